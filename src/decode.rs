@@ -1,0 +1,207 @@
+//! Scalar decoders: one character (or one maximal ill-formed subpart) at a time. These are the
+//! reference semantics; every fast path must agree with them exactly.
+
+use crate::outcome::ErrorKind;
+
+/// One decoding step at the start of a non-empty input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A well-formed character `cp` spanning `len` units.
+    Char { cp: u32, len: usize },
+    /// A maximal ill-formed subpart of `len` units (at least 1).
+    Invalid { len: usize, kind: ErrorKind },
+    /// The input ends inside a sequence; the `len` remaining units are its valid prefix.
+    Truncated { len: usize },
+}
+
+/// An input encoding.
+pub(crate) trait Decoder {
+    type Unit: Copy;
+    /// True for UTF-8, whose bad bytes ESCAPE maps to `U+DC00 + byte`.
+    const BYTES: bool;
+    /// The numeric value of a unit (byte-swapped for the non-native order).
+    fn value(unit: Self::Unit) -> u32;
+    /// Decodes at `src[0]`; `src` is not empty.
+    fn step(src: &[Self::Unit]) -> Step;
+}
+
+pub(crate) const fn is_continuation(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
+/// UTF-8, RFC 3629.
+pub(crate) struct Utf8;
+
+impl Decoder for Utf8 {
+    type Unit = u8;
+    const BYTES: bool = true;
+
+    #[inline]
+    fn value(unit: u8) -> u32 {
+        unit as u32
+    }
+
+    #[inline]
+    fn step(s: &[u8]) -> Step {
+        utf8_step(s)
+    }
+}
+
+/// Decodes one UTF-8 character or maximal subpart at `s[0]` (Unicode ch. 3, table 3-7).
+#[inline]
+pub(crate) fn utf8_step(s: &[u8]) -> Step {
+    let b0 = s[0];
+    if b0 < 0x80 {
+        return Step::Char {
+            cp: b0 as u32,
+            len: 1,
+        };
+    }
+    // Continuation bytes needed, the allowed range of the second byte, and the error kind when
+    // the second byte is a continuation byte outside that range.
+    let (need, lo, hi, narrow) = match b0 {
+        0x80..=0xBF => return invalid(1, ErrorKind::UnexpectedContinuation),
+        0xC0 | 0xC1 => return invalid(1, ErrorKind::Overlong),
+        0xC2..=0xDF => (1, 0x80, 0xBF, ErrorKind::TooShort),
+        0xE0 => (2, 0xA0, 0xBF, ErrorKind::Overlong),
+        0xED => (2, 0x80, 0x9F, ErrorKind::Surrogate),
+        0xE1..=0xEF => (2, 0x80, 0xBF, ErrorKind::TooShort),
+        0xF0 => (3, 0x90, 0xBF, ErrorKind::Overlong),
+        0xF1..=0xF3 => (3, 0x80, 0xBF, ErrorKind::TooShort),
+        0xF4 => (3, 0x80, 0x8F, ErrorKind::TooLarge),
+        0xF5..=0xF7 => return invalid(1, ErrorKind::TooLarge),
+        _ => return invalid(1, ErrorKind::InvalidLead),
+    };
+    let mut cp = (b0 as u32) & (0x7F >> (need + 1));
+    let Some(&b1) = s.get(1) else {
+        return Step::Truncated { len: 1 };
+    };
+    if !(lo..=hi).contains(&b1) {
+        let kind = if is_continuation(b1) {
+            narrow
+        } else {
+            ErrorKind::TooShort
+        };
+        return invalid(1, kind);
+    }
+    cp = (cp << 6) | (b1 & 0x3F) as u32;
+    for i in 2..=need {
+        match s.get(i) {
+            None => return Step::Truncated { len: i },
+            Some(&b) if is_continuation(b) => cp = (cp << 6) | (b & 0x3F) as u32,
+            Some(_) => return invalid(i, ErrorKind::TooShort),
+        }
+    }
+    Step::Char { cp, len: need + 1 }
+}
+
+const fn invalid(len: usize, kind: ErrorKind) -> Step {
+    Step::Invalid { len, kind }
+}
+
+/// The byte order of UTF-16 code units in memory.
+pub trait ByteOrder: 'static {
+    /// Converts a unit as stored in memory to its value (and back: the swap is an involution).
+    fn swap(unit: u16) -> u16;
+}
+
+/// Little-endian UTF-16 units.
+pub struct Le;
+/// Big-endian UTF-16 units.
+pub struct Be;
+
+impl ByteOrder for Le {
+    #[inline]
+    fn swap(unit: u16) -> u16 {
+        u16::from_le(unit)
+    }
+}
+
+impl ByteOrder for Be {
+    #[inline]
+    fn swap(unit: u16) -> u16 {
+        u16::from_be(unit)
+    }
+}
+
+/// The machine's own UTF-16 byte order.
+#[cfg(target_endian = "little")]
+pub type Native = Le;
+/// The machine's own UTF-16 byte order.
+#[cfg(target_endian = "big")]
+pub type Native = Be;
+
+/// UTF-16 in byte order `O`.
+pub(crate) struct Utf16<O>(core::marker::PhantomData<O>);
+
+impl<O: ByteOrder> Decoder for Utf16<O> {
+    type Unit = u16;
+    const BYTES: bool = false;
+
+    #[inline]
+    fn value(unit: u16) -> u32 {
+        O::swap(unit) as u32
+    }
+
+    #[inline]
+    fn step(s: &[u16]) -> Step {
+        let u = O::swap(s[0]) as u32;
+        if !(0xD800..=0xDFFF).contains(&u) {
+            return Step::Char { cp: u, len: 1 };
+        }
+        if u >= 0xDC00 {
+            return invalid(1, ErrorKind::LoneSurrogate);
+        }
+        match s.get(1).map(|&v| O::swap(v) as u32) {
+            None => Step::Truncated { len: 1 },
+            Some(lo @ 0xDC00..=0xDFFF) => Step::Char {
+                cp: 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00),
+                len: 2,
+            },
+            Some(_) => invalid(1, ErrorKind::LoneSurrogate),
+        }
+    }
+}
+
+/// UTF-32 in native byte order.
+pub(crate) struct Utf32;
+
+impl Decoder for Utf32 {
+    type Unit = u32;
+    const BYTES: bool = false;
+
+    #[inline]
+    fn value(unit: u32) -> u32 {
+        unit
+    }
+
+    #[inline]
+    fn step(s: &[u32]) -> Step {
+        match s[0] {
+            cp @ (0..=0xD7FF | 0xE000..=0x10FFFF) => Step::Char { cp, len: 1 },
+            0xD800..=0xDFFF => invalid(1, ErrorKind::Surrogate),
+            _ => invalid(1, ErrorKind::OutOfRange),
+        }
+    }
+}
+
+/// ISO-8859-1: every byte is the code point of the same value; never ill-formed.
+pub(crate) struct Latin1;
+
+impl Decoder for Latin1 {
+    type Unit = u8;
+    const BYTES: bool = false;
+
+    #[inline]
+    fn value(unit: u8) -> u32 {
+        unit as u32
+    }
+
+    #[inline]
+    fn step(s: &[u8]) -> Step {
+        Step::Char {
+            cp: s[0] as u32,
+            len: 1,
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Argument checks shared by every shim: the only place raw pointers become slices.
+
+use core::mem::{align_of, size_of};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use super::utf8x_result;
+use crate::outcome::{Outcome, Policy};
+
+/// Runs `f`, turning a panic into `fallback` so that no unwind crosses the C boundary.
+pub(super) fn guard<T>(fallback: T, f: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
+}
+
+/// True when `ptr` can start a slice of `len` `T`s: non-NULL (unless empty), aligned, and not
+/// wrapping the address space.
+fn usable<T>(ptr: *const T, len: usize) -> bool {
+    len == 0
+        || (!ptr.is_null()
+            && ptr.addr() % align_of::<T>() == 0
+            && len
+                .checked_mul(size_of::<T>())
+                .is_some_and(|bytes| bytes <= isize::MAX as usize && ptr.addr().checked_add(bytes).is_some()))
+}
+
+/// The input slice, or `None` when the arguments cannot describe one.
+///
+/// # Safety
+/// When `len > 0` and the pointer passes the checks, it must point to `len` readable `T`s.
+pub(super) unsafe fn input<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> {
+    if !usable(ptr, len) {
+        return None;
+    }
+    if len == 0 {
+        return Some(&[]);
+    }
+    // SAFETY: non-NULL, aligned, in range (checked above); readable per the caller's contract.
+    Some(unsafe { core::slice::from_raw_parts(ptr, len) })
+}
+
+/// The output: `Some(None)` to measure (NULL), `Some(Some(slice))` to write, `None` when the
+/// pointer is unusable.
+///
+/// # Safety
+/// When non-NULL, `ptr` must point to `cap` writable `T`s not otherwise borrowed.
+pub(super) unsafe fn output<'a, T>(ptr: *mut T, cap: usize) -> Option<Option<&'a mut [T]>> {
+    if ptr.is_null() {
+        return Some(None);
+    }
+    if !usable(ptr, cap) {
+        return None;
+    }
+    if cap == 0 {
+        return Some(Some(&mut []));
+    }
+    // SAFETY: non-NULL, aligned, in range (checked above); writable and unaliased per contract.
+    Some(Some(unsafe { core::slice::from_raw_parts_mut(ptr, cap) }))
+}
+
+/// True when the byte ranges of two non-empty buffers intersect.
+fn overlap<S, D>(src: *const S, len: usize, dst: *const D, cap: usize) -> bool {
+    let (s, d) = (src.addr(), dst.addr());
+    let (s_len, d_len) = (len * size_of::<S>(), cap * size_of::<D>());
+    s_len != 0 && d_len != 0 && s < d + d_len && d < s + s_len
+}
+
+/// A safe core conversion: input slice, optional output slice, policy.
+pub(super) type Core<S, D> = fn(&[S], Option<&mut [D]>, Policy) -> Outcome;
+
+/// The body of every conversion shim: check, build slices, call `core`, map the result.
+///
+/// # Safety
+/// `src` must point to `len` readable units (or be NULL with `len == 0`); `dst` must be NULL or
+/// point to `cap` writable units.
+pub(super) unsafe fn convert<S, D>(
+    src: *const S,
+    len: usize,
+    dst: *mut D,
+    cap: usize,
+    policy: u32,
+    core: Core<S, D>,
+) -> utf8x_result {
+    guard(Outcome::internal().into(), || {
+        let Some(policy) = Policy::from_u32(policy) else {
+            return Outcome::bad_argument().into();
+        };
+        if usable(src, len) && usable(dst, cap) && overlap(src, len, dst, cap) {
+            return Outcome::bad_argument().into();
+        }
+        // SAFETY: forwarded from this function's contract; overlap excluded above, so the shared
+        // and the mutable slice never alias.
+        let (src, dst) = unsafe { (input(src, len), output(dst, cap)) };
+        match (src, dst) {
+            (Some(src), Some(dst)) => core(src, dst, policy).into(),
+            _ => Outcome::bad_argument().into(),
+        }
+    })
+}
+
+/// The body of every validation shim.
+///
+/// # Safety
+/// `src` must point to `len` readable units (or be NULL with `len == 0`).
+pub(super) unsafe fn check<S>(src: *const S, len: usize, core: fn(&[S]) -> Outcome) -> utf8x_result {
+    guard(Outcome::internal().into(), || {
+        // SAFETY: forwarded from this function's contract.
+        match unsafe { input(src, len) } {
+            Some(src) => core(src).into(),
+            None => Outcome::bad_argument().into(),
+        }
+    })
+}
+
+/// The body of the shims that return a plain value: `fallback` for unusable arguments.
+///
+/// # Safety
+/// `src` must point to `len` readable bytes (or be NULL with `len == 0`).
+pub(super) unsafe fn query<T: Copy>(src: *const u8, len: usize, fallback: T, core: fn(&[u8]) -> T) -> T {
+    guard(fallback, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { input(src, len) }.map_or(fallback, core)
+    })
+}

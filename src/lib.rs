@@ -1,0 +1,46 @@
+//! # utf8x
+//!
+//! UTF-8 validation and transcoding with exact error reporting: every problem comes back with
+//! its offset, the length of its maximal ill-formed subpart (Unicode ch. 3) and its kind.
+//!
+//! The same operations are exported to C as `utf8x_*` functions (see `include/utf8x.h`); this
+//! crate's safe API is what those shims call.
+//!
+//! ## Conventions
+//! - Lengths are in code units of the slice's own type.
+//! - Conversions take `dst: Option<&mut [_]>`: `None` measures (returns in `written` the units the
+//!   whole conversion needs); `Some` converts and never writes past the end of the slice. When it
+//!   is too small the result is [`Status::OutputFull`] with `read`/`written` at the last whole
+//!   character that fit: continue from `&src[read..]` to get exactly the one-shot output.
+//! - [`Policy`] decides what ill-formed input does: stop ([`Policy::Strict`]), become one U+FFFD
+//!   per maximal subpart ([`Policy::Replace`]), vanish ([`Policy::Skip`]) or be carried losslessly
+//!   as lone surrogates U+DC80..U+DCFF ([`Policy::Escape`], PEP 383).
+//! - Nothing here allocates, panics, reads the locale or keeps state between calls.
+
+// `unsafe` lives only in `ffi` (pointer checks) and `simd` (kernels).
+#![deny(unsafe_code, unsafe_op_in_unsafe_fn)]
+
+mod ascii;
+mod convert;
+mod decode;
+mod encode;
+#[allow(unsafe_code)]
+pub mod ffi;
+mod outcome;
+mod transcode;
+mod validate;
+
+pub use convert::{
+    from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
+    to_utf16be, to_utf16le, to_utf32,
+};
+pub use outcome::{ErrorKind, Outcome, Policy, Status};
+pub use validate::{
+    count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
+    validate_utf32,
+};
+
+/// The library version as `(major << 16) | (minor << 8) | patch`.
+pub const fn version() -> u32 {
+    ffi::UTF8X_VERSION_MAJOR << 16 | ffi::UTF8X_VERSION_MINOR << 8 | ffi::UTF8X_VERSION_PATCH
+}
