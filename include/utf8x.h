@@ -433,6 +433,15 @@ const char *utf8x_status_str(uint32_t status);
 // `"unknown error"` for any other value. Never NULL; never free it.
 const char *utf8x_error_str(uint32_t error);
 
+// Returns the name of the kernel set this process uses: `"avx2"`, `"sse42"` or `"scalar"`
+// (the portable code), as a static NUL-terminated string. Never NULL; never free it.
+//
+// The set is chosen once, at the first call of any utf8x function: the fastest one this CPU
+// runs, or the one named by the environment variable `UTF8X_KERNEL` (`scalar`, `sse42`,
+// `avx2`) when the CPU runs it; otherwise the best available, which this function then reports.
+// Every set gives identical results (output, offsets, counts); only speed differs.
+const char *utf8x_kernel_name(void);
+
 // Checks that `src[0..len)` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
 // nothing above U+10FFFF).
 //

@@ -27,8 +27,17 @@ mod encode;
 #[allow(unsafe_code)]
 pub mod ffi;
 mod outcome;
+#[allow(unsafe_code)]
+mod simd;
 mod transcode;
 mod validate;
+
+/// Test-only access to every kernel set this CPU runs, for differential tests in one process.
+/// Not part of the API.
+#[doc(hidden)]
+pub mod __test {
+    pub use crate::simd::testing::{Kernel, kernel, kernels};
+}
 
 pub use convert::{
     from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
@@ -39,6 +48,15 @@ pub use validate::{
     count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
     validate_utf32,
 };
+
+/// The name of the kernel set in use: `"avx2"`, `"sse42"` or `"scalar"` (the portable code).
+///
+/// Chosen once, at the first call of any operation: the best set this CPU runs, or the one the
+/// environment variable `UTF8X_KERNEL` names (`scalar`, `sse42`, `avx2`) if the CPU runs it.
+/// Every set gives identical results; only speed differs.
+pub fn active_kernel() -> &'static str {
+    simd::active().name
+}
 
 /// The library version as `(major << 16) | (minor << 8) | patch`.
 pub const fn version() -> u32 {

@@ -6,12 +6,6 @@ use crate::decode::{Decoder, Step};
 use crate::encode::Encoder;
 use crate::outcome::{ErrorKind, Outcome, Policy, Status};
 
-/// Converts the longest well-formed prefix of `src` that it can (and that fits in `dst`, or all of
-/// it when measuring) and returns `(units read, units written)`. It may stop early anywhere on a
-/// character boundary: the engine's scalar step takes over from there.
-pub(crate) type Bulk<D, E> =
-    fn(&[<D as Decoder>::Unit], Option<&mut [<E as Encoder>::Unit]>) -> (usize, usize);
-
 /// The portable fast path: copies the ASCII prefix.
 pub(crate) fn ascii_prefix<D: Decoder, E: Encoder>(
     src: &[D::Unit],
@@ -52,11 +46,18 @@ impl<U: Copy> Sink<'_, U> {
 }
 
 /// Converts `src` into `dst` (or measures, when `dst` is `None`) under `policy`.
+///
+/// `bulk` is the fast path: it converts the longest well-formed prefix of its input that it can
+/// (and that fits in its output, or all of it when measuring) and returns `(units read, units
+/// written)`. It may stop early anywhere on a character boundary; the scalar step then handles
+/// one character or one error and `bulk` is called again right after it, so lossy policies stay
+/// on the fast path between errors.
+#[inline(always)]
 pub(crate) fn transcode<D: Decoder, E: Encoder>(
     src: &[D::Unit],
     dst: Option<&mut [E::Unit]>,
     policy: Policy,
-    bulk: Bulk<D, E>,
+    mut bulk: impl FnMut(&[D::Unit], Option<&mut [E::Unit]>) -> (usize, usize),
 ) -> Outcome {
     if policy == Policy::Escape && !E::ESCAPES {
         return Outcome::bad_argument();
@@ -110,8 +111,8 @@ pub(crate) fn transcode<D: Decoder, E: Encoder>(
                 // UTF-8 input: every bad byte b becomes U+DC00+b. Other inputs (going to UTF-8):
                 // only U+DC80..U+DCFF stand for a byte; any other problem stays an error, since
                 // ESCAPE promises a lossless result.
-                let escapable = D::BYTES
-                    || (len == 1 && (0xDC80..=0xDCFF).contains(&D::value(bad[0])));
+                let escapable =
+                    D::BYTES || (len == 1 && (0xDC80..=0xDCFF).contains(&D::value(bad[0])));
                 if !escapable {
                     return stop(o, status, kind, error_len);
                 }

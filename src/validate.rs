@@ -1,8 +1,8 @@
 //! Validation, ASCII test and code point count.
 
-use crate::ascii::ascii_len;
 use crate::decode::{Be, ByteOrder, Decoder, Le, Native, Step, Utf16, Utf32, utf8_step};
 use crate::outcome::{ErrorKind, Outcome, Status};
+use crate::simd::{self, Kernels};
 
 /// Checks that `src` is well-formed UTF-8 (RFC 3629).
 ///
@@ -10,14 +10,17 @@ use crate::outcome::{ErrorKind, Outcome, Status};
 /// subpart, `error_len` its length (0 with [`Status::Truncated`] when the input ends inside a
 /// sequence) and `error` its kind. `written` and `replaced` are always 0.
 pub fn validate(src: &[u8]) -> Outcome {
-    let mut i = 0;
-    while i < src.len() {
-        i += ascii_len(&src[i..]);
-        while let Some(rest) = src.get(i..).filter(|r| r.first().is_some_and(|&b| b >= 0x80)) {
-            match utf8_step(rest) {
-                Step::Char { len, .. } => i += len,
-                step => return failure(i, step),
-            }
+    validate_with(simd::active(), src)
+}
+
+pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
+    // The kernel stops on a boundary shortly before the first error; the scalar steps from there
+    // find it exactly.
+    let mut i = (k.utf8_valid_up_to)(src);
+    while let Some(rest) = src.get(i..).filter(|r| !r.is_empty()) {
+        match utf8_step(rest) {
+            Step::Char { len, .. } => i += len,
+            step => return failure(i, step),
         }
     }
     ok(src.len())
@@ -25,18 +28,30 @@ pub fn validate(src: &[u8]) -> Outcome {
 
 /// True when `src` is well-formed UTF-8.
 pub fn is_valid(src: &[u8]) -> bool {
-    validate(src).is_ok()
+    is_valid_with(simd::active(), src)
+}
+
+pub(crate) fn is_valid_with(k: &Kernels, src: &[u8]) -> bool {
+    (k.utf8_valid_up_to)(src) == src.len()
 }
 
 /// True when every byte of `src` is below 0x80.
 pub fn is_ascii(src: &[u8]) -> bool {
-    ascii_len(src) == src.len()
+    is_ascii_with(simd::active(), src)
+}
+
+pub(crate) fn is_ascii_with(k: &Kernels, src: &[u8]) -> bool {
+    (k.ascii_len)(src) == src.len()
 }
 
 /// Bytes of `src` that are not continuation bytes (`80`..`BF`): the number of code points when
 /// `src` is valid UTF-8. Meaningful, and never failing, on any input.
 pub fn count(src: &[u8]) -> usize {
-    src.iter().filter(|&&b| (b as i8) >= -0x40).count()
+    count_with(simd::active(), src)
+}
+
+pub(crate) fn count_with(k: &Kernels, src: &[u8]) -> usize {
+    (k.count)(src)
 }
 
 /// Checks UTF-16 in little-endian units. A high surrogate as the last unit is

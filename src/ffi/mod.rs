@@ -4,12 +4,14 @@
 mod args;
 mod convert;
 mod info;
+mod kernel;
 mod validate;
 
 use crate::outcome::Outcome;
 
 pub use convert::*;
 pub use info::*;
+pub use kernel::*;
 pub use validate::*;
 
 /// Major version of the library this header belongs to.

@@ -1,0 +1,23 @@
+//! Which kernel set runs.
+
+use core::ffi::c_char;
+
+/// Returns the name of the kernel set this process uses: `"avx2"`, `"sse42"` or `"scalar"`
+/// (the portable code), as a static NUL-terminated string. Never NULL; never free it.
+///
+/// The set is chosen once, at the first call of any utf8x function: the fastest one this CPU
+/// runs, or the one named by the environment variable `UTF8X_KERNEL` (`scalar`, `sse42`,
+/// `avx2`) when the CPU runs it; otherwise the best available, which this function then reports.
+/// Every set gives identical results (output, offsets, counts); only speed differs.
+#[unsafe(no_mangle)]
+pub extern "C" fn utf8x_kernel_name() -> *const c_char {
+    kernel_cstr(crate::active_kernel()).as_ptr()
+}
+
+fn kernel_cstr(name: &str) -> &'static core::ffi::CStr {
+    match name {
+        "avx2" => c"avx2",
+        "sse42" => c"sse42",
+        _ => c"scalar",
+    }
+}

@@ -1,0 +1,154 @@
+//! Per-ISA kernels and their runtime dispatch: the only place for `unsafe` arithmetic.
+//!
+//! A kernel set ([`Kernels`]) is a table of plain `fn` pointers over slices. The core asks for
+//! the active one with [`active`]: one relaxed atomic load once the choice is made. The choice is
+//! made once, at the first call: the best set this CPU runs, or the one the environment variable
+//! `UTF8X_KERNEL=scalar|sse42|avx2` names when the CPU supports it.
+//!
+//! Kernels only ever handle well-formed stretches. They report how far they got (always to a
+//! character boundary) and the exact scalar code in `validate`/`transcode` takes over from there,
+//! so offsets, lengths and kinds of errors come from one place on every path.
+
+use core::sync::atomic::{AtomicU8, Ordering};
+
+use crate::decode::ByteOrder;
+
+mod scalar;
+pub(crate) mod testing;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+/// A bulk conversion `(src, dst, options) -> (read, written)`; the option says whether UTF-16
+/// units are byte-swapped.
+pub(crate) type Convert<S, D, O> = fn(&[S], &mut [D], O) -> (usize, usize);
+
+/// One implementation of every primitive the core uses.
+///
+/// Contracts (for all kernels, checked by the differential tests):
+/// - `utf8_valid_up_to(s)` returns `s.len()` when `s` is valid UTF-8, otherwise a character
+///   boundary `n` such that `s[..n]` is valid and an error lies within a few dozen bytes of `n`.
+/// - `ascii_len(s)`: exact length of the ASCII prefix.
+/// - `count(s)`: bytes that are not continuation bytes.
+/// - `utf16_len(s)`: UTF-16 units needed for `s`, which is valid UTF-8.
+/// - conversions `(src, dst, ..) -> (read, written)` convert a well-formed prefix that ends on a
+///   character boundary and fits in `dst`; they may stop anywhere before an error, the end of
+///   the input or of `dst`, and never write past `written`.
+/// - `*_measure(src) -> (read, needed)`: the same prefix, counting instead of writing.
+pub(crate) struct Kernels {
+    pub name: &'static str,
+    pub utf8_valid_up_to: fn(&[u8]) -> usize,
+    pub ascii_len: fn(&[u8]) -> usize,
+    pub count: fn(&[u8]) -> usize,
+    pub utf16_len: fn(&[u8]) -> usize,
+    pub utf8_to_utf16: Convert<u8, u16, bool>,
+    pub utf8_to_utf32: Convert<u8, u32, ()>,
+    pub utf16_to_utf8: Convert<u16, u8, bool>,
+    pub utf16_measure: fn(&[u16], bool) -> (usize, usize),
+}
+
+/// True when units of byte order `O` must be byte-swapped on this machine.
+#[inline(always)]
+fn swapped<O: ByteOrder>() -> bool {
+    O::swap(1) != 1
+}
+
+impl Kernels {
+    /// The engine's fast path for UTF-8 → UTF-16 in byte order `O`.
+    #[inline]
+    pub(crate) fn utf8_to_utf16_bulk<O: ByteOrder>(
+        &self,
+        src: &[u8],
+        dst: Option<&mut [u16]>,
+    ) -> (usize, usize) {
+        match dst {
+            Some(d) => (self.utf8_to_utf16)(src, d, swapped::<O>()),
+            None => {
+                let n = (self.utf8_valid_up_to)(src);
+                (n, (self.utf16_len)(&src[..n]))
+            }
+        }
+    }
+
+    /// The engine's fast path for UTF-8 → UTF-32.
+    #[inline]
+    pub(crate) fn utf8_to_utf32_bulk(&self, src: &[u8], dst: Option<&mut [u32]>) -> (usize, usize) {
+        match dst {
+            Some(d) => (self.utf8_to_utf32)(src, d, ()),
+            None => {
+                let n = (self.utf8_valid_up_to)(src);
+                (n, (self.count)(&src[..n]))
+            }
+        }
+    }
+
+    /// The engine's fast path for UTF-16 in byte order `O` → UTF-8.
+    #[inline]
+    pub(crate) fn utf16_to_utf8_bulk<O: ByteOrder>(
+        &self,
+        src: &[u16],
+        dst: Option<&mut [u8]>,
+    ) -> (usize, usize) {
+        match dst {
+            Some(d) => (self.utf16_to_utf8)(src, d, swapped::<O>()),
+            None => (self.utf16_measure)(src, swapped::<O>()),
+        }
+    }
+}
+
+const UNSET: u8 = u8::MAX;
+/// Index into [`SETS`] of the kernel set in use, or `UNSET` before the first call. Only ever
+/// holds the index of a set [`runs`] approved.
+static ACTIVE: AtomicU8 = AtomicU8::new(UNSET);
+
+/// Every kernel set compiled in, portable first, best last. Not all of them run on every CPU:
+/// a set is only handed out after [`runs`] said yes.
+#[cfg(target_arch = "x86_64")]
+static SETS: [&Kernels; 3] = x86::SETS;
+#[cfg(not(target_arch = "x86_64"))]
+static SETS: [&Kernels; 1] = [&scalar::KERNELS];
+
+/// Whether this CPU can run `SETS[i]`.
+fn runs(i: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::runs(i)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        i == 0
+    }
+}
+
+/// The kernel set in use.
+#[inline(always)]
+pub(crate) fn active() -> &'static Kernels {
+    match ACTIVE.load(Ordering::Relaxed) {
+        UNSET => choose(),
+        i => SETS[i as usize],
+    }
+}
+
+/// Picks the kernel set once: the one `UTF8X_KERNEL` names if this CPU runs it, else the best
+/// it runs. Racing first calls all compute the same answer, so a plain store is enough.
+#[cold]
+fn choose() -> &'static Kernels {
+    let wanted = std::env::var("UTF8X_KERNEL").ok();
+    let named = wanted.and_then(|w| index_of(w.trim()));
+    let i = named.unwrap_or_else(|| (0..SETS.len()).rev().find(|&i| runs(i)).unwrap_or(0));
+    ACTIVE.store(i as u8, Ordering::Relaxed);
+    SETS[i]
+}
+
+fn index_of(name: &str) -> Option<usize> {
+    (0..SETS.len()).find(|&i| SETS[i].name == name && runs(i))
+}
+
+/// The kernel set named `name`, when this CPU can run it.
+pub(crate) fn by_name(name: &str) -> Option<&'static Kernels> {
+    index_of(name).map(|i| SETS[i])
+}
+
+/// Names of the kernel sets this CPU can run, portable first.
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    (0..SETS.len()).filter(|&i| runs(i)).map(|i| SETS[i].name)
+}

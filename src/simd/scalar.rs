@@ -1,0 +1,89 @@
+//! The portable kernel set: word-at-a-time ASCII skipping, scalar everything else. Also the
+//! fallback the vector kernels use for short inputs and block tails.
+
+use super::Kernels;
+use crate::ascii::ascii_len;
+use crate::decode::{Step, is_continuation, utf8_step};
+
+pub(crate) static KERNELS: Kernels = Kernels {
+    name: "scalar",
+    utf8_valid_up_to,
+    ascii_len,
+    count,
+    utf16_len,
+    utf8_to_utf16,
+    utf8_to_utf32,
+    utf16_to_utf8,
+    utf16_measure,
+};
+
+/// Offset of the first ill-formed (or truncated) sequence, or `src.len()`.
+pub(crate) fn utf8_valid_up_to(src: &[u8]) -> usize {
+    let mut i = 0;
+    while i < src.len() {
+        i += ascii_len(&src[i..]);
+        while let Some(rest) = src
+            .get(i..)
+            .filter(|r| r.first().is_some_and(|&b| b >= 0x80))
+        {
+            match utf8_step(rest) {
+                Step::Char { len, .. } => i += len,
+                _ => return i,
+            }
+        }
+    }
+    src.len()
+}
+
+pub(crate) fn count(src: &[u8]) -> usize {
+    src.iter().filter(|&&b| !is_continuation(b)).count()
+}
+
+/// UTF-16 units for valid UTF-8: one per character plus one more per 4-byte lead.
+pub(crate) fn utf16_len(src: &[u8]) -> usize {
+    src.iter()
+        .map(|&b| usize::from(!is_continuation(b)) + usize::from(b >= 0xF0))
+        .sum()
+}
+
+/// Copies the ASCII prefix, widening each byte with `widen`.
+#[inline(always)]
+fn ascii_copy<T>(src: &[u8], dst: &mut [T], widen: impl Fn(u8) -> T) -> (usize, usize) {
+    let n = ascii_len(&src[..src.len().min(dst.len())]);
+    for (d, &s) in dst.iter_mut().zip(&src[..n]) {
+        *d = widen(s);
+    }
+    (n, n)
+}
+
+pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16], swap: bool) -> (usize, usize) {
+    if swap {
+        ascii_copy(src, dst, |b| u16::from(b).swap_bytes())
+    } else {
+        ascii_copy(src, dst, u16::from)
+    }
+}
+
+pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _: ()) -> (usize, usize) {
+    ascii_copy(src, dst, u32::from)
+}
+
+#[inline(always)]
+fn unit(u: u16, swap: bool) -> u16 {
+    if swap { u.swap_bytes() } else { u }
+}
+
+pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, usize) {
+    let n = src
+        .iter()
+        .zip(dst.iter_mut())
+        .take_while(|&(&s, _)| unit(s, swap) < 0x80)
+        .map(|(&s, d)| *d = unit(s, swap) as u8)
+        .count();
+    (n, n)
+}
+
+pub(crate) fn utf16_measure(src: &[u16], swap: bool) -> (usize, usize) {
+    let n = src.iter().take_while(|&&s| unit(s, swap) < 0x80).count();
+    (n, n)
+}

@@ -1,0 +1,90 @@
+//! x86-64 kernel sets: SSE4.2 (with SSSE3 shuffles) and AVX2. Each set is the same generic
+//! algorithms instantiated inside `#[target_feature]` functions, behind safe wrappers that send
+//! short inputs to the portable code.
+
+use core::arch::x86_64::{__m128i, __m256i};
+
+use super::Kernels;
+use super::scalar;
+
+mod utf8;
+mod vector;
+
+/// Inputs shorter than this go to the portable code: vector setup would cost more than it saves.
+const SHORT: usize = 16;
+
+/// Wraps `$algo` (a generic algorithm) in a `#[target_feature]` function and a safe wrapper that
+/// sends short inputs to `$fallback`. Only for use in a kernel set (see its SAFETY note).
+macro_rules! wrap {
+    ($features:literal, $wrapper:ident($src:ident: $sty:ty $(, $arg:ident: $ty:ty)*) -> $ret:ty
+        = $algo:path, $fallback:path) => {
+        fn $wrapper($src: $sty $(, $arg: $ty)*) -> $ret {
+            #[target_feature(enable = $features)]
+            unsafe fn inner($src: $sty $(, $arg: $ty)*) -> $ret {
+                // SAFETY: the features the algorithm needs are enabled in this function.
+                unsafe { $algo($src $(, $arg)*) }
+            }
+            if $src.len() < SHORT {
+                return $fallback($src $(, $arg)*);
+            }
+            // SAFETY: the kernel set holding this wrapper is only handed out after `runs`
+            // confirmed that this CPU has `$features` (see `simd::choose` and `simd::by_name`).
+            unsafe { inner($src $(, $arg)*) }
+        }
+    };
+}
+
+/// Defines one kernel set: a module with `#[target_feature]` instantiations of every algorithm
+/// for vector type `$v`, and safe wrappers in a static `KERNELS`.
+macro_rules! kernel_set {
+    ($module:ident, $name:literal, $features:literal, $v:ty) => {
+        mod $module {
+            use super::*;
+
+            wrap!($features, valid_up_to(src: &[u8]) -> usize =
+                utf8::valid_up_to::<$v>, scalar::utf8_valid_up_to);
+            wrap!($features, ascii_len(src: &[u8]) -> usize = utf8::ascii_len::<$v>, crate::ascii::ascii_len);
+            wrap!($features, count(src: &[u8]) -> usize = utf8::count::<$v>, scalar::count);
+            wrap!($features, utf16_len(src: &[u8]) -> usize = utf8::utf16_len::<$v>, scalar::utf16_len);
+
+            pub(in crate::simd) static KERNELS: Kernels = Kernels {
+                name: $name,
+                utf8_valid_up_to: valid_up_to,
+                ascii_len,
+                count,
+                utf16_len,
+                utf8_to_utf16: scalar::utf8_to_utf16,
+                utf8_to_utf32: scalar::utf8_to_utf32,
+                utf16_to_utf8: scalar::utf16_to_utf8,
+                utf16_measure: scalar::utf16_measure,
+            };
+        }
+    };
+}
+
+kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i);
+kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i);
+
+/// Every set, portable first, best last.
+pub(super) static SETS: [&Kernels; 3] = [&scalar::KERNELS, &sse42::KERNELS, &avx2::KERNELS];
+
+/// Whether this CPU can run `SETS[i]`.
+pub(super) fn runs(i: usize) -> bool {
+    let sse42 = || {
+        is_x86_feature_detected!("ssse3")
+            && is_x86_feature_detected!("sse4.1")
+            && is_x86_feature_detected!("sse4.2")
+            && is_x86_feature_detected!("popcnt")
+    };
+    match i {
+        0 => true,
+        1 => sse42(),
+        2 => {
+            sse42()
+                && is_x86_feature_detected!("avx")
+                && is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("bmi1")
+        }
+        _ => false,
+    }
+}

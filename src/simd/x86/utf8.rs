@@ -1,0 +1,252 @@
+//! UTF-8 validation (Keiser & Lemire, "Validating UTF-8 In Less Than One Instruction Per Byte":
+//! three nibble lookups classify every byte pair, plus the must-be-2nd/3rd-continuation check),
+//! ASCII prefix and the counting passes, written once over [`Vector`].
+
+use super::vector::Vector;
+use crate::decode::is_continuation;
+
+/// Bytes per block: 4 SSE vectors or 2 AVX2 vectors.
+pub(super) const BLOCK: usize = 64;
+
+// Error classes of a byte pair (previous byte, current byte); a pair is an error when one class
+// is set in all three lookups.
+const TOO_SHORT: u8 = 1 << 0; // lead followed by a non-continuation
+const TOO_LONG: u8 = 1 << 1; // ASCII followed by a continuation
+const OVERLONG_3: u8 = 1 << 2; // E0 80..9F
+const TOO_LARGE: u8 = 1 << 3; // F4 90..BF, F5.. 90..BF
+const SURROGATE: u8 = 1 << 4; // ED A0..BF
+const OVERLONG_2: u8 = 1 << 5; // C0/C1 + continuation
+const TOO_LARGE_1000: u8 = 1 << 6; // F5..FF 80..8F
+const OVERLONG_4: u8 = 1 << 6; // F0 80..8F
+const TWO_CONTS: u8 = 1 << 7; // continuation after continuation: fine only as 3rd/4th byte
+const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// By the previous byte's high nibble.
+const BYTE_1_HIGH: [u8; 16] = [
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG, // 0..7
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,                                           // 8..B
+    TOO_SHORT | OVERLONG_2,                              // C
+    TOO_SHORT,                                           // D
+    TOO_SHORT | OVERLONG_3 | SURROGATE,                  // E
+    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4, // F
+];
+
+/// By the previous byte's low nibble.
+const BYTE_1_LOW: [u8; 16] = [
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+    CARRY | OVERLONG_2,
+    CARRY,
+    CARRY,
+    CARRY | TOO_LARGE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+];
+
+/// By the current byte's high nibble.
+const BYTE_2_HIGH: [u8; 16] = [
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4, // 8
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,                   // 9
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,                    // A
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,                    // B
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+];
+
+/// Per byte, non-zero where the stream `prev ++ input` is ill-formed (judging each byte with the
+/// up to three bytes before it; a sequence cut off at the end of `input` is not flagged).
+#[inline(always)]
+pub(super) unsafe fn errors<V: Vector>(input: V, prev: V) -> V {
+    // SAFETY: the caller's ISA contract, forwarded.
+    unsafe {
+        let prev1 = input.prev1(prev);
+        let special = prev1
+            .high_nibbles()
+            .lookup16(V::table(&BYTE_1_HIGH))
+            .and(prev1.and(V::splat(0x0F)).lookup16(V::table(&BYTE_1_LOW)))
+            .and(input.high_nibbles().lookup16(V::table(&BYTE_2_HIGH)));
+        // The high bit says "must be a continuation": a 3rd byte after E0.., a 4th after F0..
+        let third = input.prev2(prev).saturating_sub(V::splat(0xE0 - 0x80));
+        let fourth = input.prev3(prev).saturating_sub(V::splat(0xF0 - 0x80));
+        third.or(fourth).and(V::splat(0x80)).xor(special)
+    }
+}
+
+/// Non-zero where a sequence starting in the last three bytes of `v` needs bytes after it.
+#[inline(always)]
+unsafe fn incomplete<V: Vector>(v: V) -> V {
+    let mut max = [0xFF; 32];
+    max[V::LANES - 3] = 0xEF;
+    max[V::LANES - 2] = 0xDF;
+    max[V::LANES - 1] = 0xBF;
+    // SAFETY: the caller's ISA contract; `max` has at least LANES bytes.
+    unsafe { v.saturating_sub(V::load(max.as_ptr())) }
+}
+
+/// A character boundary at or before block start `at` that is also before any sequence that
+/// may run into the block: the last character start among the three bytes before `at`, or `at`
+/// when those three are the tail of a complete 4-byte sequence. Everything before `at` passed
+/// the checks except such a sequence, so the prefix up to the result is valid.
+#[inline(always)]
+pub(super) fn boundary(src: &[u8], at: usize) -> usize {
+    (at.saturating_sub(3)..at)
+        .rev()
+        .find(|&b| !is_continuation(src[b]))
+        .unwrap_or(at)
+}
+
+/// `src.len()` when valid; otherwise a boundary before the first error (see `Kernels`).
+#[inline(always)]
+pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
+    let vecs = BLOCK / V::LANES;
+    // SAFETY (whole body): caller's ISA contract; every load reads inside `src` (i + BLOCK <=
+    // len) or inside a local buffer of at least BLOCK bytes.
+    unsafe {
+        let mut prev_v = V::splat(0);
+        let mut pending = prev_v;
+        let mut i = 0;
+        while i + BLOCK <= src.len() {
+            let p = src.as_ptr().add(i);
+            let mut all = V::load(p);
+            for k in 1..vecs {
+                all = all.or(V::load(p.add(k * V::LANES)));
+            }
+            if all.movemask() == 0 {
+                if !pending.is_zero() {
+                    return boundary(src, i);
+                }
+            } else {
+                let mut err = V::splat(0);
+                let mut last = prev_v;
+                for k in 0..vecs {
+                    let v = V::load(p.add(k * V::LANES));
+                    err = err.or(errors(v, last));
+                    last = v;
+                }
+                if !err.is_zero() {
+                    return boundary(src, i);
+                }
+                pending = incomplete(last);
+            }
+            prev_v = V::load(p.add(BLOCK - V::LANES));
+            i += BLOCK;
+        }
+        // The tail, padded with zeros: a sequence cut off by the end meets a zero and is flagged.
+        let mut tail = [0u8; BLOCK];
+        tail[..src.len() - i].copy_from_slice(&src[i..]);
+        let mut err = V::splat(0);
+        let mut last = prev_v;
+        for k in 0..vecs {
+            let v = V::load(tail.as_ptr().add(k * V::LANES));
+            err = err.or(errors(v, last));
+            last = v;
+        }
+        if err.is_zero() {
+            src.len()
+        } else {
+            boundary(src, i)
+        }
+    }
+}
+
+/// Exact length of the ASCII prefix.
+#[inline(always)]
+pub(super) unsafe fn ascii_len<V: Vector>(src: &[u8]) -> usize {
+    let mut i = 0;
+    // SAFETY: caller's ISA contract; loads stay inside `src`.
+    unsafe {
+        while i + 4 * V::LANES <= src.len() {
+            let p = src.as_ptr().add(i);
+            let (a, b) = (V::load(p), V::load(p.add(V::LANES)));
+            let (c, d) = (V::load(p.add(2 * V::LANES)), V::load(p.add(3 * V::LANES)));
+            if a.or(b).or(c).or(d).movemask() != 0 {
+                break;
+            }
+            i += 4 * V::LANES;
+        }
+        while i + V::LANES <= src.len() {
+            let m = V::load(src.as_ptr().add(i)).movemask();
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            i += V::LANES;
+        }
+    }
+    i + crate::ascii::ascii_len(&src[i..])
+}
+
+/// Sums, over all bytes, the number of the `classes` each byte falls in (each class a signed
+/// `byte > threshold` test combined with an optional `byte < 0` test).
+#[inline(always)]
+unsafe fn count_where<V: Vector>(src: &[u8], four_byte_leads: bool) -> usize {
+    let mut total = 0u64;
+    let mut i = 0;
+    // SAFETY: caller's ISA contract; loads stay inside `src`.
+    unsafe {
+        let zero = V::splat(0);
+        let not_cont = V::splat(0xBF); // -65: bytes above it (signed) are not continuations
+        let lead4 = V::splat(0xEF); // -17: bytes above it (signed) and negative are F0..FF
+        while i + V::LANES <= src.len() {
+            // Per-byte counters, flushed before they can overflow.
+            let mut acc = zero;
+            let mut rounds = 0;
+            while rounds < 127 && i + V::LANES <= src.len() {
+                let v = V::load(src.as_ptr().add(i));
+                acc = acc.sub(v.gt(not_cont));
+                if four_byte_leads {
+                    acc = acc.sub(v.gt(lead4).and(zero.gt(v)));
+                }
+                rounds += 1;
+                i += V::LANES;
+            }
+            total += acc.sum();
+        }
+    }
+    let rest = &src[i..];
+    total as usize
+        + if four_byte_leads {
+            crate::simd::scalar::utf16_len(rest)
+        } else {
+            crate::simd::scalar::count(rest)
+        }
+}
+
+#[inline(always)]
+pub(super) unsafe fn count<V: Vector>(src: &[u8]) -> usize {
+    // SAFETY: forwarded.
+    unsafe { count_where::<V>(src, false) }
+}
+
+#[inline(always)]
+pub(super) unsafe fn utf16_len<V: Vector>(src: &[u8]) -> usize {
+    // SAFETY: forwarded.
+    unsafe { count_where::<V>(src, true) }
+}

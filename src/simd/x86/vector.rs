@@ -1,0 +1,207 @@
+//! One byte-vector interface over SSE (`__m128i`) and AVX2 (`__m256i`), so that each algorithm
+//! is written once and instantiated per ISA. Every method is `#[inline(always)]` and only ever
+//! runs inside a `#[target_feature]` function of the matching ISA, which is what makes the
+//! intrinsics inline; callers guarantee the CPU has that ISA (the "caller's ISA contract").
+
+use core::arch::x86_64::*;
+
+pub(super) trait Vector: Copy {
+    /// Bytes per vector.
+    const LANES: usize;
+    unsafe fn load(ptr: *const u8) -> Self;
+    unsafe fn splat(b: u8) -> Self;
+    /// A vector of 16-byte `table` repeated, for [`Vector::lookup16`].
+    unsafe fn table(table: &[u8; 16]) -> Self;
+    /// Each byte's high bit, one bit per byte (low bits first).
+    unsafe fn movemask(self) -> u32;
+    unsafe fn is_zero(self) -> bool;
+    unsafe fn or(self, o: Self) -> Self;
+    unsafe fn and(self, o: Self) -> Self;
+    unsafe fn xor(self, o: Self) -> Self;
+    /// `table[self[i]]` for bytes 0..=15.
+    unsafe fn lookup16(self, table: Self) -> Self;
+    /// Each byte's high nibble.
+    unsafe fn high_nibbles(self) -> Self;
+    /// The byte 1, 2 or 3 positions earlier in the stream `prev ++ self`.
+    unsafe fn prev1(self, prev: Self) -> Self;
+    unsafe fn prev2(self, prev: Self) -> Self;
+    unsafe fn prev3(self, prev: Self) -> Self;
+    unsafe fn saturating_sub(self, o: Self) -> Self;
+    /// Signed `self > o` per byte: 0xFF or 0.
+    unsafe fn gt(self, o: Self) -> Self;
+    unsafe fn sub(self, o: Self) -> Self;
+    /// The sum of all bytes.
+    unsafe fn sum(self) -> u64;
+}
+
+/// Implements [`Vector`] for one register type from its intrinsics.
+macro_rules! vector_impl {
+    ($ty:ty, $lanes:expr, {
+        load: $load:path, set1: $set1:path, movemask: $movemask:path, testz: $testz:path,
+        or: $or:path, and: $and:path, xor: $xor:path, shuffle: $shuffle:path, srli16: $srli16:ident,
+        subs_u8: $subs:path, cmpgt: $cmpgt:path, sub8: $sub8:path,
+        sad: $sad:path, zero: $zero:path, table: $table:expr, prev: $prev:expr, sum: $sum:expr $(,)?
+    }) => {
+        impl Vector for $ty {
+            const LANES: usize = $lanes;
+            #[inline(always)]
+            unsafe fn load(ptr: *const u8) -> Self {
+                // SAFETY: caller's ISA contract; `ptr` has LANES readable bytes (caller).
+                unsafe { $load(ptr.cast()) }
+            }
+            #[inline(always)]
+            unsafe fn splat(b: u8) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $set1(b as i8) }
+            }
+            #[inline(always)]
+            unsafe fn table(table: &[u8; 16]) -> Self {
+                // SAFETY: caller's ISA contract; reads exactly the 16 bytes of `table`.
+                unsafe { $table(table) }
+            }
+            #[inline(always)]
+            unsafe fn movemask(self) -> u32 {
+                // SAFETY: caller's ISA contract.
+                unsafe { $movemask(self) as u32 }
+            }
+            #[inline(always)]
+            unsafe fn is_zero(self) -> bool {
+                // SAFETY: caller's ISA contract.
+                unsafe { $testz(self, self) == 1 }
+            }
+            #[inline(always)]
+            unsafe fn or(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $or(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn and(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $and(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn xor(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $xor(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn lookup16(self, table: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $shuffle(table, self) }
+            }
+            #[inline(always)]
+            unsafe fn high_nibbles(self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $and($srli16::<4>(self), $set1(0x0F)) }
+            }
+            #[inline(always)]
+            unsafe fn prev1(self, prev: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $prev(self, prev, 1) }
+            }
+            #[inline(always)]
+            unsafe fn prev2(self, prev: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $prev(self, prev, 2) }
+            }
+            #[inline(always)]
+            unsafe fn prev3(self, prev: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $prev(self, prev, 3) }
+            }
+            #[inline(always)]
+            unsafe fn saturating_sub(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $subs(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn gt(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $cmpgt(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn sub(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $sub8(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn sum(self) -> u64 {
+                // SAFETY: caller's ISA contract.
+                unsafe { $sum($sad(self, $zero())) }
+            }
+        }
+    };
+}
+
+/// `prev ++ cur` shifted so that each byte sees the one `n` positions earlier (SSSE3 palignr).
+#[inline(always)]
+unsafe fn prev_sse(cur: __m128i, prev: __m128i, n: usize) -> __m128i {
+    // SAFETY: SSSE3 per the caller's ISA contract.
+    unsafe {
+        match n {
+            1 => _mm_alignr_epi8::<15>(cur, prev),
+            2 => _mm_alignr_epi8::<14>(cur, prev),
+            _ => _mm_alignr_epi8::<13>(cur, prev),
+        }
+    }
+}
+
+/// The AVX2 form: palignr works per 128-bit lane, so it is fed `[prev.high, cur.low]`.
+#[inline(always)]
+unsafe fn prev_avx2(cur: __m256i, prev: __m256i, n: usize) -> __m256i {
+    // SAFETY: AVX2 per the caller's ISA contract.
+    unsafe {
+        let mid = _mm256_permute2x128_si256::<0x21>(prev, cur);
+        match n {
+            1 => _mm256_alignr_epi8::<15>(cur, mid),
+            2 => _mm256_alignr_epi8::<14>(cur, mid),
+            _ => _mm256_alignr_epi8::<13>(cur, mid),
+        }
+    }
+}
+
+#[inline(always)]
+unsafe fn table_sse(t: &[u8; 16]) -> __m128i {
+    // SAFETY: SSE2; `t` is 16 readable bytes.
+    unsafe { _mm_loadu_si128(t.as_ptr().cast()) }
+}
+
+#[inline(always)]
+unsafe fn table_avx2(t: &[u8; 16]) -> __m256i {
+    // SAFETY: AVX2; `t` is 16 readable bytes.
+    unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
+}
+
+#[inline(always)]
+unsafe fn sum_sse(v: __m128i) -> u64 {
+    // SAFETY: SSE4.1 per the caller's ISA contract.
+    unsafe { (_mm_extract_epi64::<0>(v) + _mm_extract_epi64::<1>(v)) as u64 }
+}
+
+#[inline(always)]
+unsafe fn sum_avx2(v: __m256i) -> u64 {
+    // SAFETY: AVX2 per the caller's ISA contract.
+    unsafe {
+        (_mm256_extract_epi64::<0>(v)
+            + _mm256_extract_epi64::<1>(v)
+            + _mm256_extract_epi64::<2>(v)
+            + _mm256_extract_epi64::<3>(v)) as u64
+    }
+}
+
+vector_impl!(__m128i, 16, {
+    load: _mm_loadu_si128, set1: _mm_set1_epi8, movemask: _mm_movemask_epi8,
+    testz: _mm_testz_si128, or: _mm_or_si128, and: _mm_and_si128, xor: _mm_xor_si128,
+    shuffle: _mm_shuffle_epi8, srli16: _mm_srli_epi16, subs_u8: _mm_subs_epu8,
+    cmpgt: _mm_cmpgt_epi8, sub8: _mm_sub_epi8, sad: _mm_sad_epu8,
+    zero: _mm_setzero_si128, table: table_sse, prev: prev_sse, sum: sum_sse,
+});
+
+vector_impl!(__m256i, 32, {
+    load: _mm256_loadu_si256, set1: _mm256_set1_epi8, movemask: _mm256_movemask_epi8,
+    testz: _mm256_testz_si256, or: _mm256_or_si256, and: _mm256_and_si256, xor: _mm256_xor_si256,
+    shuffle: _mm256_shuffle_epi8, srli16: _mm256_srli_epi16, subs_u8: _mm256_subs_epu8,
+    cmpgt: _mm256_cmpgt_epi8, sub8: _mm256_sub_epi8,
+    sad: _mm256_sad_epu8, zero: _mm256_setzero_si256, table: table_avx2, prev: prev_avx2,
+    sum: sum_avx2,
+});
