@@ -7,7 +7,9 @@ use core::arch::x86_64::{__m128i, __m256i};
 use super::Kernels;
 use super::scalar;
 
+mod tables;
 mod utf8;
+mod utf8_to;
 mod vector;
 
 /// Inputs shorter than this go to the portable code: vector setup would cost more than it saves.
@@ -47,19 +49,38 @@ macro_rules! kernel_set {
             wrap!($features, count(src: &[u8]) -> usize = utf8::count::<$v>, scalar::count);
             wrap!($features, utf16_len(src: &[u8]) -> usize = utf8::utf16_len::<$v>, scalar::utf16_len);
 
+            fn to_utf16(src: &[u8], dst: &mut [u16], swap: bool) -> (usize, usize) {
+                if swap { to_utf16_swapped(src, dst) } else { to_utf16_native(src, dst) }
+            }
+            wrap!($features, to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
+                utf8_to::convert::<$v, utf8_to::ToUtf16<false>>, scalar_to_utf16::<false>);
+            wrap!($features, to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
+                utf8_to::convert::<$v, utf8_to::ToUtf16<true>>, scalar_to_utf16::<true>);
+            wrap!($features, to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) =
+                utf8_to_utf32, scalar::utf8_to_utf32);
+            #[inline(always)]
+            unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) {
+                // SAFETY: forwarded.
+                unsafe { utf8_to::convert::<$v, utf8_to::ToUtf32>(src, dst) }
+            }
+
             pub(in crate::simd) static KERNELS: Kernels = Kernels {
                 name: $name,
                 utf8_valid_up_to: valid_up_to,
                 ascii_len,
                 count,
                 utf16_len,
-                utf8_to_utf16: scalar::utf8_to_utf16,
-                utf8_to_utf32: scalar::utf8_to_utf32,
+                utf8_to_utf16: to_utf16,
+                utf8_to_utf32: to_utf32,
                 utf16_to_utf8: scalar::utf16_to_utf8,
                 utf16_measure: scalar::utf16_measure,
             };
         }
     };
+}
+
+fn scalar_to_utf16<const SWAP: bool>(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    scalar::utf8_to_utf16(src, dst, SWAP)
 }
 
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i);

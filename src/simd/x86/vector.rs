@@ -30,6 +30,8 @@ pub(super) trait Vector: Copy {
     /// Signed `self > o` per byte: 0xFF or 0.
     unsafe fn gt(self, o: Self) -> Self;
     unsafe fn sub(self, o: Self) -> Self;
+    /// Bit per byte: set where the byte is not zero.
+    unsafe fn nonzero_mask(self) -> u32;
     /// The sum of all bytes.
     unsafe fn sum(self) -> u64;
 }
@@ -39,7 +41,7 @@ macro_rules! vector_impl {
     ($ty:ty, $lanes:expr, {
         load: $load:path, set1: $set1:path, movemask: $movemask:path, testz: $testz:path,
         or: $or:path, and: $and:path, xor: $xor:path, shuffle: $shuffle:path, srli16: $srli16:ident,
-        subs_u8: $subs:path, cmpgt: $cmpgt:path, sub8: $sub8:path,
+        subs_u8: $subs:path, cmpgt: $cmpgt:path, cmpeq: $cmpeq:path, sub8: $sub8:path,
         sad: $sad:path, zero: $zero:path, table: $table:expr, prev: $prev:expr, sum: $sum:expr $(,)?
     }) => {
         impl Vector for $ty {
@@ -120,6 +122,13 @@ macro_rules! vector_impl {
                 unsafe { $cmpgt(self, o) }
             }
             #[inline(always)]
+            unsafe fn nonzero_mask(self) -> u32 {
+                // SAFETY: caller's ISA contract.
+                unsafe {
+                    !($movemask($cmpeq(self, $zero())) as u32) & (u64::MAX >> (64 - $lanes)) as u32
+                }
+            }
+            #[inline(always)]
             unsafe fn sub(self, o: Self) -> Self {
                 // SAFETY: caller's ISA contract.
                 unsafe { $sub8(self, o) }
@@ -193,7 +202,7 @@ vector_impl!(__m128i, 16, {
     load: _mm_loadu_si128, set1: _mm_set1_epi8, movemask: _mm_movemask_epi8,
     testz: _mm_testz_si128, or: _mm_or_si128, and: _mm_and_si128, xor: _mm_xor_si128,
     shuffle: _mm_shuffle_epi8, srli16: _mm_srli_epi16, subs_u8: _mm_subs_epu8,
-    cmpgt: _mm_cmpgt_epi8, sub8: _mm_sub_epi8, sad: _mm_sad_epu8,
+    cmpgt: _mm_cmpgt_epi8, cmpeq: _mm_cmpeq_epi8, sub8: _mm_sub_epi8, sad: _mm_sad_epu8,
     zero: _mm_setzero_si128, table: table_sse, prev: prev_sse, sum: sum_sse,
 });
 
@@ -201,7 +210,7 @@ vector_impl!(__m256i, 32, {
     load: _mm256_loadu_si256, set1: _mm256_set1_epi8, movemask: _mm256_movemask_epi8,
     testz: _mm256_testz_si256, or: _mm256_or_si256, and: _mm256_and_si256, xor: _mm256_xor_si256,
     shuffle: _mm256_shuffle_epi8, srli16: _mm256_srli_epi16, subs_u8: _mm256_subs_epu8,
-    cmpgt: _mm256_cmpgt_epi8, sub8: _mm256_sub_epi8,
+    cmpgt: _mm256_cmpgt_epi8, cmpeq: _mm256_cmpeq_epi8, sub8: _mm256_sub_epi8,
     sad: _mm256_sad_epu8, zero: _mm256_setzero_si256, table: table_avx2, prev: prev_avx2,
     sum: sum_avx2,
 });

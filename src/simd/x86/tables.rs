@@ -1,0 +1,146 @@
+//! Shuffle tables for the conversions, computed at compile time.
+//!
+//! UTF-8 → UTF-16/32 (after Lemire & Muła, "Transcoding Billions of Unicode Characters per
+//! Second with SIMD Instructions"): a 16-byte window starting on a character boundary is
+//! described by the 12-bit mask of the bytes that end a character. [`UTF8_STEPS`] maps that mask
+//! to what one step can do with the window: six characters of one or two bytes, or four of one to
+//! three bytes, each gathered by a shuffle into its own 16- or 32-bit lane.
+
+/// What one step does with a window (see the module docs).
+#[derive(Clone, Copy)]
+pub(super) struct Utf8Step {
+    /// [`TWO`], [`THREE`] or [`OTHER`].
+    pub kind: u8,
+    /// Index into [`SHUF_TWO`] or [`SHUF_THREE`].
+    pub shuffle: u8,
+    /// Bytes the step consumes.
+    pub consumed: u8,
+}
+
+/// Six characters of one or two bytes.
+pub(super) const TWO: u8 = 0;
+/// Four characters of one to three bytes.
+pub(super) const THREE: u8 = 1;
+/// Anything else (a 4-byte character early in the window): decode one character.
+pub(super) const OTHER: u8 = 2;
+
+/// Shuffle index that yields a zero byte.
+const Z: u8 = 0x80;
+
+/// The character lengths in a window, from the mask of its character-ending bytes.
+const fn lengths(ends: u32) -> ([u8; 12], usize) {
+    let mut out = [0u8; 12];
+    let (mut n, mut start, mut i) = (0, 0, 0);
+    while i < 12 {
+        if ends & (1 << i) != 0 {
+            out[n] = (i + 1 - start) as u8;
+            n += 1;
+            start = i + 1;
+        }
+        i += 1;
+    }
+    (out, n)
+}
+
+pub(super) static UTF8_STEPS: [Utf8Step; 4096] = {
+    let mut t = [Utf8Step {
+        kind: OTHER,
+        shuffle: 0,
+        consumed: 0,
+    }; 4096];
+    let mut ends = 0;
+    while ends < 4096 {
+        let (len, n) = lengths(ends as u32);
+        let (mut two, mut three, mut i) = (n >= 6, n >= 4, 0);
+        let (mut idx2, mut idx3, mut used2, mut used3) = (0usize, 0usize, 0u8, 0u8);
+        while i < 6 {
+            if i < n {
+                two = two && len[i] <= 2;
+                if i < 6 {
+                    idx2 |= ((len[i] == 2) as usize) << i;
+                    used2 += len[i];
+                }
+                if i < 4 {
+                    three = three && len[i] <= 3;
+                    // Base-3 digits: lengths 1..3 as 0..2.
+                    let mut w = 1;
+                    let mut k = 0;
+                    while k < i {
+                        w *= 3;
+                        k += 1;
+                    }
+                    idx3 += (len[i] as usize).saturating_sub(1) * w;
+                    used3 += len[i];
+                }
+            }
+            i += 1;
+        }
+        t[ends] = if two {
+            Utf8Step {
+                kind: TWO,
+                shuffle: idx2 as u8,
+                consumed: used2,
+            }
+        } else if three {
+            Utf8Step {
+                kind: THREE,
+                shuffle: idx3 as u8,
+                consumed: used3,
+            }
+        } else {
+            Utf8Step {
+                kind: OTHER,
+                shuffle: 0,
+                consumed: 0,
+            }
+        };
+        ends += 1;
+    }
+    t
+};
+
+/// For six characters whose lengths (1 or 2) are the bits of the index: 16-bit lane `j` gets
+/// (last byte, lead byte) of character `j`, or (byte, 0) for ASCII.
+pub(super) static SHUF_TWO: [[u8; 16]; 64] = {
+    let mut t = [[Z; 16]; 64];
+    let mut idx = 0;
+    while idx < 64 {
+        let (mut j, mut at) = (0, 0u8);
+        while j < 6 {
+            if idx & (1 << j) != 0 {
+                t[idx][2 * j] = at + 1;
+                t[idx][2 * j + 1] = at;
+                at += 2;
+            } else {
+                t[idx][2 * j] = at;
+                at += 1;
+            }
+            j += 1;
+        }
+        idx += 1;
+    }
+    t
+};
+
+/// For four characters whose lengths (1..3) are the base-3 digits of the index: 32-bit lane `j`
+/// gets character `j`'s bytes last first: (last, middle, lead, 0).
+pub(super) static SHUF_THREE: [[u8; 16]; 81] = {
+    let mut t = [[Z; 16]; 81];
+    let mut idx = 0;
+    while idx < 81 {
+        let (mut j, mut at, mut rest) = (0, 0u8, idx);
+        while j < 4 {
+            let len = (rest % 3) as u8 + 1;
+            rest /= 3;
+            let mut k = 0;
+            while k < len {
+                t[idx][4 * j + k as usize] = at + len - 1 - k;
+                k += 1;
+            }
+            at += len;
+            j += 1;
+        }
+        idx += 1;
+    }
+    t
+};

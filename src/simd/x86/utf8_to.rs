@@ -1,0 +1,259 @@
+//! UTF-8 → UTF-16 / UTF-32. Each 64-byte chunk is validated first (with the vector type `V`),
+//! then converted in 16-byte steps driven by [`UTF8_STEPS`]; the conversion itself is SSE4.1
+//! (the same code runs VEX-encoded in the AVX2 set). Stores are exact: nothing is written past
+//! the units a step produces.
+
+use core::arch::x86_64::*;
+
+use super::tables::{OTHER, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS};
+use super::utf8::{BLOCK, errors};
+use super::vector::Vector;
+
+/// Where decoded characters go. `dst` points to at least 16 writable units.
+pub(super) trait Sink {
+    type Unit;
+    /// Sixteen ASCII bytes.
+    unsafe fn ascii(dst: *mut Self::Unit, v: __m128i);
+    /// Six code points below U+0800 in the low six 16-bit lanes.
+    unsafe fn six(dst: *mut Self::Unit, v: __m128i);
+    /// Four code points below U+10000 in 32-bit lanes.
+    unsafe fn four(dst: *mut Self::Unit, v: __m128i);
+    /// One code point; returns the units written (at most 2).
+    unsafe fn one(dst: *mut Self::Unit, cp: u32) -> usize;
+}
+
+/// UTF-16 output, byte-swapped when `SWAP`.
+pub(super) struct ToUtf16<const SWAP: bool>;
+/// UTF-32 output.
+pub(super) struct ToUtf32;
+
+#[inline(always)]
+unsafe fn swap16<const SWAP: bool>(v: __m128i) -> __m128i {
+    if SWAP {
+        // SAFETY: SSE2 per the caller's ISA contract.
+        unsafe { _mm_or_si128(_mm_slli_epi16::<8>(v), _mm_srli_epi16::<8>(v)) }
+    } else {
+        v
+    }
+}
+
+impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
+    type Unit = u16;
+    #[inline(always)]
+    unsafe fn ascii(dst: *mut u16, v: __m128i) {
+        // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable units.
+        unsafe {
+            let lo = swap16::<SWAP>(_mm_cvtepu8_epi16(v));
+            let hi = swap16::<SWAP>(_mm_cvtepu8_epi16(_mm_srli_si128::<8>(v)));
+            _mm_storeu_si128(dst.cast(), lo);
+            _mm_storeu_si128(dst.add(8).cast(), hi);
+        }
+    }
+    #[inline(always)]
+    unsafe fn six(dst: *mut u16, v: __m128i) {
+        // SAFETY: as above; writes units 0..6 exactly (two overlapping 4-unit stores).
+        unsafe {
+            let v = swap16::<SWAP>(v);
+            _mm_storel_epi64(dst.cast(), v);
+            _mm_storel_epi64(dst.add(2).cast(), _mm_srli_si128::<4>(v));
+        }
+    }
+    #[inline(always)]
+    unsafe fn four(dst: *mut u16, v: __m128i) {
+        // SAFETY: as above; writes units 0..4 exactly.
+        unsafe { _mm_storel_epi64(dst.cast(), swap16::<SWAP>(_mm_packus_epi32(v, v))) }
+    }
+    #[inline(always)]
+    unsafe fn one(dst: *mut u16, cp: u32) -> usize {
+        let fix = |u: u16| if SWAP { u.swap_bytes() } else { u };
+        // SAFETY: `dst` has 16 writable units.
+        unsafe {
+            if cp < 0x10000 {
+                dst.write_unaligned(fix(cp as u16));
+                1
+            } else {
+                let v = cp - 0x10000;
+                dst.write_unaligned(fix(0xD800 | (v >> 10) as u16));
+                dst.add(1).write_unaligned(fix(0xDC00 | (v & 0x3FF) as u16));
+                2
+            }
+        }
+    }
+}
+
+impl Sink for ToUtf32 {
+    type Unit = u32;
+    #[inline(always)]
+    unsafe fn ascii(dst: *mut u32, v: __m128i) {
+        // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable units.
+        unsafe {
+            _mm_storeu_si128(dst.cast(), _mm_cvtepu8_epi32(v));
+            _mm_storeu_si128(dst.add(4).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<4>(v)));
+            _mm_storeu_si128(dst.add(8).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<8>(v)));
+            _mm_storeu_si128(
+                dst.add(12).cast(),
+                _mm_cvtepu8_epi32(_mm_srli_si128::<12>(v)),
+            );
+        }
+    }
+    #[inline(always)]
+    unsafe fn six(dst: *mut u32, v: __m128i) {
+        // SAFETY: as above; writes units 0..6 exactly.
+        unsafe {
+            _mm_storeu_si128(dst.cast(), _mm_cvtepu16_epi32(v));
+            _mm_storel_epi64(
+                dst.add(4).cast(),
+                _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)),
+            );
+        }
+    }
+    #[inline(always)]
+    unsafe fn four(dst: *mut u32, v: __m128i) {
+        // SAFETY: as above; writes units 0..4 exactly.
+        unsafe { _mm_storeu_si128(dst.cast(), v) }
+    }
+    #[inline(always)]
+    unsafe fn one(dst: *mut u32, cp: u32) -> usize {
+        // SAFETY: `dst` has 16 writable units.
+        unsafe { dst.write_unaligned(cp) };
+        1
+    }
+}
+
+/// Validates the 64 bytes at `p` as a stream starting on a character boundary. Returns the mask
+/// of bytes that are not continuation bytes and how many leading bytes are safe to convert:
+/// all 64, or fewer when an error is flagged (flags sit at most three bytes after the start of
+/// the sequence they condemn). A sequence cut off at the end is not flagged.
+#[inline(always)]
+unsafe fn check_chunk<V: Vector>(p: *const u8) -> (u64, usize) {
+    let (mut leads, mut bad) = (0u64, 0u64);
+    // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
+    unsafe {
+        let mut prev = V::splat(0);
+        let not_cont = V::splat(0xBF);
+        for k in 0..BLOCK / V::LANES {
+            let v = V::load(p.add(k * V::LANES));
+            bad |= u64::from(errors(v, prev).nonzero_mask()) << (k * V::LANES);
+            leads |= u64::from(v.gt(not_cont).movemask()) << (k * V::LANES);
+            prev = v;
+        }
+    }
+    let limit = if bad == 0 {
+        BLOCK
+    } else {
+        (bad.trailing_zeros() as usize).saturating_sub(3)
+    };
+    (leads, limit)
+}
+
+/// Decodes the valid UTF-8 character at `p`, returning it and its length.
+#[inline(always)]
+unsafe fn decode_one(p: *const u8) -> (u32, usize) {
+    // SAFETY: the caller guarantees a whole valid character at `p`.
+    unsafe {
+        let b0 = u32::from(*p);
+        let cont = |i: usize| u32::from(*p.add(i)) & 0x3F;
+        match b0 {
+            0..=0x7F => (b0, 1),
+            0xC0..=0xDF => (((b0 & 0x1F) << 6) | cont(1), 2),
+            0xE0..=0xEF => (((b0 & 0x0F) << 12) | (cont(1) << 6) | cont(2), 3),
+            _ => (
+                ((b0 & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3),
+                4,
+            ),
+        }
+    }
+}
+
+/// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
+#[inline(always)]
+pub(super) unsafe fn convert<V: Vector, S: Sink>(
+    src: &[u8],
+    dst: &mut [S::Unit],
+) -> (usize, usize) {
+    let (mut p, mut w) = (0, 0);
+    let out = dst.as_mut_ptr();
+    // SAFETY (whole body): caller's ISA contract. Loads: 64-byte chunks at p with p + 64 <= len
+    // or from the local `tail`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
+    // Stores: each step writes at most 16 units at `w` and only runs with 16 units of room.
+    unsafe {
+        loop {
+            let avail = src.len() - p;
+            if avail < 16 || dst.len() - w < 16 {
+                break;
+            }
+            let at = src.as_ptr().add(p);
+            if avail >= BLOCK && dst.len() - w >= BLOCK {
+                let mut any = V::load(at);
+                for k in 1..BLOCK / V::LANES {
+                    any = any.or(V::load(at.add(k * V::LANES)));
+                }
+                if any.movemask() == 0 {
+                    for k in 0..BLOCK / 16 {
+                        S::ascii(out.add(w + 16 * k), _mm_loadu_si128(at.add(16 * k).cast()));
+                    }
+                    p += BLOCK;
+                    w += BLOCK;
+                    continue;
+                }
+            }
+            let (leads, limit) = if avail >= BLOCK {
+                check_chunk::<V>(at)
+            } else {
+                // Zero padding makes a sequence cut off by the end of the input an error.
+                let mut tail = [0u8; BLOCK];
+                tail[..avail].copy_from_slice(&src[p..]);
+                let (leads, limit) = check_chunk::<V>(tail.as_ptr());
+                (leads, limit.min(avail))
+            };
+            let mut q = 0;
+            while q + 16 <= limit && dst.len() - w >= 16 {
+                let v = _mm_loadu_si128(at.add(q).cast());
+                if _mm_movemask_epi8(v) == 0 {
+                    S::ascii(out.add(w), v);
+                    q += 16;
+                    w += 16;
+                    continue;
+                }
+                let step = UTF8_STEPS[((leads >> (q + 1)) & 0xFFF) as usize];
+                match step.kind {
+                    TWO => {
+                        let shuf = _mm_loadu_si128(SHUF_TWO[step.shuffle as usize].as_ptr().cast());
+                        let perm = _mm_shuffle_epi8(v, shuf);
+                        let ascii = _mm_and_si128(perm, _mm_set1_epi16(0x7F));
+                        let high = _mm_and_si128(perm, _mm_set1_epi16(0x1F00));
+                        S::six(out.add(w), _mm_or_si128(ascii, _mm_srli_epi16::<2>(high)));
+                        w += 6;
+                        q += step.consumed as usize;
+                    }
+                    THREE => {
+                        let shuf =
+                            _mm_loadu_si128(SHUF_THREE[step.shuffle as usize].as_ptr().cast());
+                        let perm = _mm_shuffle_epi8(v, shuf);
+                        let ascii = _mm_and_si128(perm, _mm_set1_epi32(0x7F));
+                        let middle = _mm_and_si128(perm, _mm_set1_epi32(0x3F00));
+                        let high = _mm_and_si128(perm, _mm_set1_epi32(0x0F_0000));
+                        let cp = _mm_or_si128(
+                            _mm_or_si128(ascii, _mm_srli_epi32::<2>(middle)),
+                            _mm_srli_epi32::<4>(high),
+                        );
+                        S::four(out.add(w), cp);
+                        w += 4;
+                        q += step.consumed as usize;
+                    }
+                    _ => {
+                        debug_assert_eq!(step.kind, OTHER);
+                        let (cp, len) = decode_one(at.add(q));
+                        w += S::one(out.add(w), cp);
+                        q += len;
+                    }
+                }
+            }
+            if q == 0 {
+                break;
+            }
+            p += q;
+        }
+    }
+    (p, w)
+}
