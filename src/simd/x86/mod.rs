@@ -8,6 +8,7 @@ use super::Kernels;
 use super::scalar;
 
 mod tables;
+mod utf16_to;
 mod utf8;
 mod utf8_to;
 mod vector;
@@ -64,6 +65,21 @@ macro_rules! kernel_set {
                 unsafe { utf8_to::convert::<$v, utf8_to::ToUtf32>(src, dst) }
             }
 
+            fn from_utf16(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, usize) {
+                if swap { from_utf16_swapped(src, dst) } else { from_utf16_native(src, dst) }
+            }
+            wrap!($features, from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
+                utf16_to::convert::<false>, scalar_from_utf16::<false>);
+            wrap!($features, from_utf16_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
+                utf16_to::convert::<true>, scalar_from_utf16::<true>);
+            fn measure_utf16(src: &[u16], swap: bool) -> (usize, usize) {
+                if swap { measure_swapped(src) } else { measure_native(src) }
+            }
+            wrap!($features, measure_native(src: &[u16]) -> (usize, usize) =
+                utf16_to::measure::<false>, scalar_measure_utf16::<false>);
+            wrap!($features, measure_swapped(src: &[u16]) -> (usize, usize) =
+                utf16_to::measure::<true>, scalar_measure_utf16::<true>);
+
             pub(in crate::simd) static KERNELS: Kernels = Kernels {
                 name: $name,
                 utf8_valid_up_to: valid_up_to,
@@ -72,8 +88,8 @@ macro_rules! kernel_set {
                 utf16_len,
                 utf8_to_utf16: to_utf16,
                 utf8_to_utf32: to_utf32,
-                utf16_to_utf8: scalar::utf16_to_utf8,
-                utf16_measure: scalar::utf16_measure,
+                utf16_to_utf8: from_utf16,
+                utf16_measure: measure_utf16,
             };
         }
     };
@@ -81,6 +97,14 @@ macro_rules! kernel_set {
 
 fn scalar_to_utf16<const SWAP: bool>(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     scalar::utf8_to_utf16(src, dst, SWAP)
+}
+
+fn scalar_from_utf16<const SWAP: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    scalar::utf16_to_utf8(src, dst, SWAP)
+}
+
+fn scalar_measure_utf16<const SWAP: bool>(src: &[u16]) -> (usize, usize) {
+    scalar::utf16_measure(src, SWAP)
 }
 
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i);

@@ -144,3 +144,63 @@ pub(super) static SHUF_THREE: [[u8; 16]; 81] = {
     }
     t
 };
+
+/// UTF-16 → UTF-8, eight units below U+0800 each in a 16-bit lane as (byte, 0) for ASCII or
+/// (lead, continuation): indexed by the mask of ASCII lanes, gathers the bytes that matter.
+/// The byte count is `16 - ascii lanes`.
+pub(super) static SHUF16_TWO: [[u8; 16]; 256] = {
+    let mut t = [[Z; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut j, mut at) = (0, 0);
+        while j < 8 {
+            t[m][at] = 2 * j as u8;
+            at += 1;
+            if m & (1 << j) == 0 {
+                t[m][at] = 2 * j as u8 + 1;
+                at += 1;
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// UTF-16 → UTF-8, four units each encoded in a 32-bit lane (bytes in order, 1 to 3 of them):
+/// indexed by `at_least_2 | at_least_3 << 4` (one bit per lane), gathers the bytes that matter.
+pub(super) static SHUF16_THREE: [([u8; 16], u8); 256] = {
+    let mut t = [([Z; 16], 0u8); 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let (mut j, mut at) = (0, 0);
+        while j < 4 {
+            let len = 1 + (idx >> j & 1) + (idx >> (j + 4) & 1);
+            let mut k = 0;
+            while k < len {
+                t[idx].0[at] = (4 * j + k) as u8;
+                at += 1;
+                k += 1;
+            }
+            j += 1;
+        }
+        t[idx].1 = at as u8;
+        idx += 1;
+    }
+    t
+};
+
+/// `SHIFT[s]` moves bytes `s..` of a vector to the front.
+pub(super) static SHIFT: [[u8; 16]; 16] = {
+    let mut t = [[Z; 16]; 16];
+    let mut s = 0;
+    while s < 16 {
+        let mut i = 0;
+        while s + i < 16 {
+            t[s][i] = (s + i) as u8;
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
