@@ -58,8 +58,8 @@ conversions! {
         |k, s, d| k.utf16_to_utf8_bulk::<Native>(s, d);
     /// UTF-32 in the machine's byte order → UTF-8.
     from_utf32, from_utf32_with: Utf32 => Utf8Out, u32 => u8,
-        |_k, s, d| ascii_prefix::<Utf32, Utf8Out>(s, d);
+        |k, s, d| simd::to_utf8_bulk(k.utf32_to_utf8, k.utf32_measure, s, d);
     /// ISO-8859-1 → UTF-8 (never ill-formed).
     from_latin1, from_latin1_with: Latin1 => Utf8Out, u8 => u8,
-        |_k, s, d| ascii_prefix::<Latin1, Utf8Out>(s, d);
+        |k, s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d);
 }

@@ -57,31 +57,39 @@ pub(crate) fn count_with(k: &Kernels, src: &[u8]) -> usize {
 /// Checks UTF-16 in little-endian units. A high surrogate as the last unit is
 /// [`Status::Truncated`]; any other unpaired surrogate is [`Status::Invalid`] with `error_len` 1.
 pub fn validate_utf16le(src: &[u16]) -> Outcome {
-    validate_utf16::<Le>(src)
+    validate_utf16::<Le>(simd::active(), src)
 }
 
 /// Checks UTF-16 in big-endian units; see [`validate_utf16le`].
 pub fn validate_utf16be(src: &[u16]) -> Outcome {
-    validate_utf16::<Be>(src)
+    validate_utf16::<Be>(simd::active(), src)
 }
 
 /// Checks UTF-16 in the machine's byte order; see [`validate_utf16le`].
 pub fn validate_utf16_native(src: &[u16]) -> Outcome {
-    validate_utf16::<Native>(src)
+    validate_utf16::<Native>(simd::active(), src)
 }
 
-fn validate_utf16<O: ByteOrder>(src: &[u16]) -> Outcome {
-    validate_units::<Utf16<O>>(src)
+pub(crate) fn validate_utf16<O: ByteOrder>(k: &Kernels, src: &[u16]) -> Outcome {
+    // The measuring kernel stops at the first ill-formed unit or near the end.
+    let (start, _) = k.utf16_to_utf8_bulk::<O>(src, None);
+    validate_units::<Utf16<O>>(src, start)
 }
 
 /// Checks UTF-32 in native byte order: surrogates and values above 0x10FFFF are
 /// [`Status::Invalid`] with `error_len` 1.
 pub fn validate_utf32(src: &[u32]) -> Outcome {
-    validate_units::<Utf32>(src)
+    validate_utf32_with(simd::active(), src)
 }
 
-fn validate_units<D: Decoder>(src: &[D::Unit]) -> Outcome {
-    let mut i = 0;
+pub(crate) fn validate_utf32_with(k: &Kernels, src: &[u32]) -> Outcome {
+    let (start, _) = (k.utf32_measure)(src);
+    validate_units::<Utf32>(src, start)
+}
+
+/// Scalar validation from `start`, a character boundary with only valid input before it.
+fn validate_units<D: Decoder>(src: &[D::Unit], start: usize) -> Outcome {
+    let mut i = start;
     while i < src.len() {
         match D::step(&src[i..]) {
             Step::Char { len, .. } => i += len,

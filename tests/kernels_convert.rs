@@ -81,10 +81,20 @@ fn check_utf8(src: &[u8], sweep: bool) {
 }
 
 #[test]
-fn utf8_generated_with_errors_all_capacities() {
-    for (i, case) in utf8_cases(3, 160).iter().enumerate() {
-        // A full capacity sweep on every 8th case and every short one keeps the debug build fast.
-        check_utf8(case, i % 8 == 0 || case.len() < 40);
+fn utf8_generated_with_errors() {
+    // Every fourth case (the others differ in where the error sits, which the long-text test
+    // below covers exhaustively) keeps the debug build fast.
+    for case in utf8_cases(3, 160).iter().step_by(4) {
+        check_utf8(case, false);
+    }
+}
+
+#[test]
+fn utf8_generated_with_errors_every_capacity() {
+    for (i, case) in utf8_cases(7, 160).iter().enumerate() {
+        if i % 61 == 0 || case.len() < 10 {
+            check_utf8(case, true);
+        }
     }
 }
 
@@ -200,6 +210,77 @@ fn check_utf16(src: &[u16], sweep: bool) {
         &swapped,
         sweep,
     );
+    let ks = all_kernels();
+    let want = ks[0].validate_utf16le(src);
+    assert_eq!(want.is_ok(), String::from_utf16(src).is_ok());
+    for k in &ks {
+        assert_eq!(k.validate_utf16le(src), want, "{} {src:x?}", k.name());
+        assert_eq!(k.validate_utf16be(&swapped), want, "{} {src:x?}", k.name());
+    }
+}
+
+fn check_utf32(src: &[u32], sweep: bool) {
+    same("from_utf32", |k, s, d, p| k.from_utf32(s, d, p), src, sweep);
+    let ks = all_kernels();
+    let want = ks[0].validate_utf32(src);
+    assert_eq!(
+        want.is_ok(),
+        src.iter().all(|&u| char::from_u32(u).is_some())
+    );
+    for k in &ks {
+        assert_eq!(k.validate_utf32(src), want, "{} {src:x?}", k.name());
+    }
+}
+
+#[test]
+fn utf32_generated_with_errors() {
+    let mut rng = Rng::new(8);
+    for script in SCRIPTS {
+        for len in (0..120).step_by(11).chain([8, 16, 32]) {
+            let t: Vec<u32> = text(&mut rng, script, len * 4)
+                .chars()
+                .map(u32::from)
+                .collect();
+            check_utf32(&t, len < 40);
+            for bad in [0xD800, 0xDFFF, 0x110000, 0xFFFF_FFFF, 0xDC80] {
+                for at in [0, t.len(), rng.below(t.len() + 1), 7.min(t.len())] {
+                    let mut c = t.clone();
+                    c.insert(at, bad);
+                    check_utf32(&c, len < 20);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf32_lipsum() {
+    for (_, data) in lipsum(".utf32.txt") {
+        let units: Vec<u32> = data
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        check_utf32(&units, false);
+    }
+}
+
+#[test]
+fn latin1_files() {
+    for (_, data) in lipsum(".latin1.txt") {
+        same(
+            "from_latin1",
+            |k, s, d, p| k.from_latin1(s, d, p),
+            &data,
+            false,
+        );
+        let utf8: String = data.iter().map(|&b| char::from(b)).collect();
+        same(
+            "to_latin1",
+            |k, s, d, p| k.to_latin1(s, d, p),
+            utf8.as_bytes(),
+            false,
+        );
+    }
 }
 
 #[test]
@@ -234,11 +315,6 @@ fn other_directions() {
             false,
         );
         let wide: Vec<u32> = case.iter().map(|&b| u32::from(b) * 0x1234).collect();
-        same(
-            "from_utf32",
-            |k, s, d, p| k.from_utf32(s, d, p),
-            &wide,
-            false,
-        );
+        check_utf32(&wide, false);
     }
 }

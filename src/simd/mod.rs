@@ -44,6 +44,10 @@ pub(crate) struct Kernels {
     pub utf8_to_utf32: Convert<u8, u32, ()>,
     pub utf16_to_utf8: Convert<u16, u8, bool>,
     pub utf16_measure: fn(&[u16], bool) -> (usize, usize),
+    pub utf32_to_utf8: Convert<u32, u8, ()>,
+    pub utf32_measure: fn(&[u32]) -> (usize, usize),
+    pub latin1_to_utf8: Convert<u8, u8, ()>,
+    pub latin1_measure: fn(&[u8]) -> (usize, usize),
 }
 
 /// True when units of byte order `O` must be byte-swapped on this machine.
@@ -92,6 +96,20 @@ impl Kernels {
             Some(d) => (self.utf16_to_utf8)(src, d, swapped::<O>()),
             None => (self.utf16_measure)(src, swapped::<O>()),
         }
+    }
+}
+
+/// The engine's fast path for a conversion to UTF-8 (`convert`) with its measuring twin.
+#[inline(always)]
+pub(crate) fn to_utf8_bulk<S>(
+    convert: Convert<S, u8, ()>,
+    measure: fn(&[S]) -> (usize, usize),
+    src: &[S],
+    dst: Option<&mut [u8]>,
+) -> (usize, usize) {
+    match dst {
+        Some(d) => convert(src, d, ()),
+        None => measure(src),
     }
 }
 

@@ -15,6 +15,10 @@ pub(crate) static KERNELS: Kernels = Kernels {
     utf8_to_utf32,
     utf16_to_utf8,
     utf16_measure,
+    utf32_to_utf8,
+    utf32_measure,
+    latin1_to_utf8,
+    latin1_measure,
 };
 
 /// Offset of the first ill-formed (or truncated) sequence, or `src.len()`.
@@ -85,5 +89,31 @@ pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, 
 
 pub(crate) fn utf16_measure(src: &[u16], swap: bool) -> (usize, usize) {
     let n = src.iter().take_while(|&&s| unit(s, swap) < 0x80).count();
+    (n, n)
+}
+
+pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8], _: ()) -> (usize, usize) {
+    let n = src
+        .iter()
+        .zip(dst.iter_mut())
+        .take_while(|&(&s, _)| s < 0x80)
+        .map(|(&s, d)| *d = s as u8)
+        .count();
+    (n, n)
+}
+
+pub(crate) fn utf32_measure(src: &[u32]) -> (usize, usize) {
+    let n = src.iter().take_while(|&&s| s < 0x80).count();
+    (n, n)
+}
+
+pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8], _: ()) -> (usize, usize) {
+    let n = ascii_len(&src[..src.len().min(dst.len())]);
+    dst[..n].copy_from_slice(&src[..n]);
+    (n, n)
+}
+
+pub(crate) fn latin1_measure(src: &[u8]) -> (usize, usize) {
+    let n = ascii_len(src);
     (n, n)
 }

@@ -47,6 +47,9 @@ forward! {
     is_valid => crate::validate::is_valid_with: (src: &[u8]) -> bool;
     is_ascii => crate::validate::is_ascii_with: (src: &[u8]) -> bool;
     count => crate::validate::count_with: (src: &[u8]) -> usize;
+    validate_utf16le => crate::validate::validate_utf16::<crate::decode::Le>: (src: &[u16]) -> Outcome;
+    validate_utf16be => crate::validate::validate_utf16::<crate::decode::Be>: (src: &[u16]) -> Outcome;
+    validate_utf32 => crate::validate::validate_utf32_with: (src: &[u32]) -> Outcome;
     to_utf16le => crate::convert::to_utf16le_with:
         (src: &[u8], dst: Option<&mut [u16]>, policy: Policy) -> Outcome;
     to_utf16be => crate::convert::to_utf16be_with:

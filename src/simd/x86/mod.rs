@@ -8,7 +8,7 @@ use super::Kernels;
 use super::scalar;
 
 mod tables;
-mod utf16_to;
+mod to_utf8;
 mod utf8;
 mod utf8_to;
 mod vector;
@@ -69,16 +69,35 @@ macro_rules! kernel_set {
                 if swap { from_utf16_swapped(src, dst) } else { from_utf16_native(src, dst) }
             }
             wrap!($features, from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                utf16_to::convert::<false>, scalar_from_utf16::<false>);
+                to_utf8::convert::<to_utf8::Utf16<false>>, scalar_from_utf16::<false>);
             wrap!($features, from_utf16_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                utf16_to::convert::<true>, scalar_from_utf16::<true>);
+                to_utf8::convert::<to_utf8::Utf16<true>>, scalar_from_utf16::<true>);
             fn measure_utf16(src: &[u16], swap: bool) -> (usize, usize) {
                 if swap { measure_swapped(src) } else { measure_native(src) }
             }
             wrap!($features, measure_native(src: &[u16]) -> (usize, usize) =
-                utf16_to::measure::<false>, scalar_measure_utf16::<false>);
+                to_utf8::measure::<to_utf8::Utf16<false>>, scalar_measure_utf16::<false>);
             wrap!($features, measure_swapped(src: &[u16]) -> (usize, usize) =
-                utf16_to::measure::<true>, scalar_measure_utf16::<true>);
+                to_utf8::measure::<to_utf8::Utf16<true>>, scalar_measure_utf16::<true>);
+
+            wrap!($features, from_utf32(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) =
+                from_utf32_tf, scalar::utf32_to_utf8);
+            #[inline(always)]
+            unsafe fn from_utf32_tf(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) {
+                // SAFETY: forwarded.
+                unsafe { to_utf8::convert::<to_utf8::Utf32>(src, dst) }
+            }
+            wrap!($features, measure_utf32(src: &[u32]) -> (usize, usize) =
+                to_utf8::measure::<to_utf8::Utf32>, scalar::utf32_measure);
+            wrap!($features, from_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
+                from_latin1_tf, scalar::latin1_to_utf8);
+            #[inline(always)]
+            unsafe fn from_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
+                // SAFETY: forwarded.
+                unsafe { to_utf8::convert::<to_utf8::Latin1>(src, dst) }
+            }
+            wrap!($features, measure_latin1(src: &[u8]) -> (usize, usize) =
+                to_utf8::measure::<to_utf8::Latin1>, scalar::latin1_measure);
 
             pub(in crate::simd) static KERNELS: Kernels = Kernels {
                 name: $name,
@@ -90,6 +109,10 @@ macro_rules! kernel_set {
                 utf8_to_utf32: to_utf32,
                 utf16_to_utf8: from_utf16,
                 utf16_measure: measure_utf16,
+                utf32_to_utf8: from_utf32,
+                utf32_measure: measure_utf32,
+                latin1_to_utf8: from_latin1,
+                latin1_measure: measure_latin1,
             };
         }
     };

@@ -1,0 +1,277 @@
+//! UTF-16, UTF-32 and Latin-1 → UTF-8 in blocks of eight units (SSE4.1; the same code runs
+//! VEX-encoded in the AVX2 set). A block of BMP values is all ASCII, all below U+0800, or free of
+//! surrogates, each case with its own encoding and a shuffle that squeezes out the unused bytes.
+//! Other blocks go unit by unit; the first ill-formed unit ends the kernel. Stores are exact:
+//! nothing is written past `written`.
+
+use core::arch::x86_64::*;
+
+use super::tables::{SHIFT, SHUF16_THREE, SHUF16_TWO};
+
+/// An input encoding for the UTF-8 encoder.
+pub(super) trait Source {
+    type Unit: Copy;
+    /// The 8 units at `p` as 16-bit values, or `None` when one is above U+FFFF.
+    unsafe fn load8(p: *const Self::Unit) -> Option<__m128i>;
+    /// The well-formed character at `src[r..]` and its length, or `None` if it is ill-formed.
+    fn decode(src: &[Self::Unit], r: usize) -> Option<(u32, usize)>;
+}
+
+/// UTF-16, byte-swapped when `SWAP`.
+pub(super) struct Utf16<const SWAP: bool>;
+/// UTF-32 in native order.
+pub(super) struct Utf32;
+/// ISO-8859-1.
+pub(super) struct Latin1;
+
+impl<const SWAP: bool> Source for Utf16<SWAP> {
+    type Unit = u16;
+    #[inline(always)]
+    unsafe fn load8(p: *const u16) -> Option<__m128i> {
+        // SAFETY: SSE2 per the caller's ISA contract; `p` has 8 readable units.
+        unsafe {
+            let v = _mm_loadu_si128(p.cast());
+            Some(if SWAP {
+                _mm_or_si128(_mm_slli_epi16::<8>(v), _mm_srli_epi16::<8>(v))
+            } else {
+                v
+            })
+        }
+    }
+    #[inline(always)]
+    fn decode(src: &[u16], r: usize) -> Option<(u32, usize)> {
+        let fix = |u: u16| u32::from(if SWAP { u.swap_bytes() } else { u });
+        let u = fix(src[r]);
+        match u {
+            0xD800..=0xDBFF => match src.get(r + 1).map(|&l| fix(l)) {
+                Some(lo @ 0xDC00..=0xDFFF) => {
+                    Some((0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00), 2))
+                }
+                _ => None,
+            },
+            0xDC00..=0xDFFF => None,
+            _ => Some((u, 1)),
+        }
+    }
+}
+
+impl Source for Utf32 {
+    type Unit = u32;
+    #[inline(always)]
+    unsafe fn load8(p: *const u32) -> Option<__m128i> {
+        // SAFETY: SSE4.1 per the caller's ISA contract; `p` has 8 readable units.
+        unsafe {
+            let (a, b) = (_mm_loadu_si128(p.cast()), _mm_loadu_si128(p.add(4).cast()));
+            let above = _mm_set1_epi32(0xFFFF_0000u32 as i32);
+            (_mm_testz_si128(_mm_or_si128(a, b), above) == 1).then(|| _mm_packus_epi32(a, b))
+        }
+    }
+    #[inline(always)]
+    fn decode(src: &[u32], r: usize) -> Option<(u32, usize)> {
+        match src[r] {
+            cp @ (0..=0xD7FF | 0xE000..=0x10FFFF) => Some((cp, 1)),
+            _ => None,
+        }
+    }
+}
+
+impl Source for Latin1 {
+    type Unit = u8;
+    #[inline(always)]
+    unsafe fn load8(p: *const u8) -> Option<__m128i> {
+        // SAFETY: SSE4.1 per the caller's ISA contract; `p` has 8 readable units.
+        unsafe { Some(_mm_cvtepu8_epi16(_mm_loadl_epi64(p.cast()))) }
+    }
+    #[inline(always)]
+    fn decode(src: &[u8], r: usize) -> Option<(u32, usize)> {
+        Some((u32::from(src[r]), 1))
+    }
+}
+
+/// Stores exactly the first `n` (4..=16) bytes of `v` at `dst`, with two overlapping stores.
+#[inline(always)]
+unsafe fn store_exact(dst: *mut u8, v: __m128i, n: usize) {
+    // SAFETY: SSSE3 per the caller's ISA contract; `dst` has `n` writable bytes.
+    unsafe {
+        let shifted = |s: usize| _mm_shuffle_epi8(v, _mm_loadu_si128(SHIFT[s].as_ptr().cast()));
+        if n >= 8 {
+            _mm_storel_epi64(dst.cast(), v);
+            _mm_storel_epi64(dst.add(n - 8).cast(), shifted(n - 8));
+        } else {
+            dst.cast::<i32>().write_unaligned(_mm_cvtsi128_si32(v));
+            dst.add(n - 4)
+                .cast::<i32>()
+                .write_unaligned(_mm_cvtsi128_si32(shifted(n - 4)));
+        }
+    }
+}
+
+/// Encodes four values below U+D800 or above U+DFFF (in 16-bit lanes 0..4 of `v`) at `dst`;
+/// returns the bytes written (4..=12).
+#[inline(always)]
+unsafe fn encode_four(dst: *mut u8, v: __m128i) -> usize {
+    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 12 writable bytes.
+    unsafe {
+        let u = _mm_cvtepu16_epi32(v);
+        let lead2 = _mm_or_si128(_mm_srli_epi32::<6>(u), _mm_set1_epi32(0x80C0));
+        let cont2 = _mm_slli_epi32::<8>(_mm_and_si128(u, _mm_set1_epi32(0x3F)));
+        let two = _mm_or_si128(lead2, cont2);
+        let three = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi32::<12>(u), _mm_set1_epi32(0x8080E0)),
+            _mm_or_si128(
+                _mm_slli_epi32::<2>(_mm_and_si128(u, _mm_set1_epi32(0xFC0))),
+                _mm_slli_epi32::<16>(_mm_and_si128(u, _mm_set1_epi32(0x3F))),
+            ),
+        );
+        let is2 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7F));
+        let is3 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7FF));
+        let lanes = _mm_blendv_epi8(_mm_blendv_epi8(u, two, is2), three, is3);
+        let idx =
+            _mm_movemask_ps(_mm_castsi128_ps(is2)) | (_mm_movemask_ps(_mm_castsi128_ps(is3)) << 4);
+        let (shuf, n) = &SHUF16_THREE[idx as usize];
+        let packed = _mm_shuffle_epi8(lanes, _mm_loadu_si128(shuf.as_ptr().cast()));
+        store_exact(dst, packed, *n as usize);
+        *n as usize
+    }
+}
+
+/// Encodes the well-formed character at `src[r..]` into `dst` when it fits (or only counts it,
+/// when `dst` is `None`); returns the units read and bytes needed, or `None` at an ill-formed
+/// unit or a full `dst`.
+#[inline(always)]
+fn encode_one<S: Source>(
+    src: &[S::Unit],
+    r: usize,
+    dst: Option<&mut [u8]>,
+) -> Option<(usize, usize)> {
+    let (cp, read) = S::decode(src, r)?;
+    let n = crate::encode::utf8_len(cp);
+    if let Some(dst) = dst {
+        match dst.get_mut(..n)? {
+            [a] => *a = cp as u8,
+            [a, b] => {
+                *a = 0xC0 | (cp >> 6) as u8;
+                *b = 0x80 | (cp & 0x3F) as u8;
+            }
+            [a, b, c] => {
+                *a = 0xE0 | (cp >> 12) as u8;
+                *b = 0x80 | ((cp >> 6) & 0x3F) as u8;
+                *c = 0x80 | (cp & 0x3F) as u8;
+            }
+            [a, b, c, d] => {
+                *a = 0xF0 | (cp >> 18) as u8;
+                *b = 0x80 | ((cp >> 12) & 0x3F) as u8;
+                *c = 0x80 | ((cp >> 6) & 0x3F) as u8;
+                *d = 0x80 | (cp & 0x3F) as u8;
+            }
+            _ => return None,
+        }
+    }
+    Some((read, n))
+}
+
+/// Goes unit by unit over the eight units at `*r`; false at the first it cannot handle.
+#[inline(always)]
+fn one_by_one<S: Source>(
+    src: &[S::Unit],
+    r: &mut usize,
+    w: &mut usize,
+    mut dst: Option<&mut [u8]>,
+) -> bool {
+    let end = *r + 8;
+    while *r < end {
+        match encode_one::<S>(src, *r, dst.as_deref_mut().map(|d| &mut d[*w..])) {
+            Some((read, n)) => {
+                *r += read;
+                *w += n;
+            }
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Non-zero 16-bit lanes where `v` holds a surrogate.
+#[inline(always)]
+unsafe fn surrogates(v: __m128i) -> __m128i {
+    // SAFETY: SSE2 per the caller's ISA contract.
+    unsafe {
+        let high = _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16));
+        _mm_cmpeq_epi16(high, _mm_set1_epi16(0xD800u16 as i16))
+    }
+}
+
+/// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
+#[inline(always)]
+pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    // SAFETY (whole body): caller's ISA contract. Loads read 8 units at r with r + 8 <= len;
+    // every vector store writes exactly the bytes counted, with 24 bytes of room checked first.
+    unsafe {
+        while r + 8 <= src.len() && dst.len() - w >= 24 {
+            let out = dst.as_mut_ptr().add(w);
+            let Some(v) = S::load8(src.as_ptr().add(r)) else {
+                if !one_by_one::<S>(src, &mut r, &mut w, Some(dst)) {
+                    break;
+                }
+                continue;
+            };
+            if _mm_testz_si128(v, _mm_set1_epi16(0xFF80u16 as i16)) == 1 {
+                _mm_storel_epi64(out.cast(), _mm_packus_epi16(v, v));
+                r += 8;
+                w += 8;
+            } else if _mm_testz_si128(v, _mm_set1_epi16(0xF800u16 as i16)) == 1 {
+                let ascii = _mm_cmpgt_epi16(_mm_set1_epi16(0x80), v);
+                let lead = _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_set1_epi16(0xC0));
+                let cont = _mm_slli_epi16::<8>(_mm_and_si128(v, _mm_set1_epi16(0x3F)));
+                let two = _mm_or_si128(_mm_or_si128(lead, cont), _mm_set1_epi16(0x8000u16 as i16));
+                let lanes = _mm_blendv_epi8(two, v, ascii);
+                let m = _mm_movemask_epi8(_mm_packs_epi16(ascii, ascii)) & 0xFF;
+                let shuf = _mm_loadu_si128(SHUF16_TWO[m as usize].as_ptr().cast());
+                let n = 16 - m.count_ones() as usize;
+                store_exact(out, _mm_shuffle_epi8(lanes, shuf), n);
+                r += 8;
+                w += n;
+            } else if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 {
+                let n = encode_four(out, v);
+                let m = encode_four(out.add(n), _mm_srli_si128::<8>(v));
+                r += 8;
+                w += n + m;
+            } else if !one_by_one::<S>(src, &mut r, &mut w, Some(dst)) {
+                break;
+            }
+        }
+    }
+    (r, w)
+}
+
+/// Counts the UTF-8 bytes of the longest well-formed prefix it can of `src`.
+#[inline(always)]
+pub(super) unsafe fn measure<S: Source>(src: &[S::Unit]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    // SAFETY: caller's ISA contract; loads read 8 units at r with r + 8 <= len.
+    unsafe {
+        while r + 8 <= src.len() {
+            match S::load8(src.as_ptr().add(r)) {
+                Some(v) if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 => {
+                    let zero = _mm_setzero_si128();
+                    let wide = _mm_and_si128(v, _mm_set1_epi16(0xFF80u16 as i16));
+                    let ascii = _mm_cmpeq_epi16(wide, zero);
+                    let high = _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16));
+                    let short = _mm_cmpeq_epi16(high, zero);
+                    // Each unit: 3 bytes, one less below U+0800, one less again for ASCII.
+                    let less = _mm_movemask_epi8(ascii).count_ones()
+                        + _mm_movemask_epi8(short).count_ones();
+                    r += 8;
+                    w += 24 - (less / 2) as usize;
+                }
+                _ => {
+                    if !one_by_one::<S>(src, &mut r, &mut w, None) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    (r, w)
+}
