@@ -17,9 +17,10 @@ macro_rules! conversions {
         |$k:ident, $s:ident, $d:ident| $bulk:expr;)*) => {$(
         $(#[$doc])*
         pub fn $name(src: &[$src], dst: Option<&mut [$dst]>, policy: Policy) -> Outcome {
-            $with(simd::active(), src, dst, policy)
+            $with(simd::for_len(src.len()), src, dst, policy)
         }
 
+        #[inline]
         pub(crate) fn $with(
             $k: &Kernels,
             src: &[$src],

@@ -10,9 +10,10 @@ use crate::simd::{self, Kernels};
 /// subpart, `error_len` its length (0 with [`Status::Truncated`] when the input ends inside a
 /// sequence) and `error` its kind. `written` and `replaced` are always 0.
 pub fn validate(src: &[u8]) -> Outcome {
-    validate_with(simd::active(), src)
+    validate_with(simd::for_len(src.len()), src)
 }
 
+#[inline]
 pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
     // The kernel stops on a boundary shortly before the first error; the scalar steps from there
     // find it exactly.
@@ -28,18 +29,20 @@ pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
 
 /// True when `src` is well-formed UTF-8.
 pub fn is_valid(src: &[u8]) -> bool {
-    is_valid_with(simd::active(), src)
+    is_valid_with(simd::for_len(src.len()), src)
 }
 
+#[inline]
 pub(crate) fn is_valid_with(k: &Kernels, src: &[u8]) -> bool {
     (k.utf8_valid_up_to)(src) == src.len()
 }
 
 /// True when every byte of `src` is below 0x80.
 pub fn is_ascii(src: &[u8]) -> bool {
-    is_ascii_with(simd::active(), src)
+    is_ascii_with(simd::for_len(src.len()), src)
 }
 
+#[inline]
 pub(crate) fn is_ascii_with(k: &Kernels, src: &[u8]) -> bool {
     (k.ascii_len)(src) == src.len()
 }
@@ -47,9 +50,10 @@ pub(crate) fn is_ascii_with(k: &Kernels, src: &[u8]) -> bool {
 /// Bytes of `src` that are not continuation bytes (`80`..`BF`): the number of code points when
 /// `src` is valid UTF-8. Meaningful, and never failing, on any input.
 pub fn count(src: &[u8]) -> usize {
-    count_with(simd::active(), src)
+    count_with(simd::for_len(src.len()), src)
 }
 
+#[inline]
 pub(crate) fn count_with(k: &Kernels, src: &[u8]) -> usize {
     (k.count)(src)
 }
@@ -57,19 +61,20 @@ pub(crate) fn count_with(k: &Kernels, src: &[u8]) -> usize {
 /// Checks UTF-16 in little-endian units. A high surrogate as the last unit is
 /// [`Status::Truncated`]; any other unpaired surrogate is [`Status::Invalid`] with `error_len` 1.
 pub fn validate_utf16le(src: &[u16]) -> Outcome {
-    validate_utf16::<Le>(simd::active(), src)
+    validate_utf16::<Le>(simd::for_len(src.len()), src)
 }
 
 /// Checks UTF-16 in big-endian units; see [`validate_utf16le`].
 pub fn validate_utf16be(src: &[u16]) -> Outcome {
-    validate_utf16::<Be>(simd::active(), src)
+    validate_utf16::<Be>(simd::for_len(src.len()), src)
 }
 
 /// Checks UTF-16 in the machine's byte order; see [`validate_utf16le`].
 pub fn validate_utf16_native(src: &[u16]) -> Outcome {
-    validate_utf16::<Native>(simd::active(), src)
+    validate_utf16::<Native>(simd::for_len(src.len()), src)
 }
 
+#[inline]
 pub(crate) fn validate_utf16<O: ByteOrder>(k: &Kernels, src: &[u16]) -> Outcome {
     // The measuring kernel stops at the first ill-formed unit or near the end.
     let (start, _) = k.utf16_to_utf8_bulk::<O>(src, None);
@@ -79,9 +84,10 @@ pub(crate) fn validate_utf16<O: ByteOrder>(k: &Kernels, src: &[u16]) -> Outcome 
 /// Checks UTF-32 in native byte order: surrogates and values above 0x10FFFF are
 /// [`Status::Invalid`] with `error_len` 1.
 pub fn validate_utf32(src: &[u32]) -> Outcome {
-    validate_utf32_with(simd::active(), src)
+    validate_utf32_with(simd::for_len(src.len()), src)
 }
 
+#[inline]
 pub(crate) fn validate_utf32_with(k: &Kernels, src: &[u32]) -> Outcome {
     let (start, _) = (k.utf32_measure)(src);
     validate_units::<Utf32>(src, start)

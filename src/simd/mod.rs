@@ -137,6 +137,21 @@ fn runs(i: usize) -> bool {
     }
 }
 
+/// Inputs shorter than this go to the portable kernels without dispatch: vector setup would cost
+/// more than it saves.
+pub(crate) const SHORT: usize = 16;
+
+/// The kernel set for an input of `len` units: the portable one for short inputs (a constant,
+/// so the compiler can call its functions directly), else the active one.
+#[inline(always)]
+pub(crate) fn for_len(len: usize) -> &'static Kernels {
+    if len < SHORT {
+        &scalar::KERNELS
+    } else {
+        active()
+    }
+}
+
 /// The kernel set in use.
 #[inline(always)]
 pub(crate) fn active() -> &'static Kernels {

@@ -13,8 +13,7 @@ mod utf8;
 mod utf8_to;
 mod vector;
 
-/// Inputs shorter than this go to the portable code: vector setup would cost more than it saves.
-const SHORT: usize = 16;
+use super::SHORT;
 
 /// Wraps `$algo` (a generic algorithm) in a `#[target_feature]` function and a safe wrapper that
 /// sends short inputs to `$fallback`. Only for use in a kernel set (see its SAFETY note).

@@ -216,10 +216,26 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                 }
                 continue;
             };
-            if _mm_testz_si128(v, _mm_set1_epi16(0xFF80u16 as i16)) == 1 {
+            let not_ascii = _mm_set1_epi16(0xFF80u16 as i16);
+            if _mm_testz_si128(v, not_ascii) == 1 {
                 _mm_storel_epi64(out.cast(), _mm_packus_epi16(v, v));
                 r += 8;
                 w += 8;
+                // ASCII comes in runs: take them 16 units at a time.
+                while r + 16 <= src.len() && dst.len() - w >= 16 {
+                    let (Some(a), Some(b)) = (
+                        S::load8(src.as_ptr().add(r)),
+                        S::load8(src.as_ptr().add(r + 8)),
+                    ) else {
+                        break;
+                    };
+                    if _mm_testz_si128(_mm_or_si128(a, b), not_ascii) == 0 {
+                        break;
+                    }
+                    _mm_storeu_si128(dst.as_mut_ptr().add(w).cast(), _mm_packus_epi16(a, b));
+                    r += 16;
+                    w += 16;
+                }
             } else if _mm_testz_si128(v, _mm_set1_epi16(0xF800u16 as i16)) == 1 {
                 let ascii = _mm_cmpgt_epi16(_mm_set1_epi16(0x80), v);
                 let lead = _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_set1_epi16(0xC0));

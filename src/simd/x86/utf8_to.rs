@@ -18,7 +18,7 @@ pub(super) trait Sink {
     unsafe fn six(dst: *mut Self::Unit, v: __m128i);
     /// Four code points below U+10000 in 32-bit lanes.
     unsafe fn four(dst: *mut Self::Unit, v: __m128i);
-    /// One code point; returns the units written (at most 2).
+    /// One code point; returns the units written (at most 2, and `dst` has room for 2).
     unsafe fn one(dst: *mut Self::Unit, cp: u32) -> usize;
 }
 
@@ -66,7 +66,7 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
     #[inline(always)]
     unsafe fn one(dst: *mut u16, cp: u32) -> usize {
         let fix = |u: u16| if SWAP { u.swap_bytes() } else { u };
-        // SAFETY: `dst` has 16 writable units.
+        // SAFETY: `dst` has 2 writable units.
         unsafe {
             if cp < 0x10000 {
                 dst.write_unaligned(fix(cp as u16));
@@ -114,7 +114,7 @@ impl Sink for ToUtf32 {
     }
     #[inline(always)]
     unsafe fn one(dst: *mut u32, cp: u32) -> usize {
-        // SAFETY: `dst` has 16 writable units.
+        // SAFETY: `dst` has 2 writable units.
         unsafe { dst.write_unaligned(cp) };
         1
     }
@@ -175,7 +175,8 @@ pub(super) unsafe fn convert<V: Vector, S: Sink>(
     let out = dst.as_mut_ptr();
     // SAFETY (whole body): caller's ISA contract. Loads: 64-byte chunks at p with p + 64 <= len
     // or from the local `tail`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
-    // Stores: each step writes at most 16 units at `w` and only runs with 16 units of room.
+    // Stores: each step writes at most 16 units at `w` and only runs with 16 units of room; the
+    // character-at-a-time finish writes at most 2 and checks for 2.
     unsafe {
         loop {
             let avail = src.len() - p;
@@ -249,7 +250,20 @@ pub(super) unsafe fn convert<V: Vector, S: Sink>(
                     }
                 }
             }
-            if q == 0 {
+            if avail < BLOCK || q == 0 {
+                // The end of the input, or an error ahead: finish the checked stretch one
+                // character at a time rather than come back for a few bytes.
+                while q < limit && dst.len() - w >= 2 {
+                    let lead = *at.add(q);
+                    let len = 1 + usize::from(lead >= 0xC0) + usize::from(lead >= 0xE0);
+                    if q + len + usize::from(lead >= 0xF0) > limit {
+                        break;
+                    }
+                    let (cp, len) = decode_one(at.add(q));
+                    w += S::one(out.add(w), cp);
+                    q += len;
+                }
+                p += q;
                 break;
             }
             p += q;
