@@ -7,7 +7,7 @@ use crate::decode::{Be, Latin1, Le, Native, Utf8, Utf16, Utf32};
 use crate::encode::{Latin1Out, Utf8Out, Utf32Out};
 use crate::outcome::{Outcome, Policy};
 use crate::simd::{self, Kernels};
-use crate::transcode::{ascii_prefix, transcode};
+use crate::transcode::transcode;
 
 /// Each conversion is a public function over the active kernel set and a `_with` form taking
 /// the kernel set explicitly (for the differential tests). `|$k, $s, $d| $bulk` is the engine's
@@ -47,7 +47,7 @@ conversions! {
         |k, s, d| k.utf8_to_utf32_bulk(s, d);
     /// UTF-8 → ISO-8859-1. Characters above U+00FF are unmappable; ESCAPE is rejected.
     to_latin1, to_latin1_with: Utf8 => Latin1Out, u8 => u8,
-        |_k, s, d| ascii_prefix::<Utf8, Latin1Out>(s, d);
+        |k, s, d| k.utf8_to_latin1_bulk(s, d);
     /// UTF-16 with little-endian units → UTF-8.
     from_utf16le, from_utf16le_with: Utf16<Le> => Utf8Out, u16 => u8,
         |k, s, d| k.utf16_to_utf8_bulk::<Le>(s, d);

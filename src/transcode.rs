@@ -6,29 +6,6 @@ use crate::decode::{Decoder, Step};
 use crate::encode::Encoder;
 use crate::outcome::{ErrorKind, Outcome, Policy, Status};
 
-/// The portable fast path: copies the ASCII prefix.
-pub(crate) fn ascii_prefix<D: Decoder, E: Encoder>(
-    src: &[D::Unit],
-    dst: Option<&mut [E::Unit]>,
-) -> (usize, usize) {
-    let n = match dst {
-        None => src.iter().take_while(|&&u| D::value(u) < 0x80).count(),
-        Some(out) => {
-            let mut n = 0;
-            for (&s, o) in src.iter().zip(out.iter_mut()) {
-                let v = D::value(s);
-                if v >= 0x80 {
-                    break;
-                }
-                *o = E::raw(v);
-                n += 1;
-            }
-            n
-        }
-    };
-    (n, n)
-}
-
 /// The output side: a bounded slice, or nothing at all in measure mode.
 struct Sink<'a, U> {
     out: Option<&'a mut [U]>,

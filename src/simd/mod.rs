@@ -48,6 +48,9 @@ pub(crate) struct Kernels {
     pub utf32_measure: fn(&[u32]) -> (usize, usize),
     pub latin1_to_utf8: Convert<u8, u8, ()>,
     pub latin1_measure: fn(&[u8]) -> (usize, usize),
+    pub utf8_to_latin1: Convert<u8, u8, ()>,
+    /// Offset of the first byte `C4`..`FF` (a lead of a character above U+00FF), or the length.
+    pub latin1_prefix: fn(&[u8]) -> usize,
 }
 
 /// True when units of byte order `O` must be byte-swapped on this machine.
@@ -80,6 +83,35 @@ impl Kernels {
             Some(d) => (self.utf8_to_utf32)(src, d, ()),
             None => {
                 let n = (self.utf8_valid_up_to)(src);
+                (n, (self.count)(&src[..n]))
+            }
+        }
+    }
+
+    /// The engine's fast path for UTF-8 → Latin-1.
+    #[inline]
+    pub(crate) fn utf8_to_latin1_bulk(&self, src: &[u8], dst: Option<&mut [u8]>) -> (usize, usize) {
+        match dst {
+            // A character above U+00FF first: nothing to do (the common case in lossy runs
+            // over non-Latin text, which call this after every character).
+            _ if src.first().is_some_and(|&b| b >= 0xC4) => (0, 0),
+            Some(d) => (self.utf8_to_latin1)(src, d, ()),
+            None => {
+                // Piece by piece, so that the work is bounded by how far the prefix goes: the
+                // engine calls this again after every error or unmappable character.
+                let (mut n, mut size) = (0, 64);
+                loop {
+                    let piece = &src[n..src.len().min(n + size)];
+                    size = (size * 2).min(4096);
+                    let valid = (self.utf8_valid_up_to)(piece);
+                    let latin1 = (self.latin1_prefix)(&piece[..valid]);
+                    n += latin1;
+                    // Done at the end, at a character above U+00FF, or at an error (a sequence
+                    // cut by the end of the piece is not one: it is taken up again next round).
+                    if n == src.len() || latin1 < valid || valid == 0 || valid + 3 < piece.len() {
+                        break;
+                    }
+                }
                 (n, (self.count)(&src[..n]))
             }
         }

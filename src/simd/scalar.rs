@@ -19,6 +19,8 @@ pub(crate) static KERNELS: Kernels = Kernels {
     utf32_measure,
     latin1_to_utf8,
     latin1_measure,
+    utf8_to_latin1,
+    latin1_prefix,
 };
 
 /// Offset of the first ill-formed (or truncated) sequence, or `src.len()`.
@@ -116,4 +118,13 @@ pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8], _: ()) -> (usize, usize
 pub(crate) fn latin1_measure(src: &[u8]) -> (usize, usize) {
     let n = ascii_len(src);
     (n, n)
+}
+
+pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8], _: ()) -> (usize, usize) {
+    latin1_to_utf8(src, dst, ())
+}
+
+/// Offset of the first lead byte of a character above U+00FF (`C4`..), or `src.len()`.
+pub(crate) fn latin1_prefix(src: &[u8]) -> usize {
+    src.iter().position(|&b| b >= 0xC4).unwrap_or(src.len())
 }

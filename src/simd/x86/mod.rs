@@ -98,6 +98,16 @@ macro_rules! kernel_set {
             wrap!($features, measure_latin1(src: &[u8]) -> (usize, usize) =
                 to_utf8::measure::<to_utf8::Latin1>, scalar::latin1_measure);
 
+            wrap!($features, to_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
+                to_latin1_tf, scalar::utf8_to_latin1);
+            #[inline(always)]
+            unsafe fn to_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
+                // SAFETY: forwarded.
+                unsafe { utf8_to::convert::<$v, utf8_to::ToLatin1>(src, dst) }
+            }
+            wrap!($features, latin1_prefix(src: &[u8]) -> usize =
+                utf8::latin1_prefix::<$v>, scalar::latin1_prefix);
+
             pub(in crate::simd) static KERNELS: Kernels = Kernels {
                 name: $name,
                 utf8_valid_up_to: valid_up_to,
@@ -112,6 +122,8 @@ macro_rules! kernel_set {
                 utf32_measure: measure_utf32,
                 latin1_to_utf8: from_latin1,
                 latin1_measure: measure_latin1,
+                utf8_to_latin1: to_latin1,
+                latin1_prefix,
             };
         }
     };

@@ -250,3 +250,33 @@ pub(super) unsafe fn utf16_len<V: Vector>(src: &[u8]) -> usize {
     // SAFETY: forwarded.
     unsafe { count_where::<V>(src, true) }
 }
+
+/// Offset of the first byte of `src` at or above `x` (1..=255), or `src.len()`.
+#[inline(always)]
+pub(super) unsafe fn find_at_least<V: Vector>(src: &[u8], x: u8) -> usize {
+    let mut i = 0;
+    // SAFETY: caller's ISA contract; loads stay inside `src`.
+    unsafe {
+        let below = V::splat(x - 1);
+        while i + V::LANES <= src.len() {
+            let m = V::load(src.as_ptr().add(i))
+                .saturating_sub(below)
+                .nonzero_mask();
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            i += V::LANES;
+        }
+    }
+    i + src[i..]
+        .iter()
+        .position(|&b| b >= x)
+        .unwrap_or(src.len() - i)
+}
+
+/// Offset of the first lead byte of a character above U+00FF (`C4`..), or `src.len()`.
+#[inline(always)]
+pub(super) unsafe fn latin1_prefix<V: Vector>(src: &[u8]) -> usize {
+    // SAFETY: forwarded.
+    unsafe { find_at_least::<V>(src, 0xC4) }
+}

@@ -12,6 +12,8 @@ use super::vector::Vector;
 /// Where decoded characters go. `dst` points to at least 16 writable units.
 pub(super) trait Sink {
     type Unit;
+    /// The largest code point the target holds; the kernel stops before any above it.
+    const MAX: u32;
     /// Sixteen ASCII bytes.
     unsafe fn ascii(dst: *mut Self::Unit, v: __m128i);
     /// Six code points below U+0800 in the low six 16-bit lanes.
@@ -39,6 +41,7 @@ unsafe fn swap16<const SWAP: bool>(v: __m128i) -> __m128i {
 
 impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
     type Unit = u16;
+    const MAX: u32 = 0x10FFFF;
     #[inline(always)]
     unsafe fn ascii(dst: *mut u16, v: __m128i) {
         // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable units.
@@ -83,6 +86,7 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
 
 impl Sink for ToUtf32 {
     type Unit = u32;
+    const MAX: u32 = 0x10FFFF;
     #[inline(always)]
     unsafe fn ascii(dst: *mut u32, v: __m128i) {
         // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable units.
@@ -116,6 +120,44 @@ impl Sink for ToUtf32 {
     unsafe fn one(dst: *mut u32, cp: u32) -> usize {
         // SAFETY: `dst` has 2 writable units.
         unsafe { dst.write_unaligned(cp) };
+        1
+    }
+}
+
+/// ISO-8859-1 output.
+pub(super) struct ToLatin1;
+
+impl Sink for ToLatin1 {
+    type Unit = u8;
+    const MAX: u32 = 0xFF;
+    #[inline(always)]
+    unsafe fn ascii(dst: *mut u8, v: __m128i) {
+        // SAFETY: SSE2 per the caller's ISA contract; `dst` has 16 writable units.
+        unsafe { _mm_storeu_si128(dst.cast(), v) }
+    }
+    #[inline(always)]
+    unsafe fn six(dst: *mut u8, v: __m128i) {
+        // SAFETY: as above; values are below 0x100; writes bytes 0..6 exactly.
+        unsafe {
+            let b = _mm_packus_epi16(v, v);
+            dst.cast::<i32>().write_unaligned(_mm_cvtsi128_si32(b));
+            dst.add(2)
+                .cast::<i32>()
+                .write_unaligned(_mm_cvtsi128_si32(_mm_srli_si128::<2>(b)));
+        }
+    }
+    #[inline(always)]
+    unsafe fn four(dst: *mut u8, v: __m128i) {
+        // SAFETY: as above; values are below 0x100; writes bytes 0..4 exactly.
+        unsafe {
+            let b = _mm_packus_epi16(_mm_packus_epi32(v, v), v);
+            dst.cast::<i32>().write_unaligned(_mm_cvtsi128_si32(b));
+        }
+    }
+    #[inline(always)]
+    unsafe fn one(dst: *mut u8, cp: u32) -> usize {
+        // SAFETY: `dst` has 2 writable units.
+        unsafe { dst.write(cp as u8) };
         1
     }
 }
@@ -223,7 +265,13 @@ pub(super) unsafe fn convert<V: Vector, S: Sink>(
                         let perm = _mm_shuffle_epi8(v, shuf);
                         let ascii = _mm_and_si128(perm, _mm_set1_epi16(0x7F));
                         let high = _mm_and_si128(perm, _mm_set1_epi16(0x1F00));
-                        S::six(out.add(w), _mm_or_si128(ascii, _mm_srli_epi16::<2>(high)));
+                        let cp = _mm_or_si128(ascii, _mm_srli_epi16::<2>(high));
+                        if S::MAX < 0x7FF
+                            && _mm_testz_si128(cp, _mm_set1_epi16(!(S::MAX as i16))) == 0
+                        {
+                            break;
+                        }
+                        S::six(out.add(w), cp);
                         w += 6;
                         q += step.consumed as usize;
                     }
@@ -238,6 +286,11 @@ pub(super) unsafe fn convert<V: Vector, S: Sink>(
                             _mm_or_si128(ascii, _mm_srli_epi32::<2>(middle)),
                             _mm_srli_epi32::<4>(high),
                         );
+                        if S::MAX < 0xFFFF
+                            && _mm_testz_si128(cp, _mm_set1_epi32(!(S::MAX as i32))) == 0
+                        {
+                            break;
+                        }
                         S::four(out.add(w), cp);
                         w += 4;
                         q += step.consumed as usize;
@@ -245,6 +298,9 @@ pub(super) unsafe fn convert<V: Vector, S: Sink>(
                     _ => {
                         debug_assert_eq!(step.kind, OTHER);
                         let (cp, len) = decode_one(at.add(q));
+                        if cp > S::MAX {
+                            break;
+                        }
                         w += S::one(out.add(w), cp);
                         q += len;
                     }
@@ -260,6 +316,9 @@ pub(super) unsafe fn convert<V: Vector, S: Sink>(
                         break;
                     }
                     let (cp, len) = decode_one(at.add(q));
+                    if cp > S::MAX {
+                        break;
+                    }
                     w += S::one(out.add(w), cp);
                     q += len;
                 }
