@@ -9,7 +9,7 @@
 /// What one step does with a window (see the module docs).
 #[derive(Clone, Copy)]
 pub(super) struct Utf8Step {
-    /// [`TWO`], [`THREE`] or [`OTHER`].
+    /// [`TWO`], [`THREE`], [`FOUR`] or [`OTHER`].
     pub kind: u8,
     /// Index into [`SHUF_TWO`] or [`SHUF_THREE`].
     pub shuffle: u8,
@@ -21,11 +21,16 @@ pub(super) struct Utf8Step {
 pub(super) const TWO: u8 = 0;
 /// Four characters of one to three bytes.
 pub(super) const THREE: u8 = 1;
+/// Three 4-byte characters.
+pub(super) const FOUR: u8 = 3;
 /// Anything else (a 4-byte character early in the window): decode one character.
 pub(super) const OTHER: u8 = 2;
 
 /// Shuffle index that yields a zero byte.
 const Z: u8 = 0x80;
+
+/// For three 4-byte characters: 32-bit lane `j` gets character `j`'s bytes last first.
+pub(super) static SHUF_FOUR: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, Z, Z, Z, Z];
 
 /// The character lengths in a window, from the mask of its character-ending bytes.
 const fn lengths(ends: u32) -> ([u8; 12], usize) {
@@ -86,6 +91,12 @@ pub(super) static UTF8_STEPS: [Utf8Step; 4096] = {
                 kind: THREE,
                 shuffle: idx3 as u8,
                 consumed: used3,
+            }
+        } else if n >= 3 && len[0] == 4 && len[1] == 4 && len[2] == 4 {
+            Utf8Step {
+                kind: FOUR,
+                shuffle: 0,
+                consumed: 12,
             }
         } else {
             Utf8Step {

@@ -5,7 +5,7 @@
 
 use core::arch::x86_64::*;
 
-use super::tables::{OTHER, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS};
+use super::tables::{FOUR, OTHER, SHUF_FOUR, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS};
 use super::utf8::{BLOCK, errors};
 use super::vector::Vector;
 
@@ -20,6 +20,8 @@ pub(super) trait Sink {
     unsafe fn six(dst: *mut Self::Unit, v: __m128i);
     /// Four code points below U+10000 in 32-bit lanes.
     unsafe fn four(dst: *mut Self::Unit, v: __m128i);
+    /// Three code points above U+FFFF in 32-bit lanes 0..3; returns the units written (at most 6).
+    unsafe fn three_astral(dst: *mut Self::Unit, v: __m128i) -> usize;
     /// One code point; returns the units written (at most 2, and `dst` has room for 2).
     unsafe fn one(dst: *mut Self::Unit, cp: u32) -> usize;
 }
@@ -65,6 +67,22 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
     unsafe fn four(dst: *mut u16, v: __m128i) {
         // SAFETY: as above; writes units 0..4 exactly.
         unsafe { _mm_storel_epi64(dst.cast(), swap16::<SWAP>(_mm_packus_epi32(v, v))) }
+    }
+    #[inline(always)]
+    unsafe fn three_astral(dst: *mut u16, v: __m128i) -> usize {
+        // SAFETY: SSE2 per the caller's ISA contract; `dst` has 16 writable units; writes
+        // units 0..6 exactly.
+        unsafe {
+            let v = _mm_sub_epi32(v, _mm_set1_epi32(0x10000));
+            let high = _mm_or_si128(_mm_srli_epi32::<10>(v), _mm_set1_epi32(0xD800));
+            let low = _mm_and_si128(v, _mm_set1_epi32(0x3FF));
+            let low = _mm_slli_epi32::<16>(_mm_or_si128(low, _mm_set1_epi32(0xDC00)));
+            let pairs = swap16::<SWAP>(_mm_or_si128(high, low));
+            _mm_storel_epi64(dst.cast(), pairs);
+            let last = _mm_cvtsi128_si32(_mm_srli_si128::<8>(pairs));
+            dst.add(4).cast::<i32>().write_unaligned(last);
+        }
+        6
     }
     #[inline(always)]
     unsafe fn one(dst: *mut u16, cp: u32) -> usize {
@@ -117,6 +135,17 @@ impl Sink for ToUtf32 {
         unsafe { _mm_storeu_si128(dst.cast(), v) }
     }
     #[inline(always)]
+    unsafe fn three_astral(dst: *mut u32, v: __m128i) -> usize {
+        // SAFETY: SSE2 per the caller's ISA contract; `dst` has 16 writable units; writes
+        // units 0..3 exactly.
+        unsafe {
+            _mm_storel_epi64(dst.cast(), v);
+            let last = _mm_cvtsi128_si32(_mm_srli_si128::<8>(v));
+            dst.add(2).cast::<i32>().write_unaligned(last);
+        }
+        3
+    }
+    #[inline(always)]
     unsafe fn one(dst: *mut u32, cp: u32) -> usize {
         // SAFETY: `dst` has 2 writable units.
         unsafe { dst.write_unaligned(cp) };
@@ -153,6 +182,12 @@ impl Sink for ToLatin1 {
             let b = _mm_packus_epi16(_mm_packus_epi32(v, v), v);
             dst.cast::<i32>().write_unaligned(_mm_cvtsi128_si32(b));
         }
+    }
+    #[inline(always)]
+    unsafe fn three_astral(dst: *mut u8, v: __m128i) -> usize {
+        // Never called: the kernel stops before characters above MAX (U+00FF).
+        let _ = (dst, v);
+        0
     }
     #[inline(always)]
     unsafe fn one(dst: *mut u8, cp: u32) -> usize {
@@ -294,6 +329,23 @@ pub(super) unsafe fn convert<V: Vector, S: Sink>(
                         S::four(out.add(w), cp);
                         w += 4;
                         q += step.consumed as usize;
+                    }
+                    FOUR => {
+                        if S::MAX < 0x10000 {
+                            break;
+                        }
+                        let shuf = _mm_loadu_si128(SHUF_FOUR.as_ptr().cast());
+                        let perm = _mm_shuffle_epi8(v, shuf);
+                        let low = _mm_and_si128(perm, _mm_set1_epi32(0x3F));
+                        let mid2 = _mm_and_si128(perm, _mm_set1_epi32(0x3F00));
+                        let mid1 = _mm_and_si128(perm, _mm_set1_epi32(0x3F_0000));
+                        let high = _mm_and_si128(perm, _mm_set1_epi32(0x0700_0000));
+                        let cp = _mm_or_si128(
+                            _mm_or_si128(low, _mm_srli_epi32::<2>(mid2)),
+                            _mm_or_si128(_mm_srli_epi32::<4>(mid1), _mm_srli_epi32::<6>(high)),
+                        );
+                        w += S::three_astral(out.add(w), cp);
+                        q += 12;
                     }
                     _ => {
                         debug_assert_eq!(step.kind, OTHER);
