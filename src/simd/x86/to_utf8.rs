@@ -11,6 +11,8 @@ use super::tables::{SHIFT, SHUF16_THREE, SHUF16_TWO};
 /// An input encoding for the UTF-8 encoder.
 pub(super) trait Source {
     type Unit: Copy;
+    /// Whether values come in surrogate pairs (UTF-16).
+    const PAIRS: bool;
     /// The 8 units at `p` as 16-bit values, or `None` when one is above U+FFFF.
     unsafe fn load8(p: *const Self::Unit) -> Option<__m128i>;
     /// The well-formed character at `src[r..]` and its length, or `None` if it is ill-formed.
@@ -26,6 +28,7 @@ pub(super) struct Latin1;
 
 impl<const SWAP: bool> Source for Utf16<SWAP> {
     type Unit = u16;
+    const PAIRS: bool = true;
     #[inline(always)]
     unsafe fn load8(p: *const u16) -> Option<__m128i> {
         // SAFETY: SSE2 per the caller's ISA contract; `p` has 8 readable units.
@@ -57,6 +60,7 @@ impl<const SWAP: bool> Source for Utf16<SWAP> {
 
 impl Source for Utf32 {
     type Unit = u32;
+    const PAIRS: bool = false;
     #[inline(always)]
     unsafe fn load8(p: *const u32) -> Option<__m128i> {
         // SAFETY: SSE4.1 per the caller's ISA contract; `p` has 8 readable units.
@@ -77,6 +81,7 @@ impl Source for Utf32 {
 
 impl Source for Latin1 {
     type Unit = u8;
+    const PAIRS: bool = false;
     #[inline(always)]
     unsafe fn load8(p: *const u8) -> Option<__m128i> {
         // SAFETY: SSE4.1 per the caller's ISA contract; `p` has 8 readable units.
@@ -132,6 +137,45 @@ unsafe fn encode_four(dst: *mut u8, v: __m128i) -> usize {
         let packed = _mm_shuffle_epi8(lanes, _mm_loadu_si128(shuf.as_ptr().cast()));
         store_exact(dst, packed, *n as usize);
         *n as usize
+    }
+}
+
+/// True when the eight 16-bit values of `v` are four surrogate pairs.
+#[inline(always)]
+unsafe fn all_pairs(v: __m128i) -> bool {
+    // SAFETY: SSE2 per the caller's ISA contract.
+    unsafe {
+        let tags = _mm_and_si128(v, _mm_set1_epi32(0xFC00_FC00u32 as i32));
+        let pairs = _mm_cmpeq_epi32(tags, _mm_set1_epi32(0xDC00_D800u32 as i32));
+        _mm_movemask_epi8(pairs) == 0xFFFF
+    }
+}
+
+/// When the eight 16-bit values of `v` are four surrogate pairs, writes their 16 UTF-8 bytes at
+/// `dst` and returns true.
+#[inline(always)]
+unsafe fn encode_pairs(dst: *mut u8, v: __m128i) -> bool {
+    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable bytes.
+    unsafe {
+        if !all_pairs(v) {
+            return false;
+        }
+        let high = _mm_slli_epi32::<10>(_mm_and_si128(v, _mm_set1_epi32(0x3FF)));
+        let low = _mm_and_si128(_mm_srli_epi32::<16>(v), _mm_set1_epi32(0x3FF));
+        let cp = _mm_add_epi32(_mm_or_si128(high, low), _mm_set1_epi32(0x10000));
+        let b0 = _mm_or_si128(
+            _mm_srli_epi32::<18>(cp),
+            _mm_set1_epi32(0x8080_80F0u32 as i32),
+        );
+        let b1 = _mm_slli_epi32::<8>(_mm_and_si128(
+            _mm_srli_epi32::<12>(cp),
+            _mm_set1_epi32(0x3F),
+        ));
+        let b2 = _mm_slli_epi32::<16>(_mm_and_si128(_mm_srli_epi32::<6>(cp), _mm_set1_epi32(0x3F)));
+        let b3 = _mm_slli_epi32::<24>(_mm_and_si128(cp, _mm_set1_epi32(0x3F)));
+        let bytes = _mm_or_si128(_mm_or_si128(b0, b1), _mm_or_si128(b2, b3));
+        _mm_storeu_si128(dst.cast(), bytes);
+        true
     }
 }
 
@@ -253,6 +297,9 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                 let m = encode_four(out.add(n), _mm_srli_si128::<8>(v));
                 r += 8;
                 w += n + m;
+            } else if S::PAIRS && encode_pairs(out, v) {
+                r += 8;
+                w += 16;
             } else if !one_by_one::<S>(src, &mut r, &mut w, Some(dst)) {
                 break;
             }
@@ -280,6 +327,10 @@ pub(super) unsafe fn measure<S: Source>(src: &[S::Unit]) -> (usize, usize) {
                         + _mm_movemask_epi8(short).count_ones();
                     r += 8;
                     w += 24 - (less / 2) as usize;
+                }
+                Some(v) if S::PAIRS && all_pairs(v) => {
+                    r += 8;
+                    w += 16;
                 }
                 _ => {
                     if !one_by_one::<S>(src, &mut r, &mut w, None) {
