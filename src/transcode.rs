@@ -1,6 +1,7 @@
 //! The one conversion engine every direction shares: a decoder, an encoder, a policy and a
-//! bounded (or measuring) output. Fast paths plug in as a `Bulk` function that converts a valid
-//! prefix; the scalar steps below decide everything else, so all paths agree by construction.
+//! bounded (or measuring) output. Fast paths plug in as a `bulk` function (a kernel from
+//! `simd`) that converts a valid prefix; the scalar steps below decide everything else, so all
+//! paths agree by construction.
 
 use crate::decode::{Decoder, Step};
 use crate::encode::Encoder;

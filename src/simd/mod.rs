@@ -33,7 +33,9 @@ pub(crate) type Convert<S, D, O> = fn(&[S], &mut [D], O) -> (usize, usize);
 /// - conversions `(src, dst, ..) -> (read, written)` convert a well-formed prefix that ends on a
 ///   character boundary and fits in `dst`; they may stop anywhere before an error, the end of
 ///   the input or of `dst`, and never write past `written`.
-/// - `*_measure(src) -> (read, needed)`: the same prefix, counting instead of writing.
+/// - `*_measure(src) -> (read, needed)`: the same prefix, counting instead of writing; they stop
+///   exactly at the first ill-formed unit or before the last few units.
+/// - `latin1_prefix(s)`: offset of the first byte `C4`..`FF`, or `s.len()`.
 pub(crate) struct Kernels {
     pub name: &'static str,
     pub utf8_valid_up_to: fn(&[u8]) -> usize,
@@ -49,7 +51,6 @@ pub(crate) struct Kernels {
     pub latin1_to_utf8: Convert<u8, u8, ()>,
     pub latin1_measure: fn(&[u8]) -> (usize, usize),
     pub utf8_to_latin1: Convert<u8, u8, ()>,
-    /// Offset of the first byte `C4`..`FF` (a lead of a character above U+00FF), or the length.
     pub latin1_prefix: fn(&[u8]) -> usize,
 }
 

@@ -203,8 +203,8 @@ pub(super) unsafe fn ascii_len<V: Vector>(src: &[u8]) -> usize {
     i + crate::ascii::ascii_len(&src[i..])
 }
 
-/// Sums, over all bytes, the number of the `classes` each byte falls in (each class a signed
-/// `byte > threshold` test combined with an optional `byte < 0` test).
+/// Counts the bytes that are not continuation bytes, plus (when `four_byte_leads`) the bytes
+/// `F0`..`FF` once more: the UTF-16 length of valid UTF-8.
 #[inline(always)]
 unsafe fn count_where<V: Vector>(src: &[u8], four_byte_leads: bool) -> usize {
     let mut total = 0u64;
