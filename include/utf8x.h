@@ -105,6 +105,11 @@
 // Error kind: a panic was caught (status UTF8X_INTERNAL).
 #define UTF8X_ERR_INTERNAL 12
 
+// An open conversion descriptor (opaque). Create it with `utf8x_iconv_open`, free it with
+// `utf8x_iconv_close`. Like an `iconv_t`, one descriptor must not be used by two threads at once;
+// distinct descriptors are independent.
+typedef struct utf8x_iconv utf8x_iconv;
+
 // What every validating or converting function returns, by value.
 //
 // - `status`: a `UTF8X_*` status code; `UTF8X_OK` when the whole input was consumed.
@@ -123,6 +128,9 @@ typedef struct utf8x_result {
   size_t error_len;
   size_t replaced;
 } utf8x_result;
+
+// The handle `utf8x_iconv_open` returns: `(utf8x_iconv_t)-1` on failure, as with `iconv_t`.
+typedef struct utf8x_iconv *utf8x_iconv_t;
 
 #ifdef __cplusplus
 extern "C" {
@@ -420,6 +428,65 @@ struct utf8x_result utf8x_from_latin1(const uint8_t *src, size_t len, uint8_t *d
 // `src` must point to `len` readable `wchar_t` (or be NULL with `len == 0`); `dst` must be NULL
 // or point to `dst_cap` writable bytes.
 struct utf8x_result utf8x_from_wchar(const wchar_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
+
+// Opens a conversion descriptor from `fromcode` to `tocode`, like iconv_open(3).
+//
+// - `tocode`, `fromcode`: NUL-terminated charset names, case-insensitive, with glibc's aliases:
+//   `UTF-8` (`UTF8`), `UTF-16`, `UTF-16LE`, `UTF-16BE`, `UCS-2`, `UCS-2LE`, `UCS-2BE`, `UTF-32`,
+//   `UTF-32LE`, `UTF-32BE`, `UCS-4` (big-endian), `UCS-4LE`, `WCHAR_T`, `ISO-8859-1` (`LATIN1`,
+//   `ISO_8859-1`, `L1`, ...), `ASCII` (`US-ASCII`, `ANSI_X3.4-1968`, ...). `tocode` may end in
+//   `//IGNORE` (skip invalid input and unmappable characters; the call still returns -1 with
+//   `EILSEQ` at its end, as glibc's does) and/or `//TRANSLIT` (write `?` for a character the
+//   target cannot hold), combined as `//TRANSLIT//IGNORE` or `//TRANSLIT,IGNORE`.
+//
+// `UTF-16`/`UTF-32` input: a leading byte order mark is consumed and sets the byte order
+// (none: the machine's order). `UTF-16`/`UTF-32` output starts with a BOM in the machine's order,
+// written just before the first character.
+//
+// Returns a descriptor, or `(utf8x_iconv_t)-1` with `errno = EINVAL` when a name is unknown
+// (or NULL, or not UTF-8), `ENOMEM` when allocation fails.
+//
+// # Safety
+// `tocode` and `fromcode` must be NULL or point to NUL-terminated strings.
+utf8x_iconv_t utf8x_iconv_open(const char *tocode, const char *fromcode);
+
+// Converts bytes from `*inbuf` into `*outbuf`, like iconv(3).
+//
+// - `cd`: a descriptor from `utf8x_iconv_open`.
+// - `inbuf`, `inbytesleft`: the input; on return `*inbuf` has advanced past what was consumed
+//   and `*inbytesleft` is what remains.
+// - `outbuf`, `outbytesleft`: the output space; on return `*outbuf` has advanced past what was
+//   written and `*outbytesleft` is the space left. Nothing is ever written past it.
+//
+// `inbuf == NULL` or `*inbuf == NULL` returns the descriptor to its initial state (the next
+// output starts with a BOM again for `UTF-16`/`UTF-32`, the next input may start with one):
+// these encodings have no shift state, so nothing is written even when `outbuf` is given.
+//
+// Returns the number of irreversible conversions (the `?`s written under `//TRANSLIT`), or
+// `(size_t)-1` with `errno`:
+// - `E2BIG`: the output is full; input up to the last whole character written is consumed;
+// - `EILSEQ`: invalid input (or, without `//TRANSLIT`/`//IGNORE`, a character the target cannot
+//   hold) at `*inbuf`; with `//IGNORE`, input was skipped somewhere during this call, and
+//   `*inbuf` is where the call stopped;
+// - `EINVAL`: the input ends inside a character at `*inbuf` (not consumed): call again with it
+//   followed by more input;
+// - `EBADF`: `cd` is NULL or `(utf8x_iconv_t)-1`;
+// - `EFAULT`: `inbytesleft`, `outbuf` or `outbytesleft` is NULL (with input), `*outbuf` is NULL
+//   with space, or the buffers overlap; nothing is consumed.
+//
+// # Safety
+// `cd` must come from `utf8x_iconv_open` and not be closed, nor used concurrently. When non-NULL,
+// the pointers must be valid to read and write, `*inbuf` must point to `*inbytesleft` readable
+// bytes and `*outbuf` to `*outbytesleft` writable bytes.
+size_t utf8x_iconv(utf8x_iconv_t cd, char **inbuf, size_t *inbytesleft, char **outbuf, size_t *outbytesleft);
+
+// Frees a descriptor from `utf8x_iconv_open`, like iconv_close(3).
+//
+// Returns 0, or -1 with `errno = EBADF` when `cd` is NULL or `(utf8x_iconv_t)-1`.
+//
+// # Safety
+// `cd` must come from `utf8x_iconv_open` and not be closed already; it is invalid afterwards.
+int utf8x_iconv_close(utf8x_iconv_t cd);
 
 // Returns the library's version as `(major << 16) | (minor << 8) | patch`; compare it with
 // `UTF8X_VERSION_MAJOR` etc. to detect a header/library mismatch.

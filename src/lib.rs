@@ -26,6 +26,7 @@ mod decode;
 mod encode;
 #[allow(unsafe_code)]
 pub mod ffi;
+pub mod iconv;
 mod outcome;
 mod transcode;
 mod validate;

@@ -3,12 +3,14 @@
 
 mod args;
 mod convert;
+mod iconv;
 mod info;
 mod validate;
 
 use crate::outcome::Outcome;
 
 pub use convert::*;
+pub use iconv::*;
 pub use info::*;
 pub use validate::*;
 
