@@ -576,3 +576,50 @@ fn suffix_spellings_match_glibc() {
         }
     }
 }
+
+/// Long inputs through the fast paths (the library's own conversions, which work in chunks of
+/// 4096 units): a problem near a chunk boundary, and output buffers that end anywhere.
+#[test]
+fn long_inputs_across_fast_path_chunks() {
+    let text: String = "aé€😀ж中b".repeat(1500);
+    let pairs = [
+        (Charset::Utf8, Charset::Utf16Le),
+        (Charset::Utf8, Charset::Utf16Be),
+        (Charset::Utf8, Charset::Utf32Le),
+        (Charset::Utf8, Charset::WcharT),
+        (Charset::Utf8, Charset::Utf8),
+        (Charset::Utf16Le, Charset::Utf8),
+        (Charset::Utf16Be, Charset::Utf8),
+        (Charset::Utf32Le, Charset::Utf8),
+        (Charset::WcharT, Charset::Utf8),
+    ];
+    let mut runs = 0;
+    for (from, to) in pairs {
+        let good = encode(from, &text).unwrap();
+        let unit = layout(from).map_or(1, |(w, _)| w);
+        let bad: Vec<u8> = match from {
+            Charset::Utf8 => b"\xe0\x80".to_vec(),
+            _ if unit == 2 => encode(from, "x").unwrap().iter().map(|_| 0xDC).collect(),
+            _ => encode(from, "x").unwrap().iter().map(|_| 0xFF).collect(),
+        };
+        for at in [4094, 4095, 4096, 4097, 8190, 8192, 12288] {
+            let at = at / unit * unit;
+            let mut input = good[..at].to_vec();
+            input.extend(&bad);
+            input.extend(&good[at..]);
+            for cap in [37, 4096, 1 << 20] {
+                let g = drive(Side::Glibc, to.name(), from.name(), &[&input], cap);
+                let u = drive(Side::Utf8x, to.name(), from.name(), &[&input], cap);
+                assert!(g == u, "{from:?} -> {to:?}, error at {at}, cap {cap}");
+                runs += 1;
+            }
+        }
+        for cut in [good.len() - 1, good.len() - 3] {
+            let g = drive(Side::Glibc, to.name(), from.name(), &[&good[..cut]], 4093);
+            let u = drive(Side::Utf8x, to.name(), from.name(), &[&good[..cut]], 4093);
+            assert!(g == u, "{from:?} -> {to:?}, cut at {cut}");
+            runs += 1;
+        }
+    }
+    assert_eq!(runs, 9 * (7 * 3 + 2));
+}

@@ -8,6 +8,7 @@
 //! difference.
 
 mod codec;
+mod fast;
 mod names;
 
 pub use names::Charset;
@@ -186,6 +187,7 @@ impl Iconv {
         let from = self.from.codec(self.in_order.unwrap_or(NATIVE));
         let to = self.to.codec(NATIVE);
         let mut job = Job {
+            fast: fast::for_pair(from, to),
             src: &src[skip..],
             dst,
             ignore: self.ignore,
@@ -223,6 +225,8 @@ fn done(read: usize, written: usize, result: Result<usize, IconvError>) -> Iconv
 
 /// One call's buffers and options, handed through the codec dispatch.
 struct Job<'a> {
+    /// The library's own conversion for this pair's well-formed runs, if it has one.
+    fast: Option<fast::Fast>,
     src: &'a [u8],
     dst: &'a mut [u8],
     ignore: bool,
@@ -321,7 +325,7 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
             &src[read..],
             Some(&mut job.dst[written..]),
             Policy::Strict,
-            ascii_run::<D, E>,
+            job.fast.unwrap_or(ascii_run::<D, E>),
         );
         read += o.read;
         written += o.written;
