@@ -47,6 +47,24 @@ pub struct GconvSpec {
 const GCONV_OK: c_int = 0;
 const GCONV_NOCONV: c_int = 1;
 
+/// True when glibc's `__gconv_open` takes a `struct gconv_spec` (glibc 2.32 and later); older
+/// ones have another signature and are always forwarded untouched.
+fn spec_abi() -> bool {
+    static SPEC: OnceLock<bool> = OnceLock::new();
+    *SPEC.get_or_init(|| {
+        // SAFETY: returns a static NUL-terminated string such as "2.36".
+        let version = unsafe { CStr::from_ptr(libc::gnu_get_libc_version()) };
+        let mut parts = version.to_str().unwrap_or("0.0").split('.');
+        let mut number = || {
+            parts
+                .next()
+                .and_then(|p| p.parse::<u32>().ok())
+                .unwrap_or(0)
+        };
+        (number(), number()) >= (2, 32)
+    })
+}
+
 /// The definitions this library hides, looked up once.
 struct Next {
     open: Option<OpenFn>,
@@ -190,7 +208,7 @@ pub unsafe extern "C" fn __gconv_open(
     handle: *mut *mut c_void,
     flags: c_int,
 ) -> c_int {
-    if flags == 0 && !spec.is_null() && !handle.is_null() {
+    if flags == 0 && !spec.is_null() && !handle.is_null() && spec_abi() {
         // SAFETY: a valid spec whose names are NUL-terminated (glibc's contract).
         let (to, from, translit, ignore) = unsafe {
             let s = &*spec;

@@ -1,11 +1,39 @@
 //! An iconv(3)-compatible converter for the Unicode encodings, ISO-8859-1 and ASCII, in safe
 //! Rust over byte slices. The C trio `utf8x_iconv_open` / `utf8x_iconv` / `utf8x_iconv_close`
-//! and the `LD_PRELOAD` replacement of glibc's iconv are thin layers over [`Iconv`].
+//! and the `LD_PRELOAD` replacement of glibc's iconv (`iconv-preload/`) are thin layers over
+//! [`Iconv`].
 //!
-//! The behaviour follows glibc's iconv wherever it is well defined (names, aliases, byte order
-//! marks, `//IGNORE`, `//TRANSLIT`, which error wins when several happen in one call); where glibc
-//! accepts what RFC 3629 / Unicode forbid, utf8x keeps the library's rules. The README lists every
-//! difference.
+//! | you call today | call instead |
+//! |---|---|
+//! | `iconv_open(to, from)` | `utf8x_iconv_open(to, from)` (`utf8x_iconv_t`) |
+//! | `iconv(cd, &in, &inleft, &out, &outleft)` | `utf8x_iconv(cd, &in, &inleft, &out, &outleft)` |
+//! | `iconv_close(cd)` | `utf8x_iconv_close(cd)` |
+//! | any of them, without recompiling | `LD_PRELOAD=libutf8x_iconv.so program` |
+//!
+//! Charsets: glibc's names and aliases for UTF-8, UTF-16, UTF-16LE/BE, UCS-2, UCS-2LE/BE,
+//! UTF-32, UTF-32LE/BE, UCS-4 (big-endian), UCS-4LE, WCHAR_T, ISO-8859-1 and ASCII, with
+//! `//IGNORE` and `//TRANSLIT`. The behaviour is glibc's, call by call (pointer updates, return
+//! values, errno, which error a call reports when several happen, where a BOM is read and
+//! written), as the differential tests against glibc check, except where glibc breaks the
+//! Unicode rules or depends on the locale:
+//!
+//! - glibc decodes UTF-8 forms of 0x110000..0x7FFFFFFF (`F4 90..`, `F5`..`FD`) and passes them
+//!   to UTF-8, UCS-4 and WCHAR_T output; utf8x reports EILSEQ (RFC 3629).
+//! - glibc passes UCS-4/WCHAR_T values above 0x10FFFF (and surrogates, to UCS-4 output)
+//!   through; utf8x accepts Unicode scalar values only.
+//! - At the end of the input glibc answers EINVAL (incomplete) for a lead byte followed by too
+//!   few continuation bytes even when the bytes can never be valid (`E0 80`, `ED A0`, `F5`...);
+//!   utf8x answers EILSEQ at the same offset (maximal subparts, Unicode ch. 3).
+//! - `//TRANSLIT`: glibc uses the locale's transliteration tables (`€` → `EUR`, Cyrillic →
+//!   Latin...); utf8x reads no locale and writes `?` for every character the target cannot hold.
+//! - Reset (`iconv(cd, NULL, NULL, ...)`) of a UTF-16/UTF-32 decoder: glibc keeps the previous
+//!   stream's byte order; utf8x returns to the initial state (the next BOM decides).
+//! - `//IGNORE`: glibc forgets skips made more than ~8 K characters before the end of a call and
+//!   may return success; utf8x returns -1/EILSEQ whenever the call skipped anything.
+//! - `WCHAR_T` to `WCHAR_T` opens (glibc refuses it); the empty name (glibc: the locale's
+//!   charset) does not.
+//! - NULL `inbytesleft`/`outbuf`/`outbytesleft` with input, or overlapping buffers: -1 with EFAULT
+//!   (glibc crashes or misbehaves).
 
 mod codec;
 mod fast;
