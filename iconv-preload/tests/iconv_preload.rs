@@ -163,3 +163,107 @@ fn preloaded_library_is_the_one_converting() {
         "iconv: illegal input sequence at position 1\n"
     );
 }
+
+/// A C program calling iconv_open/iconv/iconv_close itself, from several threads at once, with
+/// utf8x's and glibc's descriptors interleaved: every result must match a run without the
+/// library, and the glibc-only behaviour must disappear under it (proof the interposition works).
+const THREADS_C: &str = r#"
+#include <iconv.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <errno.h>
+
+static size_t conv(const char *to, const char *from, const char *in, size_t n, char *out, size_t cap,
+                   int *err) {
+    iconv_t cd = iconv_open(to, from);
+    if (cd == (iconv_t)-1) { *err = -errno; return 0; }
+    char *ip = (char *)in, *op = out;
+    size_t il = n, ol = cap;
+    *err = iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 ? errno : 0;
+    iconv(cd, NULL, NULL, &op, &ol);
+    if (iconv_close(cd) != 0) *err = 1000;
+    return cap - ol;
+}
+
+static unsigned long sums[8];
+
+static void *work(void *arg) {
+    long t = (long)arg;
+    unsigned long sum = 0;
+    char out[256];
+    int err;
+    for (int i = 0; i < 2000; i++) {
+        /* Interleave: one utf8x descriptor kept open while glibc ones come and go. */
+        iconv_t mine = iconv_open("UTF-16LE", "UTF-8");
+        size_t n = conv("UTF-8", "SHIFT_JIS", "\x83\x65\x83\x58\x83\x67", 6, out, sizeof out, &err);
+        for (size_t k = 0; k < n; k++) sum = sum * 31 + (unsigned char)out[k];
+        sum += err;
+        char in[] = "h\xc3\xa9llo \xe2\x82\xac \xf0\x9f\x98\x80";
+        char *ip = in, *op = out;
+        size_t il = strlen(in), ol = sizeof out;
+        sum += iconv(mine, &ip, &il, &op, &ol) == (size_t)-1 ? errno : 0;
+        for (char *p = out; p < op; p++) sum = sum * 31 + (unsigned char)*p;
+        iconv_close(mine);
+        n = conv("UTF-32BE", "ISO-8859-1", "caf\xe9", 4, out, sizeof out, &err);
+        for (size_t k = 0; k < n; k++) sum = sum * 31 + (unsigned char)out[k];
+        sum += err;
+    }
+    sums[t] = sum;
+    return NULL;
+}
+
+int main(void) {
+    pthread_t th[8];
+    for (long t = 0; t < 8; t++) pthread_create(&th[t], NULL, work, (void *)t);
+    for (int t = 0; t < 8; t++) pthread_join(th[t], NULL);
+    for (int t = 0; t < 8; t++) printf("%lu\n", sums[t]);
+    char out[16];
+    int err;
+    size_t n = conv("UTF-8", "UTF-8", "a\xf4\x90\x80\x80", 5, out, sizeof out, &err);
+    printf("above-max: %zu bytes, errno %s\n", n, err == EILSEQ ? "EILSEQ" : err ? "other" : "none");
+    return 0;
+}
+"#;
+
+#[test]
+fn c_program_with_threads_and_both_kinds_of_descriptors() {
+    let dir = std::env::temp_dir().join(format!("utf8x-iconv-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("threads.c");
+    let exe = dir.join("threads");
+    std::fs::write(&src, THREADS_C).unwrap();
+    let cc = Command::new("cc")
+        .args(["-O1", "-pthread", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .expect("a C compiler (cc) must be installed");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+    let run = |preload: bool| {
+        let mut cmd = Command::new(&exe);
+        cmd.env_remove("LD_PRELOAD");
+        if preload {
+            cmd.env("LD_PRELOAD", library());
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (plain, pre) = (run(false), run(true));
+    let (plain_sums, plain_tail) = plain.rsplit_once("above-max").unwrap();
+    let (pre_sums, pre_tail) = pre.rsplit_once("above-max").unwrap();
+    assert_eq!(pre_sums, plain_sums);
+    assert_eq!(plain_sums.lines().count(), 8);
+    assert!(
+        plain_sums
+            .lines()
+            .all(|l| l == plain_sums.lines().next().unwrap())
+    );
+    assert_eq!(plain_tail, ": 5 bytes, errno none\n");
+    assert_eq!(pre_tail, ": 1 bytes, errno EILSEQ\n");
+}
