@@ -16,7 +16,7 @@
 
 use std::collections::BTreeSet;
 use std::ffi::{CStr, CString};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{OnceLock, RwLock};
 
 use libc::{c_char, c_int, c_void, size_t};
 use utf8x::ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
@@ -93,15 +93,19 @@ fn next() -> &'static Next {
     })
 }
 
-/// The handles utf8x made and has not closed yet.
-static OURS: Mutex<BTreeSet<usize>> = Mutex::new(BTreeSet::new());
-
-fn ours() -> std::sync::MutexGuard<'static, BTreeSet<usize>> {
-    OURS.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+/// The handles utf8x made and has not closed yet. Every `iconv` call reads it, so concurrent
+/// conversions only share a read lock; opening and closing take the write lock.
+static OURS: RwLock<BTreeSet<usize>> = RwLock::new(BTreeSet::new());
 
 fn is_ours(cd: *mut c_void) -> bool {
-    ours().contains(&cd.addr())
+    OURS.read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .contains(&cd.addr())
+}
+
+fn ours_mut() -> std::sync::RwLockWriteGuard<'static, BTreeSet<usize>> {
+    OURS.write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Opens a utf8x descriptor for the pair, or `None` when utf8x does not convert it.
@@ -111,7 +115,7 @@ fn open_ours(tocode: &CStr, fromcode: &CStr) -> Option<*mut c_void> {
     if cd.addr() == usize::MAX {
         return None;
     }
-    ours().insert(cd.addr());
+    ours_mut().insert(cd.addr());
     Some(cd.cast())
 }
 
@@ -183,7 +187,7 @@ pub unsafe extern "C" fn iconv(
 /// As iconv_close(3): `cd` is an open descriptor, not used afterwards.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn iconv_close(cd: *mut c_void) -> c_int {
-    if ours().remove(&cd.addr()) {
+    if ours_mut().remove(&cd.addr()) {
         // SAFETY: a live utf8x descriptor, removed from the set so it is closed only once.
         return unsafe { utf8x_iconv_close(cd as utf8x_iconv_t) };
     }
