@@ -128,6 +128,72 @@ typedef struct utf8x_result {
 extern "C" {
 #endif // __cplusplus
 
+// Checks that `src[0..len)` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
+// nothing above U+10FFFF).
+//
+// Returns `UTF8X_OK` with `read == len`; or `UTF8X_INVALID` with `read` = offset of the first
+// maximal ill-formed subpart, `error_len` = its length (1..3) and `error` = its kind; or
+// `UTF8X_TRUNCATED` (`error_len` 0, `error` `UTF8X_ERR_INCOMPLETE`) when the input ends inside a
+// sequence that more bytes could complete. `written` and `replaced` are 0.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL and `len > 0`.
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+struct utf8x_result utf8x_validate(const uint8_t *src, size_t len);
+
+// Returns true when `src[0..len)` is well-formed UTF-8: the fastest yes/no.
+//
+// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is valid (empty).
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+bool utf8x_is_valid(const uint8_t *src, size_t len);
+
+// Returns true when every byte of `src[0..len)` is below 0x80.
+//
+// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is ASCII (empty).
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+bool utf8x_is_ascii(const uint8_t *src, size_t len);
+
+// Returns the number of bytes in `src[0..len)` that are not continuation bytes (80..BF): the
+// code point count when the input is valid UTF-8. It does not validate.
+//
+// Errors: returns 0 when `src` is NULL (whatever `len` is).
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL.
+size_t utf8x_count(const uint8_t *src, size_t len);
+
+// Checks UTF-16 stored as little-endian units (`len` counts `uint16_t` units).
+//
+// Returns `UTF8X_OK`; or `UTF8X_TRUNCATED` (`error_len` 0) when the last unit is a high
+// surrogate; or `UTF8X_INVALID` with `error_len` 1 and `UTF8X_ERR_LONE_SURROGATE` at any other
+// unpaired surrogate.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL with `len > 0` or not 2-byte aligned.
+//
+// # Safety
+// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
+struct utf8x_result utf8x_validate_utf16le(const uint16_t *src, size_t len);
+
+// Checks UTF-16 stored as big-endian units; otherwise as `utf8x_validate_utf16le`.
+//
+// # Safety
+// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
+struct utf8x_result utf8x_validate_utf16be(const uint16_t *src, size_t len);
+
+// Checks UTF-32 in native byte order: `UTF8X_INVALID` with `error_len` 1 at a surrogate
+// (`UTF8X_ERR_SURROGATE`) or a value above 0x10FFFF (`UTF8X_ERR_OUT_OF_RANGE`).
+//
+// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL with `len > 0` or not 4-byte aligned.
+//
+// # Safety
+// `src` must point to `len` readable `uint32_t`, or be NULL when `len` is 0.
+struct utf8x_result utf8x_validate_utf32(const uint32_t *src, size_t len);
+
 // Converts UTF-8 `src[0..len)` to UTF-16 with little-endian units in `dst[0..dst_cap)`.
 //
 // Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
@@ -432,72 +498,6 @@ const char *utf8x_status_str(uint32_t status);
 // Returns a static, NUL-terminated English description of a `UTF8X_ERR_*` kind, or
 // `"unknown error"` for any other value. Never NULL; never free it.
 const char *utf8x_error_str(uint32_t error);
-
-// Checks that `src[0..len)` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
-// nothing above U+10FFFF).
-//
-// Returns `UTF8X_OK` with `read == len`; or `UTF8X_INVALID` with `read` = offset of the first
-// maximal ill-formed subpart, `error_len` = its length (1..3) and `error` = its kind; or
-// `UTF8X_TRUNCATED` (`error_len` 0, `error` `UTF8X_ERR_INCOMPLETE`) when the input ends inside a
-// sequence that more bytes could complete. `written` and `replaced` are 0.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL and `len > 0`.
-//
-// # Safety
-// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
-struct utf8x_result utf8x_validate(const uint8_t *src, size_t len);
-
-// Returns true when `src[0..len)` is well-formed UTF-8: the fastest yes/no.
-//
-// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is valid (empty).
-//
-// # Safety
-// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
-bool utf8x_is_valid(const uint8_t *src, size_t len);
-
-// Returns true when every byte of `src[0..len)` is below 0x80.
-//
-// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is ASCII (empty).
-//
-// # Safety
-// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
-bool utf8x_is_ascii(const uint8_t *src, size_t len);
-
-// Returns the number of bytes in `src[0..len)` that are not continuation bytes (80..BF): the
-// code point count when the input is valid UTF-8. It does not validate.
-//
-// Errors: returns 0 when `src` is NULL (whatever `len` is).
-//
-// # Safety
-// `src` must point to `len` readable bytes, or be NULL.
-size_t utf8x_count(const uint8_t *src, size_t len);
-
-// Checks UTF-16 stored as little-endian units (`len` counts `uint16_t` units).
-//
-// Returns `UTF8X_OK`; or `UTF8X_TRUNCATED` (`error_len` 0) when the last unit is a high
-// surrogate; or `UTF8X_INVALID` with `error_len` 1 and `UTF8X_ERR_LONE_SURROGATE` at any other
-// unpaired surrogate.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL with `len > 0` or not 2-byte aligned.
-//
-// # Safety
-// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
-struct utf8x_result utf8x_validate_utf16le(const uint16_t *src, size_t len);
-
-// Checks UTF-16 stored as big-endian units; otherwise as `utf8x_validate_utf16le`.
-//
-// # Safety
-// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
-struct utf8x_result utf8x_validate_utf16be(const uint16_t *src, size_t len);
-
-// Checks UTF-32 in native byte order: `UTF8X_INVALID` with `error_len` 1 at a surrogate
-// (`UTF8X_ERR_SURROGATE`) or a value above 0x10FFFF (`UTF8X_ERR_OUT_OF_RANGE`).
-//
-// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL with `len > 0` or not 4-byte aligned.
-//
-// # Safety
-// `src` must point to `len` readable `uint32_t`, or be NULL when `len` is 0.
-struct utf8x_result utf8x_validate_utf32(const uint32_t *src, size_t len);
 
 #ifdef __cplusplus
 }  // extern "C"
