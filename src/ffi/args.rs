@@ -17,9 +17,9 @@ fn usable<T>(ptr: *const T, len: usize) -> bool {
     len == 0
         || (!ptr.is_null()
             && ptr.addr() % align_of::<T>() == 0
-            && len
-                .checked_mul(size_of::<T>())
-                .is_some_and(|bytes| bytes <= isize::MAX as usize && ptr.addr().checked_add(bytes).is_some()))
+            && len.checked_mul(size_of::<T>()).is_some_and(|bytes| {
+                bytes <= isize::MAX as usize && ptr.addr().checked_add(bytes).is_some()
+            }))
 }
 
 /// The input slice, or `None` when the arguments cannot describe one.
@@ -100,7 +100,11 @@ pub(super) unsafe fn convert<S, D>(
 ///
 /// # Safety
 /// `src` must point to `len` readable units (or be NULL with `len == 0`).
-pub(super) unsafe fn check<S>(src: *const S, len: usize, core: fn(&[S]) -> Outcome) -> utf8x_result {
+pub(super) unsafe fn check<S>(
+    src: *const S,
+    len: usize,
+    core: fn(&[S]) -> Outcome,
+) -> utf8x_result {
     guard(Outcome::internal().into(), || {
         // SAFETY: forwarded from this function's contract.
         match unsafe { input(src, len) } {
@@ -114,7 +118,12 @@ pub(super) unsafe fn check<S>(src: *const S, len: usize, core: fn(&[S]) -> Outco
 ///
 /// # Safety
 /// `src` must point to `len` readable bytes (or be NULL with `len == 0`).
-pub(super) unsafe fn query<T: Copy>(src: *const u8, len: usize, fallback: T, core: fn(&[u8]) -> T) -> T {
+pub(super) unsafe fn query<T: Copy>(
+    src: *const u8,
+    len: usize,
+    fallback: T,
+    core: fn(&[u8]) -> T,
+) -> T {
     guard(fallback, || {
         // SAFETY: forwarded from this function's contract.
         unsafe { input(src, len) }.map_or(fallback, core)

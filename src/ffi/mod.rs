@@ -3,9 +3,9 @@
 
 // Declaration order is the header's order: validation, conversions, then version and strings.
 mod args;
-mod validate;
 mod convert;
 mod info;
+mod validate;
 
 use crate::outcome::Outcome;
 
