@@ -128,36 +128,6 @@ typedef struct utf8x_result {
 extern "C" {
 #endif // __cplusplus
 
-// Checks that `src[0..len)` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
-// nothing above U+10FFFF).
-//
-// Returns `UTF8X_OK` with `read == len`; or `UTF8X_INVALID` with `read` = offset of the first
-// maximal ill-formed subpart, `error_len` = its length (1..3) and `error` = its kind; or
-// `UTF8X_TRUNCATED` (`error_len` 0, `error` `UTF8X_ERR_INCOMPLETE`) when the input ends inside a
-// sequence that more bytes could complete. `written` and `replaced` are 0.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL and `len > 0`.
-//
-// # Safety
-// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
-struct utf8x_result utf8x_validate(const uint8_t *src, size_t len);
-
-// Returns true when `src[0..len)` is well-formed UTF-8: the fastest yes/no.
-//
-// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is valid (empty).
-//
-// # Safety
-// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
-bool utf8x_is_valid(const uint8_t *src, size_t len);
-
-// Returns true when every byte of `src[0..len)` is below 0x80.
-//
-// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is ASCII (empty).
-//
-// # Safety
-// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
-bool utf8x_is_ascii(const uint8_t *src, size_t len);
-
 // Returns the number of bytes in `src[0..len)` that are not continuation bytes (80..BF): the
 // code point count when the input is valid UTF-8. It does not validate.
 //
@@ -167,226 +137,33 @@ bool utf8x_is_ascii(const uint8_t *src, size_t len);
 // `src` must point to `len` readable bytes, or be NULL.
 size_t utf8x_count(const uint8_t *src, size_t len);
 
-// Checks UTF-16 stored as little-endian units (`len` counts `uint16_t` units).
-//
-// Returns `UTF8X_OK`; or `UTF8X_TRUNCATED` (`error_len` 0) when the last unit is a high
-// surrogate; or `UTF8X_INVALID` with `error_len` 1 and `UTF8X_ERR_LONE_SURROGATE` at any other
-// unpaired surrogate.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL with `len > 0` or not 2-byte aligned.
-//
-// # Safety
-// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
-struct utf8x_result utf8x_validate_utf16le(const uint16_t *src, size_t len);
+// Returns a static, NUL-terminated English description of a `UTF8X_ERR_*` kind, or
+// `"unknown error"` for any other value. Never NULL; never free it.
+const char *utf8x_error_str(uint32_t error);
 
-// Checks UTF-16 stored as big-endian units; otherwise as `utf8x_validate_utf16le`.
+// Converts ISO-8859-1 (Latin-1) `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
 //
-// # Safety
-// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
-struct utf8x_result utf8x_validate_utf16be(const uint16_t *src, size_t len);
-
-// Checks UTF-32 in native byte order: `UTF8X_INVALID` with `error_len` 1 at a surrogate
-// (`UTF8X_ERR_SURROGATE`) or a value above 0x10FFFF (`UTF8X_ERR_OUT_OF_RANGE`).
+// Latin-1 input is never ill-formed: every policy gives the same output; the policy is
+// still checked.
 //
-// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL with `len > 0` or not 4-byte aligned.
-//
-// # Safety
-// `src` must point to `len` readable `uint32_t`, or be NULL when `len` is 0.
-struct utf8x_result utf8x_validate_utf32(const uint32_t *src, size_t len);
-
-// Converts UTF-8 `src[0..len)` to UTF-16 with little-endian units in `dst[0..dst_cap)`.
-//
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_utf16le` with ESCAPE gives back the original bytes.
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
+// - `src`, `len`: the input, `len` in `uint8_t` units.
+// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
+//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
+//   error).
 // - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint16_t`.
-struct utf8x_result utf8x_to_utf16le(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-8 `src[0..len)` to UTF-16 with big-endian units in `dst[0..dst_cap)`.
-//
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_utf16be` with ESCAPE gives back the original bytes.
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint16_t`.
-struct utf8x_result utf8x_to_utf16be(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-8 `src[0..len)` to UTF-16 in the machine's byte order in `dst[0..dst_cap)`.
-//
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_utf16` with ESCAPE gives back the original bytes.
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint16_t`.
-struct utf8x_result utf8x_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-8 `src[0..len)` to UTF-32 in the machine's byte order in `dst[0..dst_cap)`.
-//
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_utf32` with ESCAPE gives back the original bytes.
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint32_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 4-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint32_t`.
-struct utf8x_result utf8x_to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-8 `src[0..len)` to ISO-8859-1 (Latin-1) in `dst[0..dst_cap)`.
-//
-// Characters above U+00FF are unmappable: `UTF8X_UNMAPPABLE` under STRICT, `?` under
-// REPLACE, dropped under SKIP. ESCAPE is `UTF8X_BAD_ARGUMENT` (Latin-1 cannot carry escapes).
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint8_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` / `UTF8X_UNMAPPABLE` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
+// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
 //
 // Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`,
 // overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
 //
 // # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint8_t`.
-struct utf8x_result utf8x_to_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-8 `src[0..len)` to `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows) in `dst[0..dst_cap)`.
-//
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_wchar` with ESCAPE gives back the original bytes.
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `wchar_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not aligned for `wchar_t`;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `wchar_t`.
-struct utf8x_result utf8x_to_wchar(const uint8_t *src, size_t len, wchar_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-16 with little-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
-//
-// A high surrogate as the last unit is `UTF8X_TRUNCATED`; any other unpaired surrogate is
-// `UTF8X_INVALID` with `error_len` 1. REPLACE writes one U+FFFD per such unit. ESCAPE
-// writes a lone U+DC80..U+DCFF as the byte 80..FF and stops (as STRICT) at any other.
-//
-// - `src`, `len`: the input, `len` in `uint16_t` units.
-// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
-//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
-//   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
-// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `src` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable `uint16_t` (or be NULL with `len == 0`); `dst` must be NULL
+// `src` must point to `len` readable `uint8_t` (or be NULL with `len == 0`); `dst` must be NULL
 // or point to `dst_cap` writable bytes.
-struct utf8x_result utf8x_from_utf16le(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-16 with big-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
-//
-// A high surrogate as the last unit is `UTF8X_TRUNCATED`; any other unpaired surrogate is
-// `UTF8X_INVALID` with `error_len` 1. REPLACE writes one U+FFFD per such unit. ESCAPE
-// writes a lone U+DC80..U+DCFF as the byte 80..FF and stops (as STRICT) at any other.
-//
-// - `src`, `len`: the input, `len` in `uint16_t` units.
-// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
-//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
-//   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
-// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `src` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable `uint16_t` (or be NULL with `len == 0`); `dst` must be NULL
-// or point to `dst_cap` writable bytes.
-struct utf8x_result utf8x_from_utf16be(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
+struct utf8x_result utf8x_from_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
 
 // Converts UTF-16 in the machine's byte order `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
 //
@@ -413,6 +190,56 @@ struct utf8x_result utf8x_from_utf16be(const uint16_t *src, size_t len, uint8_t 
 // or point to `dst_cap` writable bytes.
 struct utf8x_result utf8x_from_utf16(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
 
+// Converts UTF-16 with big-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
+//
+// A high surrogate as the last unit is `UTF8X_TRUNCATED`; any other unpaired surrogate is
+// `UTF8X_INVALID` with `error_len` 1. REPLACE writes one U+FFFD per such unit. ESCAPE
+// writes a lone U+DC80..U+DCFF as the byte 80..FF and stops (as STRICT) at any other.
+//
+// - `src`, `len`: the input, `len` in `uint16_t` units.
+// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
+//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
+//   error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
+// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `src` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable `uint16_t` (or be NULL with `len == 0`); `dst` must be NULL
+// or point to `dst_cap` writable bytes.
+struct utf8x_result utf8x_from_utf16be(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-16 with little-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
+//
+// A high surrogate as the last unit is `UTF8X_TRUNCATED`; any other unpaired surrogate is
+// `UTF8X_INVALID` with `error_len` 1. REPLACE writes one U+FFFD per such unit. ESCAPE
+// writes a lone U+DC80..U+DCFF as the byte 80..FF and stops (as STRICT) at any other.
+//
+// - `src`, `len`: the input, `len` in `uint16_t` units.
+// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
+//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
+//   error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
+// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `src` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable `uint16_t` (or be NULL with `len == 0`); `dst` must be NULL
+// or point to `dst_cap` writable bytes.
+struct utf8x_result utf8x_from_utf16le(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
+
 // Converts UTF-32 in the machine's byte order `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
 //
 // A surrogate or a value above 0x10FFFF is `UTF8X_INVALID` with `error_len` 1. REPLACE
@@ -437,30 +264,6 @@ struct utf8x_result utf8x_from_utf16(const uint16_t *src, size_t len, uint8_t *d
 // `src` must point to `len` readable `uint32_t` (or be NULL with `len == 0`); `dst` must be NULL
 // or point to `dst_cap` writable bytes.
 struct utf8x_result utf8x_from_utf32(const uint32_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts ISO-8859-1 (Latin-1) `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
-//
-// Latin-1 input is never ill-formed: every policy gives the same output; the policy is
-// still checked.
-//
-// - `src`, `len`: the input, `len` in `uint8_t` units.
-// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
-//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
-//   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
-// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`,
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable `uint8_t` (or be NULL with `len == 0`); `dst` must be NULL
-// or point to `dst_cap` writable bytes.
-struct utf8x_result utf8x_from_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
 
 // Converts `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows) `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
 //
@@ -487,17 +290,214 @@ struct utf8x_result utf8x_from_latin1(const uint8_t *src, size_t len, uint8_t *d
 // or point to `dst_cap` writable bytes.
 struct utf8x_result utf8x_from_wchar(const wchar_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
 
-// Returns the library's version as `(major << 16) | (minor << 8) | patch`; compare it with
-// `UTF8X_VERSION_MAJOR` etc. to detect a header/library mismatch.
-uint32_t utf8x_version(void);
+// Returns true when every byte of `src[0..len)` is below 0x80.
+//
+// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is ASCII (empty).
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+bool utf8x_is_ascii(const uint8_t *src, size_t len);
+
+// Returns true when `src[0..len)` is well-formed UTF-8: the fastest yes/no.
+//
+// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is valid (empty).
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+bool utf8x_is_valid(const uint8_t *src, size_t len);
 
 // Returns a static, NUL-terminated English description of a `UTF8X_*` status code, or
 // `"unknown status"` for any other value. Never NULL; never free it.
 const char *utf8x_status_str(uint32_t status);
 
-// Returns a static, NUL-terminated English description of a `UTF8X_ERR_*` kind, or
-// `"unknown error"` for any other value. Never NULL; never free it.
-const char *utf8x_error_str(uint32_t error);
+// Converts UTF-8 `src[0..len)` to ISO-8859-1 (Latin-1) in `dst[0..dst_cap)`.
+//
+// Characters above U+00FF are unmappable: `UTF8X_UNMAPPABLE` under STRICT, `?` under
+// REPLACE, dropped under SKIP. ESCAPE is `UTF8X_BAD_ARGUMENT` (Latin-1 cannot carry escapes).
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint8_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` / `UTF8X_UNMAPPABLE` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`,
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint8_t`.
+struct utf8x_result utf8x_to_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to UTF-16 in the machine's byte order in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_utf16` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint16_t`.
+struct utf8x_result utf8x_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to UTF-16 with big-endian units in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_utf16be` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint16_t`.
+struct utf8x_result utf8x_to_utf16be(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to UTF-16 with little-endian units in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_utf16le` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint16_t`.
+struct utf8x_result utf8x_to_utf16le(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to UTF-32 in the machine's byte order in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_utf32` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint32_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 4-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint32_t`.
+struct utf8x_result utf8x_to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows) in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_wchar` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `wchar_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not aligned for `wchar_t`;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `wchar_t`.
+struct utf8x_result utf8x_to_wchar(const uint8_t *src, size_t len, wchar_t *dst, size_t dst_cap, uint32_t policy);
+
+// Checks that `src[0..len)` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
+// nothing above U+10FFFF).
+//
+// Returns `UTF8X_OK` with `read == len`; or `UTF8X_INVALID` with `read` = offset of the first
+// maximal ill-formed subpart, `error_len` = its length (1..3) and `error` = its kind; or
+// `UTF8X_TRUNCATED` (`error_len` 0, `error` `UTF8X_ERR_INCOMPLETE`) when the input ends inside a
+// sequence that more bytes could complete. `written` and `replaced` are 0.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL and `len > 0`.
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+struct utf8x_result utf8x_validate(const uint8_t *src, size_t len);
+
+// Checks UTF-16 stored as big-endian units; otherwise as `utf8x_validate_utf16le`.
+//
+// # Safety
+// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
+struct utf8x_result utf8x_validate_utf16be(const uint16_t *src, size_t len);
+
+// Checks UTF-16 stored as little-endian units (`len` counts `uint16_t` units).
+//
+// Returns `UTF8X_OK`; or `UTF8X_TRUNCATED` (`error_len` 0) when the last unit is a high
+// surrogate; or `UTF8X_INVALID` with `error_len` 1 and `UTF8X_ERR_LONE_SURROGATE` at any other
+// unpaired surrogate.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL with `len > 0` or not 2-byte aligned.
+//
+// # Safety
+// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
+struct utf8x_result utf8x_validate_utf16le(const uint16_t *src, size_t len);
+
+// Checks UTF-32 in native byte order: `UTF8X_INVALID` with `error_len` 1 at a surrogate
+// (`UTF8X_ERR_SURROGATE`) or a value above 0x10FFFF (`UTF8X_ERR_OUT_OF_RANGE`).
+//
+// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL with `len > 0` or not 4-byte aligned.
+//
+// # Safety
+// `src` must point to `len` readable `uint32_t`, or be NULL when `len` is 0.
+struct utf8x_result utf8x_validate_utf32(const uint32_t *src, size_t len);
+
+// Returns the library's version as `(major << 16) | (minor << 8) | patch`; compare it with
+// `UTF8X_VERSION_MAJOR` etc. to detect a header/library mismatch.
+uint32_t utf8x_version(void);
 
 #ifdef __cplusplus
 }  // extern "C"

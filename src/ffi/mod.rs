@@ -1,7 +1,6 @@
 //! The C ABI: thin `extern "C"` shims. Each checks its arguments, builds slices, calls one safe
 //! core function and maps the result. `cbindgen` turns this module into `include/utf8x.h`.
 
-// Declaration order is the header's order: validation, conversions, then version and strings.
 mod args;
 mod convert;
 mod info;
