@@ -105,6 +105,27 @@
 // Error kind: a panic was caught (status UTF8X_INTERNAL).
 #define UTF8X_ERR_INTERNAL 12
 
+// Stream encoding: UTF-8 (`uint8_t` units).
+#define UTF8X_ENC_UTF8 1
+
+// Stream encoding: UTF-16 with little-endian `uint16_t` units.
+#define UTF8X_ENC_UTF16LE 2
+
+// Stream encoding: UTF-16 with big-endian `uint16_t` units.
+#define UTF8X_ENC_UTF16BE 3
+
+// Stream encoding: UTF-16 in the machine's byte order (`uint16_t` units).
+#define UTF8X_ENC_UTF16 4
+
+// Stream encoding: UTF-32 in the machine's byte order (`uint32_t` units).
+#define UTF8X_ENC_UTF32 5
+
+// Stream encoding: ISO-8859-1 (`uint8_t` units).
+#define UTF8X_ENC_LATIN1 6
+
+// Stream encoding: the platform's `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows).
+#define UTF8X_ENC_WCHAR 7
+
 // What every validating or converting function returns, by value.
 //
 // - `status`: a `UTF8X_*` status code; `UTF8X_OK` when the whole input was consumed.
@@ -123,6 +144,21 @@ typedef struct utf8x_result {
   size_t error_len;
   size_t replaced;
 } utf8x_result;
+
+// The state of one streaming conversion, allocated by the caller (on the stack, in a struct,
+// anywhere; no heap, nothing to free).
+//
+// Opaque: its size (32 bytes) and alignment (8) are stable, its contents are private. Initialise
+// it with `utf8x_stream_init`, then pass it to `utf8x_stream_convert` for each chunk. It may be
+// copied with `memcpy` (the copy continues independently) and must not be shared between
+// threads without a lock. A state that was never initialised, or was overwritten, is rejected
+// with `UTF8X_BAD_ARGUMENT`. It holds: the pair of encodings and the policy, the absolute
+// position in the source (`utf8x_stream_position`), and the units of an unfinished sequence
+// carried over from the previous chunk (at most 3 UTF-8 bytes or 1 high surrogate,
+// `utf8x_stream_pending`).
+typedef struct utf8x_stream {
+  uint64_t opaque[4];
+} utf8x_stream;
 
 #ifdef __cplusplus
 extern "C" {
@@ -432,6 +468,84 @@ const char *utf8x_status_str(uint32_t status);
 // Returns a static, NUL-terminated English description of a `UTF8X_ERR_*` kind, or
 // `"unknown error"` for any other value. Never NULL; never free it.
 const char *utf8x_error_str(uint32_t error);
+
+// Initialises `*st` for a streaming conversion from `from` to `to` (`UTF8X_ENC_*`) under
+// `policy`, at position 0 with nothing pending. Re-initialising resets a stream.
+//
+// Supported pairs: UTF-8 to `UTF8X_ENC_UTF16LE`, `UTF16BE`, `UTF16`, `UTF32`, `LATIN1` or `WCHAR`,
+// and each of those to UTF-8.
+//
+// - `st`: the state to initialise; its previous contents are ignored.
+// - `from`, `to`: `UTF8X_ENC_*` encodings.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK`, or `UTF8X_BAD_ARGUMENT` when `st` is NULL or misaligned, the pair is not
+// supported, the policy is unknown, or ESCAPE is asked with a Latin-1 target. On
+// `UTF8X_BAD_ARGUMENT` a non-NULL `*st` is left in a state every other call rejects.
+//
+// # Safety
+// `st` must be NULL or point to a writable `utf8x_stream`.
+uint32_t utf8x_stream_init(struct utf8x_stream *st, uint32_t from, uint32_t to, uint32_t policy);
+
+// Converts the next chunk `src[0..len)` of a stream into `dst[0..dst_cap)`.
+//
+// Design: the stream's output is the concatenation of what each call writes, and equals, byte
+// for byte, the output of the one-shot function (`utf8x_to_utf16le` etc.) over the whole input,
+// with the same total of `replaced` and, under STRICT, the same error status, kind and length at
+// the same absolute offset, however the input is cut into chunks (even 1 unit at a time, or
+// empty chunks) and whatever the output capacities. A sequence left unfinished at the end of a
+// chunk is kept in `*st` (see `utf8x_stream_pending`) and completed by the next chunk.
+//
+// - `st`: a state set up by `utf8x_stream_init`.
+// - `src`, `len`: the chunk, `len` in units of the source encoding (bytes for UTF-8 and Latin-1,
+//   `uint16_t` for UTF-16, `uint32_t` for UTF-32, `wchar_t` for WCHAR); must be aligned for it.
+// - `dst`, `dst_cap`: the output and its capacity in units of the target encoding; must be
+//   aligned for it. `dst == NULL` writes nothing and returns in `written` what this chunk
+//   produces (the state still advances: a whole stream can be measured).
+// - `last`: true when this chunk ends the stream (it may be empty). Only then is an unfinished
+//   sequence at the end an error (STRICT: `UTF8X_TRUNCATED`) or replaced/skipped/escaped.
+//
+// Returns, with `read` counting units of THIS chunk:
+// - `UTF8X_OK`: the whole chunk was consumed (`read == len`), converted or carried in `*st`.
+// - `UTF8X_OUTPUT_FULL`: `dst_cap` reached; call again with `src + read`, `len - read`.
+// - `UTF8X_INVALID` / `UTF8X_UNMAPPABLE` / `UTF8X_TRUNCATED` (STRICT, or ESCAPE of a UTF-16
+//   surrogate it cannot map): the output before the error is written; `error`, `error_len` as in
+//   the one-shot call; `read` is the offset of the error in this chunk, or 0 when the erroneous
+//   sequence began in an earlier chunk. The error's absolute offset in the stream is
+//   `utf8x_stream_position(st)`, which also holds in every other case (the stream has consumed
+//   exactly `position` + `pending` units).
+// - `written`: units written to `dst` by this call; `replaced`: substitutions made by this call.
+//
+// After any return the state is consistent: calling again with `src + read` continues (or
+// reports the same error again).
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read, written or changed) when `st` is NULL or not
+// initialised, `src` is NULL with `len > 0`, `src` or `dst` is misaligned for its unit type, or
+// the buffers overlap. Never writes at or past `dst + dst_cap`, never reads past `src + len`.
+//
+// # Safety
+// `st` must be NULL or point to a readable and writable `utf8x_stream`; `src` must point to `len`
+// readable source units (or be NULL with `len == 0`); `dst` must be NULL or point to `dst_cap`
+// writable target units.
+struct utf8x_result utf8x_stream_convert(struct utf8x_stream *st, const void *src, size_t len, void *dst, size_t dst_cap, bool last);
+
+// Returns the absolute offset, in source units since the start of the stream (or the last
+// `utf8x_stream_init`), of the first unit not converted yet: after a STRICT error, the offset of
+// the erroneous sequence (which may lie in an earlier chunk); after the last chunk converted
+// with `UTF8X_OK`, the total length of the stream. Returns 0 for NULL or an uninitialised state.
+//
+// # Safety
+// `st` must be NULL or point to a readable `utf8x_stream`.
+uint64_t utf8x_stream_position(const struct utf8x_stream *st);
+
+// Returns how many source units (0..3) the stream holds back because they begin a sequence the
+// next chunk may complete. They were counted in `read` when they arrived. A non-zero value at
+// the end of the input means it ends inside a sequence: pass `last = true` to have it reported
+// or replaced. Returns 0 for NULL or an uninitialised state.
+//
+// # Safety
+// `st` must be NULL or point to a readable `utf8x_stream`.
+size_t utf8x_stream_pending(const struct utf8x_stream *st);
 
 // Checks that `src[0..len)` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
 // nothing above U+10FFFF).

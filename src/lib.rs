@@ -27,6 +27,7 @@ mod encode;
 #[allow(unsafe_code)]
 pub mod ffi;
 mod outcome;
+mod stream;
 mod transcode;
 mod validate;
 
@@ -35,6 +36,7 @@ pub use convert::{
     to_utf16be, to_utf16le, to_utf32,
 };
 pub use outcome::{ErrorKind, Outcome, Policy, Status};
+pub use stream::{Encoding, Stream, Unit};
 pub use validate::{
     count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
     validate_utf32,

@@ -4,12 +4,14 @@
 mod args;
 mod convert;
 mod info;
+mod stream;
 mod validate;
 
 use crate::outcome::Outcome;
 
 pub use convert::*;
 pub use info::*;
+pub use stream::*;
 pub use validate::*;
 
 /// Major version of the library this header belongs to.
