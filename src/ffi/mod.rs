@@ -4,6 +4,7 @@
 mod args;
 mod convert;
 mod info;
+mod mb;
 mod stream;
 mod validate;
 
@@ -11,6 +12,7 @@ use crate::outcome::Outcome;
 
 pub use convert::*;
 pub use info::*;
+pub use mb::*;
 pub use stream::*;
 pub use validate::*;
 
