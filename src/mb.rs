@@ -281,6 +281,11 @@ impl MbState {
         };
         let mut buf = [0u8; 4];
         for &value in src {
+            // A full output stops the conversion before the next value is even looked at.
+            if dst.as_deref().is_some_and(|d| d.len() == c.written) {
+                c.end = MbEnd::Full;
+                return c;
+            }
             let mut scratch = *self;
             let Some(n) = scratch.encode(value, &mut buf) else {
                 c.end = MbEnd::Invalid;
