@@ -9,6 +9,7 @@
 
 use crate::decode::{Step, utf8_step};
 use crate::encode::{Encoder, Utf8Out, utf8_len};
+use crate::outcome::Policy;
 
 /// A conversion state (the content of an `mbstate_t`). `Default` is the initial state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -236,6 +237,15 @@ impl MbState {
             written: 0,
             end: MbEnd::Exhausted,
         };
+        if self.is_initial() {
+            // The well-formed text before the NUL goes through the one-shot converter; the
+            // character-at-a-time loop below takes over wherever it stopped (an error, a cut-off
+            // character, a full output, the NUL), always on a character boundary.
+            let text = src.iter().position(|&b| b == 0).unwrap_or(src.len());
+            let o = crate::to_utf32(&src[..text], dst.as_deref_mut(), Policy::Strict);
+            c.read = o.read;
+            c.written = o.written;
+        }
         loop {
             let room = dst.as_deref_mut().map(|d| d.get_mut(c.written));
             if let Some(None) = room {
@@ -279,8 +289,13 @@ impl MbState {
             written: 0,
             end: MbEnd::Exhausted,
         };
+        // As in `decode_str`: the one-shot converter first, then one value at a time.
+        let text = src.iter().position(|&v| v == 0).unwrap_or(src.len());
+        let o = crate::from_utf32(&src[..text], dst.as_deref_mut(), Policy::Strict);
+        c.read = o.read;
+        c.written = o.written;
         let mut buf = [0u8; 4];
-        for &value in src {
+        for &value in &src[c.read..] {
             // A full output stops the conversion before the next value is even looked at.
             if dst.as_deref().is_some_and(|d| d.len() == c.written) {
                 c.end = MbEnd::Full;

@@ -109,7 +109,8 @@ unsafe fn next_char(s: *const c_char, n: usize, state: MbState) -> ([u8; 4], usi
         // SAFETY: byte `k` is before `n` and no earlier byte was NUL or ended the character.
         buf[k] = unsafe { s.add(k).read() } as u8;
         k += 1;
-        if buf[k - 1] == 0 || state.clone().decode(&buf[..k]) != MbDecoded::Incomplete {
+        let mut trial = state;
+        if buf[k - 1] == 0 || trial.decode(&buf[..k]) != MbDecoded::Incomplete {
             break;
         }
     }
@@ -466,7 +467,7 @@ unsafe fn convert_str<S: Copy + PartialEq + Default, D: Copy>(
         let done = if measuring {
             // A measuring call leaves the state alone (the conversion that follows needs it).
             // SAFETY: forwarded from this function's contract.
-            unsafe { with_state(ps, own, |state| convert(&mut state.clone(), input, None)) }
+            unsafe { with_state(ps, own, |state| convert(&mut { *state }, input, None)) }
         } else {
             // SAFETY: forwarded from this function's contract.
             unsafe { with_state(ps, own, |state| convert(state, input, out)) }
