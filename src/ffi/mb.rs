@@ -209,6 +209,14 @@ unsafe fn encode_one(
 ///
 /// Errors: `(size_t)-1` with `errno = EINVAL` when `*ps` holds a state utf8x never stores.
 ///
+/// The state (all the `utf8x_` multibyte functions): utf8x keeps it in the caller's `mbstate_t`
+/// in its own format: the first 32-bit word is a tag (0 initial, 1 pending UTF-8 bytes, 2 a low
+/// surrogate `utf8x_mbrtoc16` owes, 3 a high surrogate `utf8x_c16rtomb` holds) plus the number
+/// of pending bytes times 256; the second word holds the bytes (first byte lowest) or the
+/// surrogate. A zeroed `mbstate_t` is the initial state. Do not pass one state between utf8x's
+/// functions and the C library's: their formats differ (utf8x refuses a state it does not
+/// recognise with EINVAL).
+///
 /// # Safety
 /// `pwc` must be NULL or writable; `s` must be NULL or point to `n` readable bytes (or a
 /// NUL-terminated string); `ps` must be NULL or point to a readable and writable `mbstate_t`.
@@ -298,7 +306,7 @@ pub unsafe extern "C" fn utf8x_mbrlen(s: *const c_char, n: usize, ps: *mut mbsta
 /// Returns the length of the UTF-8 character at `s`, like C's `mblen`, always in UTF-8.
 ///
 /// - `s == NULL`: returns 0 (UTF-8 has no shift states).
-/// - otherwise: 0 when `s` points to NUL, 1..4 for a well-formed character within the first `n`
+/// - otherwise: 0 when `n > 0` and `s` points to NUL (no byte beyond `n` is read), 1..4 for a well-formed character within the first `n`
 ///   bytes, -1 when they do not form one: with `errno = EILSEQ` when they are ill-formed, errno
 ///   untouched when they end too early. Every call stands alone (no partial character is
 ///   remembered between calls).
