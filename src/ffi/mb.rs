@@ -3,6 +3,9 @@
 //! caller's `mbstate_t` (see [`crate::MbState::to_words`] for the encoding); a NULL `mbstate_t *`
 //! selects a per-thread state private to each function, as C's "internal state" is.
 
+// Unix only: the `libc` crate has no `mbstate_t` elsewhere, and Windows' `wchar_t` is UTF-16.
+#![cfg(unix)]
+
 use core::cell::Cell;
 use core::ffi::{c_char, c_int};
 use std::thread::LocalKey;
@@ -21,7 +24,8 @@ type uint_least16_t = u16;
 #[allow(non_camel_case_types)]
 type uint_least32_t = u32;
 
-const _: () = assert!(size_of::<mbstate_t>() == 8 && align_of::<mbstate_t>() >= 4);
+// The state takes the first 8 bytes (glibc's whole `mbstate_t`; macOS's is larger).
+const _: () = assert!(size_of::<mbstate_t>() >= 8 && align_of::<mbstate_t>() >= 4);
 const _: () = assert!(
     size_of::<wchar_t>() == 4,
     "the mb functions assume a UTF-32 wchar_t"
@@ -83,7 +87,7 @@ unsafe fn with_state<R>(
     let stored = if ps.is_null() {
         own.get()
     } else {
-        // SAFETY: `ps` is valid per the contract; `mbstate_t` is 8 bytes, 4-aligned (asserted).
+        // SAFETY: `ps` is valid per the contract; `mbstate_t` is at least 8 bytes, 4-aligned (asserted).
         unsafe { words.read() }
     };
     let mut state = MbState::from_words(stored)?;
@@ -406,7 +410,7 @@ pub unsafe extern "C" fn utf8x_mbsinit(ps: *const mbstate_t) -> c_int {
     if ps.is_null() {
         return 1;
     }
-    // SAFETY: `ps` is readable per the contract; `mbstate_t` is 8 bytes, 4-aligned (asserted).
+    // SAFETY: `ps` is readable per the contract; `mbstate_t` is at least 8 bytes, 4-aligned (asserted).
     let words = unsafe { ps.cast::<[u32; 2]>().read() };
     MbState::from_words(words).is_some_and(|s| s.is_initial()) as c_int
 }
