@@ -4,12 +4,16 @@
 mod args;
 mod convert;
 mod info;
+mod mb;
+mod stream;
 mod validate;
 
 use crate::outcome::Outcome;
 
 pub use convert::*;
 pub use info::*;
+pub use mb::*;
+pub use stream::*;
 pub use validate::*;
 
 /// Major version of the library this header belongs to.
