@@ -56,11 +56,19 @@ pub(super) unsafe fn output<'a, T>(ptr: *mut T, cap: usize) -> Option<Option<&'a
     Some(Some(unsafe { core::slice::from_raw_parts_mut(ptr, cap) }))
 }
 
-/// True when the byte ranges of two non-empty buffers intersect.
-fn overlap<S, D>(src: *const S, len: usize, dst: *const D, cap: usize) -> bool {
+/// True when the byte ranges of a source and a (non-NULL) destination buffer intersect. Saturating
+/// arithmetic keeps it meaningful before the pointers have been checked.
+pub(super) fn overlap<S, D>(src: *const S, len: usize, dst: *const D, cap: usize) -> bool {
     let (s, d) = (src.addr(), dst.addr());
-    let (s_len, d_len) = (len * size_of::<S>(), cap * size_of::<D>());
-    s_len != 0 && d_len != 0 && s < d + d_len && d < s + s_len
+    let (s_len, d_len) = (
+        len.saturating_mul(size_of::<S>()),
+        cap.saturating_mul(size_of::<D>()),
+    );
+    !dst.is_null()
+        && s_len != 0
+        && d_len != 0
+        && s < d.saturating_add(d_len)
+        && d < s.saturating_add(s_len)
 }
 
 /// A safe core conversion: input slice, optional output slice, policy.
@@ -83,7 +91,7 @@ pub(super) unsafe fn convert<S, D>(
         let Some(policy) = Policy::from_u32(policy) else {
             return Outcome::bad_argument().into();
         };
-        if usable(src, len) && usable(dst, cap) && overlap(src, len, dst, cap) {
+        if overlap(src, len, dst, cap) {
             return Outcome::bad_argument().into();
         }
         // SAFETY: forwarded from this function's contract; overlap excluded above, so the shared

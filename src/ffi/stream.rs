@@ -2,9 +2,8 @@
 //! conversion call, two queries.
 
 use core::ffi::c_void;
-use core::mem::size_of;
 
-use super::args::{guard, input, output};
+use super::args::{guard, input, output, overlap};
 use super::utf8x_result;
 use crate::outcome::{Outcome, Policy, Status};
 use crate::stream::{Encoding, Stream, Unit};
@@ -186,17 +185,7 @@ unsafe fn chunk<S: Unit, T: Unit>(
     last: bool,
 ) -> Outcome {
     let (src, dst) = (src.cast::<S>(), dst.cast::<T>());
-    let (s, d) = (src.addr(), dst.addr());
-    let (s_len, d_len) = (
-        len.saturating_mul(size_of::<S>()),
-        cap.saturating_mul(size_of::<T>()),
-    );
-    if !dst.is_null()
-        && s_len != 0
-        && d_len != 0
-        && s < d.saturating_add(d_len)
-        && d < s.saturating_add(s_len)
-    {
+    if overlap(src, len, dst, cap) {
         return Outcome::bad_argument();
     }
     // SAFETY: forwarded from the caller; the checks are in `input`/`output`, overlap excluded
