@@ -110,8 +110,8 @@ pub(crate) fn transcode<D: Decoder, E: Encoder>(
                 // UTF-8 input: every bad byte b becomes U+DC00+b. Other inputs (going to UTF-8):
                 // only U+DC80..U+DCFF stand for a byte; any other problem stays an error, since
                 // ESCAPE promises a lossless result.
-                let escapable = D::BYTES
-                    || (len == 1 && (0xDC80..=0xDCFF).contains(&D::value(bad[0])));
+                let escapable =
+                    D::BYTES || (len == 1 && (0xDC80..=0xDCFF).contains(&D::value(bad[0])));
                 if !escapable {
                     return stop(o, status, kind, error_len);
                 }

@@ -13,7 +13,10 @@ pub fn validate(src: &[u8]) -> Outcome {
     let mut i = 0;
     while i < src.len() {
         i += ascii_len(&src[i..]);
-        while let Some(rest) = src.get(i..).filter(|r| r.first().is_some_and(|&b| b >= 0x80)) {
+        while let Some(rest) = src
+            .get(i..)
+            .filter(|r| r.first().is_some_and(|&b| b >= 0x80))
+        {
             match utf8_step(rest) {
                 Step::Char { len, .. } => i += len,
                 step => return failure(i, step),

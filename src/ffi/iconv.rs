@@ -10,13 +10,13 @@ use crate::iconv::{Iconv, IconvError};
 /// `utf8x_iconv_close`. Like an `iconv_t`, one descriptor must not be used by two threads at once;
 /// distinct descriptors are independent.
 #[allow(non_camel_case_types)]
-pub struct utf8x_iconv {
+pub struct utf8x_iconv_desc {
     inner: Iconv,
 }
 
 /// The handle `utf8x_iconv_open` returns: `(utf8x_iconv_t)-1` on failure, as with `iconv_t`.
 #[allow(non_camel_case_types)]
-pub type utf8x_iconv_t = *mut utf8x_iconv;
+pub type utf8x_iconv_t = *mut utf8x_iconv_desc;
 
 /// The failure value of `utf8x_iconv_open` and `utf8x_iconv`.
 const FAILED: usize = usize::MAX;
@@ -84,7 +84,7 @@ pub unsafe extern "C" fn utf8x_iconv_open(
         Iconv::open(to, from)
     });
     match opened {
-        Some(inner) => Box::into_raw(Box::new(utf8x_iconv { inner })),
+        Some(inner) => Box::into_raw(Box::new(utf8x_iconv_desc { inner })),
         None => {
             set_errno(libc::EINVAL);
             failed

@@ -5,6 +5,8 @@ mod args;
 mod convert;
 mod iconv;
 mod info;
+mod mb;
+mod stream;
 mod validate;
 
 use crate::outcome::Outcome;
@@ -12,6 +14,8 @@ use crate::outcome::Outcome;
 pub use convert::*;
 pub use iconv::*;
 pub use info::*;
+pub use mb::*;
+pub use stream::*;
 pub use validate::*;
 
 /// Major version of the library this header belongs to.
