@@ -137,8 +137,10 @@ pub struct Iconv {
     to: Charset,
     ignore: bool,
     translit: bool,
-    /// Byte order read from the input's BOM (UTF-16/UTF-32 input); `None` until decided.
-    in_order: Option<Order>,
+    /// Byte order of UTF-16/UTF-32 input, as its BOMs set it.
+    in_order: Order,
+    /// The next input may start with a BOM (UTF-16/UTF-32 input).
+    in_detect: bool,
     /// The output BOM is still to be written (UTF-16/UTF-32 output).
     bom_pending: bool,
 }
@@ -163,7 +165,8 @@ impl Iconv {
             to,
             ignore,
             translit,
-            in_order: None,
+            in_order: NATIVE,
+            in_detect: from.bom_width().is_some(),
             bom_pending: to.bom_width().is_some(),
         }
     }
@@ -181,7 +184,8 @@ impl Iconv {
     /// Returns to the initial state, as `iconv(cd, NULL, NULL, NULL, NULL)`: the next input may
     /// start with a BOM again and the next output starts with one again (UTF-16/UTF-32).
     pub fn reset(&mut self) {
-        self.in_order = None;
+        self.in_order = NATIVE;
+        self.in_detect = self.from.bom_width().is_some();
         self.bom_pending = self.to.bom_width().is_some();
     }
 
@@ -201,18 +205,25 @@ impl Iconv {
     /// character converted. An incomplete character at the end of `src` is never consumed.
     pub fn convert(&mut self, src: &[u8], dst: &mut [u8]) -> IconvOutcome {
         let mut skip = 0;
-        if let (Some(width), None) = (self.from.bom_width(), self.in_order) {
+        let detecting = self.in_detect;
+        if let (Some(width), true) = (self.from.bom_width(), detecting) {
             if src.is_empty() {
                 return done(0, 0, Ok(0));
             }
             if src.len() < width {
                 return done(0, 0, Err(IconvError::Incomplete));
             }
-            let (order, len) = sniff_bom(&src[..width]);
-            self.in_order = Some(order);
-            skip = len;
+            // As glibc: a BOM in the other order switches to it; one in the machine's order is
+            // only consumed (the order stays what it was).
+            if let Some(order) = bom(&src[..width]) {
+                if order != NATIVE {
+                    self.in_order = order;
+                }
+                skip = width;
+            }
+            self.in_detect = false;
         }
-        let from = self.from.codec(self.in_order.unwrap_or(NATIVE));
+        let from = self.from.codec(self.in_order);
         let to = self.to.codec(NATIVE);
         let mut job = Job {
             fast: fast::for_pair(from, to),
@@ -221,6 +232,7 @@ impl Iconv {
             ignore: self.ignore,
             translit: self.translit,
             bom_pending: &mut self.bom_pending,
+            stuck_at_first: false,
             single_step: self.from == Charset::WcharT || self.to == Charset::WcharT,
             full_first: matches!(
                 (self.from, self.to),
@@ -229,17 +241,23 @@ impl Iconv {
             ),
         };
         let mut out = with_decoder(from, to, &mut job);
+        // glibc's UTF-16 decoder looks for a BOM while its count of calls is zero, and a call
+        // whose encoding step took no character leaves the count there (its UTF-32 decoder
+        // does not work that way).
+        if detecting && job.stuck_at_first && self.from == Charset::Utf16 {
+            self.in_detect = true;
+        }
         out.read += skip;
         out
     }
 }
 
-/// The byte order a UTF-16/32 stream's first unit announces, and how many bytes the BOM takes.
-fn sniff_bom(first: &[u8]) -> (Order, usize) {
+/// The byte order a UTF-16/32 stream's first unit announces, if it is a BOM.
+fn bom(first: &[u8]) -> Option<Order> {
     match first {
-        [0xFF, 0xFE] | [0xFF, 0xFE, 0, 0] => (Order::Le, first.len()),
-        [0xFE, 0xFF] | [0, 0, 0xFE, 0xFF] => (Order::Be, first.len()),
-        _ => (NATIVE, 0),
+        [0xFF, 0xFE] | [0xFF, 0xFE, 0, 0] => Some(Order::Le),
+        [0xFE, 0xFF] | [0, 0, 0xFE, 0xFF] => Some(Order::Be),
+        _ => None,
     }
 }
 
@@ -260,6 +278,9 @@ struct Job<'a> {
     ignore: bool,
     translit: bool,
     bom_pending: &'a mut bool,
+    /// Set when a two-step conversion failed (E2BIG, or a character the target cannot hold)
+    /// before its encoding step took any character.
+    stuck_at_first: bool,
     /// glibc converts to or from `WCHAR_T` (its internal form) in one step, else in two, which
     /// decides the errno of a call that both skipped and transliterated (see `finish`).
     single_step: bool,
@@ -330,6 +351,7 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
     if *job.bom_pending && (job.single_step || first_char::<D>(src, ignore)) {
         let n = E::units(0xFEFF);
         if job.dst.len() < n {
+            job.stuck_at_first = !job.single_step;
             return done(0, 0, Err(IconvError::OutputFull));
         }
         E::write(0xFEFF, &mut job.dst[..n]);
@@ -360,6 +382,7 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
         if o.read != 0 {
             mark = read;
         }
+        let stuck = !single_step && mark == 0;
         let full = done(
             if single_step { read } else { mark },
             written,
@@ -372,7 +395,10 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
         match o.status {
             Status::Ok if decode_skipped => break DecodeEnd::Skipped,
             Status::Ok => break DecodeEnd::Clean,
-            Status::OutputFull => return full,
+            Status::OutputFull => {
+                job.stuck_at_first = stuck;
+                return full;
+            }
             Status::Truncated
                 if single_step && no_room && (job.full_first || src.len() - read >= D::WIDTH) =>
             {
@@ -389,7 +415,10 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
                 }
             }
             Status::Invalid => break DecodeEnd::Invalid,
-            Status::Unmappable if no_room => return full,
+            Status::Unmappable if no_room => {
+                job.stuck_at_first = stuck;
+                return full;
+            }
             Status::Unmappable if translit => {
                 let n = E::units(TRANSLIT);
                 E::write(TRANSLIT, &mut job.dst[written..written + n]);
@@ -407,7 +436,10 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
                 encode_last = Some(Substitution::Skipped);
                 last = encode_last;
             }
-            Status::Unmappable => return done(read, written, Err(IconvError::Invalid)),
+            Status::Unmappable => {
+                job.stuck_at_first = stuck;
+                return done(read, written, Err(IconvError::Invalid));
+            }
             Status::BadArgument | Status::Internal => {
                 return done(read, written, Err(IconvError::Invalid));
             }
