@@ -32,6 +32,9 @@
 //!   may return success; utf8x returns -1/EILSEQ whenever the call skipped anything.
 //! - `WCHAR_T` to `WCHAR_T` opens (glibc refuses it); the empty name (glibc: the locale's
 //!   charset) does not.
+//! - Not understood, so not mirrored: after a call that wrote nothing, glibc's UTF-32 (BOM)
+//!   decoder sometimes takes a U+FEFF right after the BOM for a second BOM (seen only with
+//!   `//TRANSLIT//IGNORE` and output buffers of 1 to 3 bytes).
 //! - NULL `inbytesleft`/`outbuf`/`outbytesleft` with input, or overlapping buffers: -1 with EFAULT
 //!   (glibc crashes or misbehaves).
 
