@@ -3,7 +3,7 @@
 
 use core::ffi::{CStr, c_char, c_int};
 
-use super::args::{guard, input, output};
+use super::args::{guard, input, output, overlap};
 use crate::iconv::{Iconv, IconvError};
 
 /// An open conversion descriptor (opaque). Create it with `utf8x_iconv_open`, free it with
@@ -152,11 +152,7 @@ pub unsafe extern "C" fn utf8x_iconv(
             *outbytesleft,
         )
     };
-    let overlap = src_len != 0
-        && dst_cap != 0
-        && src.addr() < dst.addr().wrapping_add(dst_cap)
-        && dst.addr() < src.addr().wrapping_add(src_len);
-    if overlap || (dst.is_null() && dst_cap != 0) {
+    if overlap(src, src_len, dst, dst_cap) || (dst.is_null() && dst_cap != 0) {
         set_errno(libc::EFAULT);
         return FAILED;
     }
