@@ -4,6 +4,7 @@
 use core::ffi::{CStr, c_char, c_int};
 
 use super::args::{guard, input, output, overlap};
+use super::errno::set_errno;
 use crate::iconv::{Iconv, IconvError};
 
 /// An open conversion descriptor (opaque). Create it with `utf8x_iconv_open`, free it with
@@ -20,28 +21,6 @@ pub type utf8x_iconv_t = *mut utf8x_iconv_desc;
 
 /// The failure value of `utf8x_iconv_open` and `utf8x_iconv`.
 const FAILED: usize = usize::MAX;
-
-#[cfg(any(target_os = "linux", target_os = "android", target_os = "emscripten"))]
-fn errno_location() -> *mut c_int {
-    // SAFETY: always safe to call; returns this thread's errno slot.
-    unsafe { libc::__errno_location() }
-}
-
-#[cfg(any(
-    target_vendor = "apple",
-    target_os = "freebsd",
-    target_os = "dragonfly"
-))]
-fn errno_location() -> *mut c_int {
-    // SAFETY: always safe to call; returns this thread's errno slot.
-    unsafe { libc::__error() }
-}
-
-/// Sets the calling thread's `errno`.
-pub(crate) fn set_errno(code: c_int) {
-    // SAFETY: the pointer is the calling thread's errno, valid for the thread's lifetime.
-    unsafe { *errno_location() = code }
-}
 
 /// True for the handles no open ever returned successfully: NULL and `(utf8x_iconv_t)-1`.
 fn is_bad(cd: utf8x_iconv_t) -> bool {

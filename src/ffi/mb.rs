@@ -13,6 +13,7 @@ use std::thread::LocalKey;
 use libc::{mbstate_t, wchar_t};
 
 use super::args::{guard, output};
+use super::errno::set_errno;
 use crate::mb::{MbConverted, MbDecoded, MbEnd, MbState};
 
 // `char16_t` and `char32_t` as C11 `<uchar.h>` defines them. cbindgen skips the aliases and
@@ -50,20 +51,6 @@ thread_local! {
     static WCRTOMB: Cell<[u32; 2]> = const { Cell::new([0; 2]) };
     static MBSRTOWCS: Cell<[u32; 2]> = const { Cell::new([0; 2]) };
     static WCSRTOMBS: Cell<[u32; 2]> = const { Cell::new([0; 2]) };
-}
-
-/// Sets the calling thread's `errno`.
-fn set_errno(e: c_int) {
-    // SAFETY: the C library returns a valid pointer to this thread's errno.
-    #[cfg(any(target_os = "linux", target_os = "android", target_os = "emscripten"))]
-    unsafe {
-        *libc::__errno_location() = e;
-    }
-    // SAFETY: as above.
-    #[cfg(any(target_vendor = "apple", target_os = "freebsd"))]
-    unsafe {
-        *libc::__error() = e;
-    }
 }
 
 /// Returns `(size_t)-1` with `errno = e`.

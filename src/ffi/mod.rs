@@ -3,6 +3,7 @@
 
 mod args;
 mod convert;
+mod errno;
 mod iconv;
 mod info;
 mod mb;
