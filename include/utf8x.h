@@ -105,6 +105,32 @@
 // Error kind: a panic was caught (status UTF8X_INTERNAL).
 #define UTF8X_ERR_INTERNAL 12
 
+// Stream encoding: UTF-8 (`uint8_t` units).
+#define UTF8X_ENC_UTF8 1
+
+// Stream encoding: UTF-16 with little-endian `uint16_t` units.
+#define UTF8X_ENC_UTF16LE 2
+
+// Stream encoding: UTF-16 with big-endian `uint16_t` units.
+#define UTF8X_ENC_UTF16BE 3
+
+// Stream encoding: UTF-16 in the machine's byte order (`uint16_t` units).
+#define UTF8X_ENC_UTF16 4
+
+// Stream encoding: UTF-32 in the machine's byte order (`uint32_t` units).
+#define UTF8X_ENC_UTF32 5
+
+// Stream encoding: ISO-8859-1 (`uint8_t` units).
+#define UTF8X_ENC_LATIN1 6
+
+// Stream encoding: the platform's `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows).
+#define UTF8X_ENC_WCHAR 7
+
+// An open conversion descriptor (opaque). Create it with `utf8x_iconv_open`, free it with
+// `utf8x_iconv_close`. Like an `iconv_t`, one descriptor must not be used by two threads at once;
+// distinct descriptors are independent.
+typedef struct utf8x_iconv_desc utf8x_iconv_desc;
+
 // What every validating or converting function returns, by value.
 //
 // - `status`: a `UTF8X_*` status code; `UTF8X_OK` when the whole input was consumed.
@@ -124,203 +150,88 @@ typedef struct utf8x_result {
   size_t replaced;
 } utf8x_result;
 
+// The handle `utf8x_iconv_open` returns: `(utf8x_iconv_t)-1` on failure, as with `iconv_t`.
+typedef struct utf8x_iconv_desc *utf8x_iconv_t;
+
+// The state of one streaming conversion, allocated by the caller (on the stack, in a struct,
+// anywhere; no heap, nothing to free).
+//
+// Opaque: its size (32 bytes) and alignment (8) are stable, its contents are private. Initialise
+// it with `utf8x_stream_init`, then pass it to `utf8x_stream_convert` for each chunk. It may be
+// copied with `memcpy` (the copy continues independently) and must not be shared between
+// threads without a lock. A state that was never initialised, or was overwritten, is rejected
+// with `UTF8X_BAD_ARGUMENT`. It holds: the pair of encodings and the policy, the absolute
+// position in the source (`utf8x_stream_position`), and the units of an unfinished sequence
+// carried over from the previous chunk (at most 3 UTF-8 bytes or 1 high surrogate,
+// `utf8x_stream_pending`).
+typedef struct utf8x_stream {
+  uint64_t opaque[4];
+} utf8x_stream;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
 
-// Converts UTF-8 `src[0..len)` to UTF-16 with little-endian units in `dst[0..dst_cap)`.
+// Encodes the UTF-16 unit `c16` (`char16_t`, here `uint_least16_t`) as UTF-8 into `s`, like
+// C11's `c16rtomb`, with surrogate pairs.
 //
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_utf16le` with ESCAPE gives back the original bytes.
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+// A high surrogate is stored in `*ps` and the call returns 0 (nothing written); the next call
+// must bring a low surrogate, and writes the 4-byte character. A low surrogate without a stored
+// high one, or a stored high surrogate followed by anything else, is `(size_t)-1` with
+// `errno = EILSEQ` (nothing written, `*ps` reset). Otherwise writes the character (1..3 bytes)
+// and returns its length. `s == NULL` is the call with an internal buffer and `c16 = 0` (it
+// fails if a high surrogate is stored, and resets the state). `errno = EINVAL` for a foreign
+// `*ps`.
 //
 // # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint16_t`.
-struct utf8x_result utf8x_to_utf16le(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
+// `s` must be NULL or point to 4 writable bytes; `ps` must be NULL or point to a readable and
+// writable `mbstate_t`.
+size_t utf8x_c16rtomb(char *s, uint_least16_t c16, mbstate_t *ps);
 
-// Converts UTF-8 `src[0..len)` to UTF-16 with big-endian units in `dst[0..dst_cap)`.
-//
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_utf16be` with ESCAPE gives back the original bytes.
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+// Encodes the `char32_t` (here `uint_least32_t`) `c32` as UTF-8 into `s`, like C11's
+// `c32rtomb`. Arguments, return values and errors are those of `utf8x_wcrtomb`.
 //
 // # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint16_t`.
-struct utf8x_result utf8x_to_utf16be(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
+// `s` must be NULL or point to 4 writable bytes; `ps` must be NULL or point to a readable and
+// writable `mbstate_t`.
+size_t utf8x_c32rtomb(char *s, uint_least32_t c32, mbstate_t *ps);
 
-// Converts UTF-8 `src[0..len)` to UTF-16 in the machine's byte order in `dst[0..dst_cap)`.
+// Returns the number of bytes in `src[0..len)` that are not continuation bytes (80..BF): the
+// code point count when the input is valid UTF-8. It does not validate.
 //
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_utf16` with ESCAPE gives back the original bytes.
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+// Errors: returns 0 when `src` is NULL (whatever `len` is).
 //
 // # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint16_t`.
-struct utf8x_result utf8x_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
+// `src` must point to `len` readable bytes, or be NULL.
+size_t utf8x_count(const uint8_t *src, size_t len);
 
-// Converts UTF-8 `src[0..len)` to UTF-32 in the machine's byte order in `dst[0..dst_cap)`.
+// Returns a static, NUL-terminated English description of a `UTF8X_ERR_*` kind, or
+// `"unknown error"` for any other value. Never NULL; never free it.
+const char *utf8x_error_str(uint32_t error);
+
+// Converts ISO-8859-1 (Latin-1) `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
 //
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_utf32` with ESCAPE gives back the original bytes.
+// Latin-1 input is never ill-formed: every policy gives the same output; the policy is
+// still checked.
 //
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint32_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
+// - `src`, `len`: the input, `len` in `uint8_t` units.
+// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
+//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
+//   error).
 // - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 4-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint32_t`.
-struct utf8x_result utf8x_to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-8 `src[0..len)` to ISO-8859-1 (Latin-1) in `dst[0..dst_cap)`.
-//
-// Characters above U+00FF are unmappable: `UTF8X_UNMAPPABLE` under STRICT, `?` under
-// REPLACE, dropped under SKIP. ESCAPE is `UTF8X_BAD_ARGUMENT` (Latin-1 cannot carry escapes).
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `uint8_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` / `UTF8X_UNMAPPABLE` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
+// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
 //
 // Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`,
 // overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
 //
 // # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `uint8_t`.
-struct utf8x_result utf8x_to_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-8 `src[0..len)` to `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows) in `dst[0..dst_cap)`.
-//
-// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
-// `utf8x_from_wchar` with ESCAPE gives back the original bytes.
-//
-// - `src`, `len`: the UTF-8 input, `len` in bytes.
-// - `dst`, `dst_cap`: the output and its capacity in `wchar_t` units; `dst == NULL` writes nothing
-//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
-//   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
-// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not aligned for `wchar_t`;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
-// point to `dst_cap` writable `wchar_t`.
-struct utf8x_result utf8x_to_wchar(const uint8_t *src, size_t len, wchar_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-16 with little-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
-//
-// A high surrogate as the last unit is `UTF8X_TRUNCATED`; any other unpaired surrogate is
-// `UTF8X_INVALID` with `error_len` 1. REPLACE writes one U+FFFD per such unit. ESCAPE
-// writes a lone U+DC80..U+DCFF as the byte 80..FF and stops (as STRICT) at any other.
-//
-// - `src`, `len`: the input, `len` in `uint16_t` units.
-// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
-//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
-//   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
-// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `src` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable `uint16_t` (or be NULL with `len == 0`); `dst` must be NULL
+// `src` must point to `len` readable `uint8_t` (or be NULL with `len == 0`); `dst` must be NULL
 // or point to `dst_cap` writable bytes.
-struct utf8x_result utf8x_from_utf16le(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts UTF-16 with big-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
-//
-// A high surrogate as the last unit is `UTF8X_TRUNCATED`; any other unpaired surrogate is
-// `UTF8X_INVALID` with `error_len` 1. REPLACE writes one U+FFFD per such unit. ESCAPE
-// writes a lone U+DC80..U+DCFF as the byte 80..FF and stops (as STRICT) at any other.
-//
-// - `src`, `len`: the input, `len` in `uint16_t` units.
-// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
-//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
-//   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
-// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `src` not 2-byte aligned;
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable `uint16_t` (or be NULL with `len == 0`); `dst` must be NULL
-// or point to `dst_cap` writable bytes.
-struct utf8x_result utf8x_from_utf16be(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
+struct utf8x_result utf8x_from_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
 
 // Converts UTF-16 in the machine's byte order `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
 //
@@ -347,6 +258,56 @@ struct utf8x_result utf8x_from_utf16be(const uint16_t *src, size_t len, uint8_t 
 // or point to `dst_cap` writable bytes.
 struct utf8x_result utf8x_from_utf16(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
 
+// Converts UTF-16 with big-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
+//
+// A high surrogate as the last unit is `UTF8X_TRUNCATED`; any other unpaired surrogate is
+// `UTF8X_INVALID` with `error_len` 1. REPLACE writes one U+FFFD per such unit. ESCAPE
+// writes a lone U+DC80..U+DCFF as the byte 80..FF and stops (as STRICT) at any other.
+//
+// - `src`, `len`: the input, `len` in `uint16_t` units.
+// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
+//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
+//   error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
+// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `src` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable `uint16_t` (or be NULL with `len == 0`); `dst` must be NULL
+// or point to `dst_cap` writable bytes.
+struct utf8x_result utf8x_from_utf16be(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-16 with little-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
+//
+// A high surrogate as the last unit is `UTF8X_TRUNCATED`; any other unpaired surrogate is
+// `UTF8X_INVALID` with `error_len` 1. REPLACE writes one U+FFFD per such unit. ESCAPE
+// writes a lone U+DC80..U+DCFF as the byte 80..FF and stops (as STRICT) at any other.
+//
+// - `src`, `len`: the input, `len` in `uint16_t` units.
+// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
+//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
+//   error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
+// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `src` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable `uint16_t` (or be NULL with `len == 0`); `dst` must be NULL
+// or point to `dst_cap` writable bytes.
+struct utf8x_result utf8x_from_utf16le(const uint16_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
+
 // Converts UTF-32 in the machine's byte order `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
 //
 // A surrogate or a value above 0x10FFFF is `UTF8X_INVALID` with `error_len` 1. REPLACE
@@ -371,30 +332,6 @@ struct utf8x_result utf8x_from_utf16(const uint16_t *src, size_t len, uint8_t *d
 // `src` must point to `len` readable `uint32_t` (or be NULL with `len == 0`); `dst` must be NULL
 // or point to `dst_cap` writable bytes.
 struct utf8x_result utf8x_from_utf32(const uint32_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
-
-// Converts ISO-8859-1 (Latin-1) `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
-//
-// Latin-1 input is never ill-formed: every policy gives the same output; the policy is
-// still checked.
-//
-// - `src`, `len`: the input, `len` in `uint8_t` units.
-// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
-//   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
-//   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
-//
-// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
-// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
-// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
-// `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
-//
-// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`,
-// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
-//
-// # Safety
-// `src` must point to `len` readable `uint8_t` (or be NULL with `len == 0`); `dst` must be NULL
-// or point to `dst_cap` writable bytes.
-struct utf8x_result utf8x_from_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
 
 // Converts `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows) `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
 //
@@ -421,17 +358,80 @@ struct utf8x_result utf8x_from_latin1(const uint8_t *src, size_t len, uint8_t *d
 // or point to `dst_cap` writable bytes.
 struct utf8x_result utf8x_from_wchar(const wchar_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
 
-// Returns the library's version as `(major << 16) | (minor << 8) | patch`; compare it with
-// `UTF8X_VERSION_MAJOR` etc. to detect a header/library mismatch.
-uint32_t utf8x_version(void);
+// Converts bytes from `*inbuf` into `*outbuf`, like iconv(3).
+//
+// - `cd`: a descriptor from `utf8x_iconv_open`.
+// - `inbuf`, `inbytesleft`: the input; on return `*inbuf` has advanced past what was consumed
+//   and `*inbytesleft` is what remains.
+// - `outbuf`, `outbytesleft`: the output space; on return `*outbuf` has advanced past what was
+//   written and `*outbytesleft` is the space left. Nothing is ever written past it.
+//
+// `inbuf == NULL` or `*inbuf == NULL` returns the descriptor to its initial state (the next
+// output starts with a BOM again for `UTF-16`/`UTF-32`, the next input may start with one):
+// these encodings have no shift state, so nothing is written even when `outbuf` is given.
+//
+// Returns the number of irreversible conversions (the `?`s written under `//TRANSLIT`), or
+// `(size_t)-1` with `errno`:
+// - `E2BIG`: the output is full; input up to the last whole character written is consumed;
+// - `EILSEQ`: invalid input (or, without `//TRANSLIT`/`//IGNORE`, a character the target cannot
+//   hold) at `*inbuf`; with `//IGNORE`, input was skipped somewhere during this call, and
+//   `*inbuf` is where the call stopped;
+// - `EINVAL`: the input ends inside a character at `*inbuf` (not consumed): call again with it
+//   followed by more input;
+// - `EBADF`: `cd` is NULL or `(utf8x_iconv_t)-1`;
+// - `EFAULT`: `inbytesleft`, `outbuf` or `outbytesleft` is NULL (with input), `*outbuf` is NULL
+//   with space, or the buffers overlap; nothing is consumed.
+//
+// # Safety
+// `cd` must come from `utf8x_iconv_open` and not be closed, nor used concurrently. When non-NULL,
+// the pointers must be valid to read and write, `*inbuf` must point to `*inbytesleft` readable
+// bytes and `*outbuf` to `*outbytesleft` writable bytes.
+size_t utf8x_iconv(utf8x_iconv_t cd, char **inbuf, size_t *inbytesleft, char **outbuf, size_t *outbytesleft);
 
-// Returns a static, NUL-terminated English description of a `UTF8X_*` status code, or
-// `"unknown status"` for any other value. Never NULL; never free it.
-const char *utf8x_status_str(uint32_t status);
+// Frees a descriptor from `utf8x_iconv_open`, like iconv_close(3).
+//
+// Returns 0, or -1 with `errno = EBADF` when `cd` is NULL or `(utf8x_iconv_t)-1`.
+//
+// # Safety
+// `cd` must come from `utf8x_iconv_open` and not be closed already; it is invalid afterwards.
+int utf8x_iconv_close(utf8x_iconv_t cd);
 
-// Returns a static, NUL-terminated English description of a `UTF8X_ERR_*` kind, or
-// `"unknown error"` for any other value. Never NULL; never free it.
-const char *utf8x_error_str(uint32_t error);
+// Opens a conversion descriptor from `fromcode` to `tocode`, like iconv_open(3).
+//
+// - `tocode`, `fromcode`: NUL-terminated charset names, case-insensitive, with glibc's aliases:
+//   `UTF-8` (`UTF8`), `UTF-16`, `UTF-16LE`, `UTF-16BE`, `UCS-2`, `UCS-2LE`, `UCS-2BE`, `UTF-32`,
+//   `UTF-32LE`, `UTF-32BE`, `UCS-4` (big-endian), `UCS-4LE`, `WCHAR_T`, `ISO-8859-1` (`LATIN1`,
+//   `ISO_8859-1`, `L1`, ...), `ASCII` (`US-ASCII`, `ANSI_X3.4-1968`, ...). `tocode` may end in
+//   `//IGNORE` (skip invalid input and unmappable characters; the call still returns -1 with
+//   `EILSEQ` at its end, as glibc's does) and/or `//TRANSLIT` (write `?` for a character the
+//   target cannot hold), combined as `//TRANSLIT//IGNORE` or `//TRANSLIT,IGNORE`.
+//
+// `UTF-16`/`UTF-32` input: a leading byte order mark is consumed and sets the byte order
+// (none: the machine's order). `UTF-16`/`UTF-32` output starts with a BOM in the machine's order,
+// written just before the first character.
+//
+// Returns a descriptor, or `(utf8x_iconv_t)-1` with `errno = EINVAL` when a name is unknown
+// (or NULL, or not UTF-8), `ENOMEM` when allocation fails.
+//
+// # Safety
+// `tocode` and `fromcode` must be NULL or point to NUL-terminated strings.
+utf8x_iconv_t utf8x_iconv_open(const char *tocode, const char *fromcode);
+
+// Returns true when every byte of `src[0..len)` is below 0x80.
+//
+// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is ASCII (empty).
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+bool utf8x_is_ascii(const uint8_t *src, size_t len);
+
+// Returns true when `src[0..len)` is well-formed UTF-8: the fastest yes/no.
+//
+// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is valid (empty).
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+bool utf8x_is_valid(const uint8_t *src, size_t len);
 
 // Returns the name of the kernel set this process uses: `"avx2"`, `"sse42"` or `"scalar"`
 // (the portable code), as a static NUL-terminated string. Never NULL; never free it.
@@ -441,6 +441,357 @@ const char *utf8x_error_str(uint32_t error);
 // `avx2`) when the CPU runs it; otherwise the best available, which this function then reports.
 // Every set gives identical results (output, offsets, counts); only speed differs.
 const char *utf8x_kernel_name(void);
+
+// Returns the length of the UTF-8 character at `s`, like C's `mblen`, always in UTF-8.
+//
+// - `s == NULL`: returns 0 (UTF-8 has no shift states).
+// - otherwise: 0 when `n > 0` and `s` points to NUL (no byte beyond `n` is read), 1..4 for a well-formed character within the first `n`
+//   bytes, -1 when they do not form one: with `errno = EILSEQ` when they are ill-formed, errno
+//   untouched when they end too early. Every call stands alone (no partial character is
+//   remembered between calls).
+//
+// # Safety
+// `s` must be NULL or point to `n` readable bytes (or a NUL-terminated string).
+int utf8x_mblen(const char *s, size_t n);
+
+// Returns the number of bytes completing the next UTF-8 character of `s`, like C's `mbrlen`:
+// `utf8x_mbrtowc(NULL, s, n, ps)`, except that a NULL `ps` selects `utf8x_mbrlen`'s own
+// per-thread state.
+//
+// # Safety
+// `s` must be NULL or point to `n` readable bytes (or a NUL-terminated string); `ps` must be
+// NULL or point to a readable and writable `mbstate_t`.
+size_t utf8x_mbrlen(const char *s, size_t n, mbstate_t *ps);
+
+// Decodes UTF-8 from `s` into `char16_t` (here `uint_least16_t`) UTF-16 units, like C11's
+// `mbrtoc16`, always in UTF-8.
+//
+// For a character above U+FFFF it stores the high surrogate and returns the bytes used; the
+// next call (whatever `s` and `n`, even `n == 0`) stores the low surrogate and returns
+// `(size_t)-3`, reading no input. Otherwise as `utf8x_mbrtowc`: bytes used, 0 for U+0000,
+// `(size_t)-2` for an incomplete character, `(size_t)-1` with `errno = EILSEQ` for ill-formed
+// UTF-8, `(size_t)-1` with `errno = EINVAL` for a foreign `*ps`.
+//
+// # Safety
+// `pc16` must be NULL or writable; `s` must be NULL or point to `n` readable bytes (or a
+// NUL-terminated string); `ps` must be NULL or point to a readable and writable `mbstate_t`.
+size_t utf8x_mbrtoc16(uint_least16_t *pc16, const char *s, size_t n, mbstate_t *ps);
+
+// Decodes one UTF-8 character from `s` into a `char32_t` (here `uint_least32_t`), like C11's
+// `mbrtoc32`, always in UTF-8. Arguments, return values and errors are those of
+// `utf8x_mbrtowc`, with `pc32` for `pwc`.
+//
+// # Safety
+// `pc32` must be NULL or writable; `s` must be NULL or point to `n` readable bytes (or a
+// NUL-terminated string); `ps` must be NULL or point to a readable and writable `mbstate_t`.
+size_t utf8x_mbrtoc32(uint_least32_t *pc32, const char *s, size_t n, mbstate_t *ps);
+
+// Decodes one UTF-8 character from `s` into a `wchar_t` (UTF-32), like C's `mbrtowc` but always
+// in UTF-8 (RFC 3629), whatever the locale.
+//
+// - `pwc`: where to store the character, or NULL to store nothing.
+// - `s`, `n`: the bytes to decode; at most `n` are read, and never a byte after the one that
+//   completes or breaks the character. `s == NULL` means `s = ""`, `n = 1` (resets the state).
+// - `ps`: the conversion state (an `mbstate_t` zeroed or used only by utf8x's mb functions), or
+//   NULL for an internal per-thread state of this function.
+//
+// Returns the number of bytes of `s` that complete the character (1..4; fewer when earlier
+// bytes were held in `*ps`), 0 for U+0000, `(size_t)-2` when the `n` bytes end inside a
+// character that may still be valid (they are kept in `*ps`; with `n == 0` too), or
+// `(size_t)-1` with `errno = EILSEQ` for ill-formed UTF-8 (overlongs, surrogates, values above
+// U+10FFFF, 5- and 6-byte forms, stray continuation bytes: decided as early as the first byte
+// that cannot continue the sequence), after which `*ps` is the initial state.
+//
+// Errors: `(size_t)-1` with `errno = EINVAL` when `*ps` holds a state utf8x never stores.
+//
+// The state (all the `utf8x_` multibyte functions): utf8x keeps it in the caller's `mbstate_t`
+// in its own format: the first 32-bit word is a tag (0 initial, 1 pending UTF-8 bytes, 2 a low
+// surrogate `utf8x_mbrtoc16` owes, 3 a high surrogate `utf8x_c16rtomb` holds) plus the number
+// of pending bytes times 256; the second word holds the bytes (first byte lowest) or the
+// surrogate. A zeroed `mbstate_t` is the initial state. Do not pass one state between utf8x's
+// functions and the C library's: their formats differ (utf8x refuses a state it does not
+// recognise with EINVAL).
+//
+// # Safety
+// `pwc` must be NULL or writable; `s` must be NULL or point to `n` readable bytes (or a
+// NUL-terminated string); `ps` must be NULL or point to a readable and writable `mbstate_t`.
+size_t utf8x_mbrtowc(wchar_t *pwc, const char *s, size_t n, mbstate_t *ps);
+
+// Returns nonzero when `ps` is NULL or describes the initial conversion state (nothing
+// pending), like C's `mbsinit`; 0 otherwise, including for a state utf8x never stores.
+//
+// # Safety
+// `ps` must be NULL or point to a readable `mbstate_t`.
+int utf8x_mbsinit(const mbstate_t *ps);
+
+// Converts the NUL-terminated UTF-8 string at `*src` to `wchar_t`, like POSIX `mbsnrtowcs`,
+// reading at most `nms` bytes; always UTF-8.
+//
+// - `dst`, `len`: room for `len` wide characters, or `dst == NULL` to count them all (`len` and
+//   `nms` limits aside, nothing is written and neither `*src` nor `*ps` changes).
+// - `src`: the address of the string pointer; with `dst != NULL` it is advanced: to NULL when
+//   the terminating NUL was converted (it is stored but not counted, and `*ps` becomes
+//   initial), else just past the last byte used (a character cut off by `nms` is kept in `*ps`
+//   and its bytes count as used), or to the start of an ill-formed sequence.
+// - `nms`: bytes to read at most; `len`: wide characters to write at most.
+// - `ps`: the state, or NULL for a per-thread state shared with `utf8x_mbsrtowcs`.
+//
+// Returns the wide characters written (or counted), not counting the NUL, or `(size_t)-1` with
+// `errno = EILSEQ` at ill-formed UTF-8 (the characters before it were written).
+//
+// Errors: `(size_t)-1` with `errno = EINVAL` when `src` or `*src` is NULL, `dst` is misaligned,
+// or `*ps` holds a state utf8x never stores.
+//
+// # Safety
+// `src` must point to a readable and writable pointer to a NUL-terminated string (or to `nms`
+// readable bytes); `dst` must be NULL or point to `len` writable `wchar_t`; `ps` must be NULL or
+// point to a readable and writable `mbstate_t`.
+size_t utf8x_mbsnrtowcs(wchar_t *dst, const char **src, size_t nms, size_t len, mbstate_t *ps);
+
+// Converts the NUL-terminated UTF-8 string at `*src` to `wchar_t`, like C's `mbsrtowcs`: this
+// is `utf8x_mbsnrtowcs` without a byte limit.
+//
+// # Safety
+// `src` must point to a readable and writable pointer to a NUL-terminated string; `dst` must be
+// NULL or point to `len` writable `wchar_t`; `ps` must be NULL or point to a readable and
+// writable `mbstate_t`.
+size_t utf8x_mbsrtowcs(wchar_t *dst, const char **src, size_t len, mbstate_t *ps);
+
+// Converts the NUL-terminated UTF-8 string `src` to `wchar_t`, like C's `mbstowcs`: at most `n`
+// wide characters into `dst` (the NUL too, if it fits), or with `dst == NULL` counts them all.
+// Returns the wide characters written or counted, not counting the NUL, or `(size_t)-1` with
+// `errno = EILSEQ` for ill-formed UTF-8 (including a string ending inside a character).
+//
+// # Safety
+// `src` must point to a NUL-terminated string; `dst` must be NULL or point to `n` writable
+// `wchar_t`.
+size_t utf8x_mbstowcs(wchar_t *dst, const char *src, size_t n);
+
+// Returns a static, NUL-terminated English description of a `UTF8X_*` status code, or
+// `"unknown status"` for any other value. Never NULL; never free it.
+const char *utf8x_status_str(uint32_t status);
+
+// Converts the next chunk `src[0..len)` of a stream into `dst[0..dst_cap)`.
+//
+// Design: the stream's output is the concatenation of what each call writes, and equals, byte
+// for byte, the output of the one-shot function (`utf8x_to_utf16le` etc.) over the whole input,
+// with the same total of `replaced` and, under STRICT, the same error status, kind and length at
+// the same absolute offset, however the input is cut into chunks (even 1 unit at a time, or
+// empty chunks) and whatever the output capacities. A sequence left unfinished at the end of a
+// chunk is kept in `*st` (see `utf8x_stream_pending`) and completed by the next chunk.
+//
+// - `st`: a state set up by `utf8x_stream_init`.
+// - `src`, `len`: the chunk, `len` in units of the source encoding (bytes for UTF-8 and Latin-1,
+//   `uint16_t` for UTF-16, `uint32_t` for UTF-32, `wchar_t` for WCHAR); must be aligned for it.
+// - `dst`, `dst_cap`: the output and its capacity in units of the target encoding; must be
+//   aligned for it. `dst == NULL` writes nothing and returns in `written` what this chunk
+//   produces (the state still advances: a whole stream can be measured).
+// - `last`: true when this chunk ends the stream (it may be empty). Only then is an unfinished
+//   sequence at the end an error (STRICT: `UTF8X_TRUNCATED`) or replaced/skipped/escaped.
+//
+// Returns, with `read` counting units of THIS chunk:
+// - `UTF8X_OK`: the whole chunk was consumed (`read == len`), converted or carried in `*st`.
+// - `UTF8X_OUTPUT_FULL`: `dst_cap` reached; call again with `src + read`, `len - read`.
+// - `UTF8X_INVALID` / `UTF8X_UNMAPPABLE` / `UTF8X_TRUNCATED` (STRICT, or ESCAPE of a UTF-16
+//   surrogate it cannot map): the output before the error is written; `error`, `error_len` as in
+//   the one-shot call; `read` is the offset of the error in this chunk, or 0 when the erroneous
+//   sequence began in an earlier chunk. The error's absolute offset in the stream is
+//   `utf8x_stream_position(st)`, which also holds in every other case (the stream has consumed
+//   exactly `position` + `pending` units).
+// - `written`: units written to `dst` by this call; `replaced`: substitutions made by this call.
+//
+// After any return the state is consistent: calling again with `src + read` continues (or
+// reports the same error again).
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read, written or changed) when `st` is NULL or not
+// initialised, `src` is NULL with `len > 0`, `src` or `dst` is misaligned for its unit type, or
+// the buffers overlap. Never writes at or past `dst + dst_cap`, never reads past `src + len`.
+//
+// # Safety
+// `st` must be NULL or point to a readable and writable `utf8x_stream`; `src` must point to `len`
+// readable source units (or be NULL with `len == 0`); `dst` must be NULL or point to `dst_cap`
+// writable target units.
+struct utf8x_result utf8x_stream_convert(struct utf8x_stream *st, const void *src, size_t len, void *dst, size_t dst_cap, bool last);
+
+// Initialises `*st` for a streaming conversion from `from` to `to` (`UTF8X_ENC_*`) under
+// `policy`, at position 0 with nothing pending. Re-initialising resets a stream.
+//
+// Supported pairs: UTF-8 to `UTF8X_ENC_UTF16LE`, `UTF16BE`, `UTF16`, `UTF32`, `LATIN1` or `WCHAR`,
+// and each of those to UTF-8.
+//
+// - `st`: the state to initialise; its previous contents are ignored.
+// - `from`, `to`: `UTF8X_ENC_*` encodings.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK`, or `UTF8X_BAD_ARGUMENT` when `st` is NULL or misaligned, the pair is not
+// supported, the policy is unknown, or ESCAPE is asked with a Latin-1 target. On
+// `UTF8X_BAD_ARGUMENT` a non-NULL `*st` is left in a state every other call rejects.
+//
+// # Safety
+// `st` must be NULL or point to a writable `utf8x_stream`.
+uint32_t utf8x_stream_init(struct utf8x_stream *st, uint32_t from, uint32_t to, uint32_t policy);
+
+// Returns how many source units (0..3) the stream holds back because they begin a sequence the
+// next chunk may complete. They were counted in `read` when they arrived. A non-zero value at
+// the end of the input means it ends inside a sequence: pass `last = true` to have it reported
+// or replaced. Returns 0 for NULL or an uninitialised state.
+//
+// # Safety
+// `st` must be NULL or point to a readable `utf8x_stream`.
+size_t utf8x_stream_pending(const struct utf8x_stream *st);
+
+// Returns the absolute offset, in source units since the start of the stream (or the last
+// `utf8x_stream_init`), of the first unit not converted yet: after a STRICT error, the offset of
+// the erroneous sequence (which may lie in an earlier chunk); after the last chunk converted
+// with `UTF8X_OK`, the total length of the stream. Returns 0 for NULL or an uninitialised state.
+//
+// # Safety
+// `st` must be NULL or point to a readable `utf8x_stream`.
+uint64_t utf8x_stream_position(const struct utf8x_stream *st);
+
+// Converts UTF-8 `src[0..len)` to ISO-8859-1 (Latin-1) in `dst[0..dst_cap)`.
+//
+// Characters above U+00FF are unmappable: `UTF8X_UNMAPPABLE` under STRICT, `?` under
+// REPLACE, dropped under SKIP. ESCAPE is `UTF8X_BAD_ARGUMENT` (Latin-1 cannot carry escapes).
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint8_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` / `UTF8X_UNMAPPABLE` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`,
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint8_t`.
+struct utf8x_result utf8x_to_latin1(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to UTF-16 in the machine's byte order in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_utf16` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint16_t`.
+struct utf8x_result utf8x_to_utf16(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to UTF-16 with big-endian units in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_utf16be` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint16_t`.
+struct utf8x_result utf8x_to_utf16be(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to UTF-16 with little-endian units in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_utf16le` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 2-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint16_t`.
+struct utf8x_result utf8x_to_utf16le(const uint8_t *src, size_t len, uint16_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to UTF-32 in the machine's byte order in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_utf32` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `uint32_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not 4-byte aligned;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `uint32_t`.
+struct utf8x_result utf8x_to_utf32(const uint8_t *src, size_t len, uint32_t *dst, size_t dst_cap, uint32_t policy);
+
+// Converts UTF-8 `src[0..len)` to `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows) in `dst[0..dst_cap)`.
+//
+// Under ESCAPE each bad byte b becomes the lone surrogate U+DC00+b (PEP 383), so
+// `utf8x_from_wchar` with ESCAPE gives back the original bytes.
+//
+// - `src`, `len`: the UTF-8 input, `len` in bytes.
+// - `dst`, `dst_cap`: the output and its capacity in `wchar_t` units; `dst == NULL` writes nothing
+//   and returns in `written` the units the whole conversion needs (under STRICT: up to the
+//   first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
+// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
+// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
+// problem, `error_len`, `error`, and the output before it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for `src == NULL` with `len > 0`, `dst` not aligned for `wchar_t`;
+// overlapping `src`/`dst`, or an unknown policy. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable `wchar_t`.
+struct utf8x_result utf8x_to_wchar(const uint8_t *src, size_t len, wchar_t *dst, size_t dst_cap, uint32_t policy);
 
 // Checks that `src[0..len)` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
 // nothing above U+10FFFF).
@@ -456,30 +807,11 @@ const char *utf8x_kernel_name(void);
 // `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 struct utf8x_result utf8x_validate(const uint8_t *src, size_t len);
 
-// Returns true when `src[0..len)` is well-formed UTF-8: the fastest yes/no.
-//
-// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is valid (empty).
+// Checks UTF-16 stored as big-endian units; otherwise as `utf8x_validate_utf16le`.
 //
 // # Safety
-// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
-bool utf8x_is_valid(const uint8_t *src, size_t len);
-
-// Returns true when every byte of `src[0..len)` is below 0x80.
-//
-// Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is ASCII (empty).
-//
-// # Safety
-// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
-bool utf8x_is_ascii(const uint8_t *src, size_t len);
-
-// Returns the number of bytes in `src[0..len)` that are not continuation bytes (80..BF): the
-// code point count when the input is valid UTF-8. It does not validate.
-//
-// Errors: returns 0 when `src` is NULL (whatever `len` is).
-//
-// # Safety
-// `src` must point to `len` readable bytes, or be NULL.
-size_t utf8x_count(const uint8_t *src, size_t len);
+// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
+struct utf8x_result utf8x_validate_utf16be(const uint16_t *src, size_t len);
 
 // Checks UTF-16 stored as little-endian units (`len` counts `uint16_t` units).
 //
@@ -493,12 +825,6 @@ size_t utf8x_count(const uint8_t *src, size_t len);
 // `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
 struct utf8x_result utf8x_validate_utf16le(const uint16_t *src, size_t len);
 
-// Checks UTF-16 stored as big-endian units; otherwise as `utf8x_validate_utf16le`.
-//
-// # Safety
-// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
-struct utf8x_result utf8x_validate_utf16be(const uint16_t *src, size_t len);
-
 // Checks UTF-32 in native byte order: `UTF8X_INVALID` with `error_len` 1 at a surrogate
 // (`UTF8X_ERR_SURROGATE`) or a value above 0x10FFFF (`UTF8X_ERR_OUT_OF_RANGE`).
 //
@@ -507,6 +833,71 @@ struct utf8x_result utf8x_validate_utf16be(const uint16_t *src, size_t len);
 // # Safety
 // `src` must point to `len` readable `uint32_t`, or be NULL when `len` is 0.
 struct utf8x_result utf8x_validate_utf32(const uint32_t *src, size_t len);
+
+// Returns the library's version as `(major << 16) | (minor << 8) | patch`; compare it with
+// `UTF8X_VERSION_MAJOR` etc. to detect a header/library mismatch.
+uint32_t utf8x_version(void);
+
+// Encodes `wc` as UTF-8 into `s`, like C's `wcrtomb`, always in UTF-8.
+//
+// - `s`: room for 4 bytes (`MB_LEN_MAX` is enough), or NULL: then `wc` is ignored and the call
+//   is the one with an internal buffer and `L'\0'` (it returns 1 and resets the state).
+// - `wc`: a Unicode scalar value.
+// - `ps`: the state, or NULL for this function's per-thread state. UTF-8 output has no shift
+//   state; the call leaves `*ps` initial.
+//
+// Returns the bytes written (1..4), or `(size_t)-1` with `errno = EILSEQ` (nothing written) for
+// a surrogate (U+D800..U+DFFF), a value above U+10FFFF or a negative `wc`; `errno = EINVAL` for a
+// foreign `*ps`.
+//
+// # Safety
+// `s` must be NULL or point to 4 writable bytes; `ps` must be NULL or point to a readable and
+// writable `mbstate_t`.
+size_t utf8x_wcrtomb(char *s, wchar_t wc, mbstate_t *ps);
+
+// Converts the wide string at `*src` to UTF-8, like POSIX `wcsnrtombs`, reading at most `nwc`
+// wide characters; always UTF-8.
+//
+// - `dst`, `len`: room for `len` bytes (a character that does not fit whole is not written), or
+//   `dst == NULL` to count the bytes (then `len` is ignored and `*src`, `*ps` do not change).
+// - `src`: the address of the wide string pointer; with `dst != NULL` it is advanced: to NULL
+//   when the terminating `L'\0'` was converted (written, not counted), else to the first wide
+//   character not converted (the one that did not fit, or that is not a Unicode scalar value).
+// - `nwc`: wide characters to read at most.
+// - `ps`: the state, or NULL for a per-thread state shared with `utf8x_wcsrtombs`; UTF-8 output
+//   has no shift state, so it only matters for being restored to initial at the NUL.
+//
+// Returns the bytes written (or counted), not counting the NUL, or `(size_t)-1` with
+// `errno = EILSEQ` at a surrogate, a value above U+10FFFF or a negative value (the bytes before
+// it were written).
+//
+// Errors: `(size_t)-1` with `errno = EINVAL` when `src` or `*src` is NULL, or `*ps` holds a
+// state utf8x never stores.
+//
+// # Safety
+// `src` must point to a readable and writable pointer to a wide string terminated by `L'\0'` (or
+// to `nwc` readable `wchar_t`); `dst` must be NULL or point to `len` writable bytes; `ps` must be
+// NULL or point to a readable and writable `mbstate_t`.
+size_t utf8x_wcsnrtombs(char *dst, const wchar_t **src, size_t nwc, size_t len, mbstate_t *ps);
+
+// Converts the wide string at `*src` to UTF-8, like C's `wcsrtombs`: this is
+// `utf8x_wcsnrtombs` without a limit on the wide characters read.
+//
+// # Safety
+// `src` must point to a readable and writable pointer to a wide string terminated by `L'\0'`;
+// `dst` must be NULL or point to `len` writable bytes; `ps` must be NULL or point to a readable
+// and writable `mbstate_t`.
+size_t utf8x_wcsrtombs(char *dst, const wchar_t **src, size_t len, mbstate_t *ps);
+
+// Converts the wide string `src` to UTF-8, like C's `wcstombs`: at most `n` bytes into `dst`
+// (whole characters only; the NUL too, if it fits), or with `dst == NULL` counts them. Returns
+// the bytes written or counted, not counting the NUL, or `(size_t)-1` with `errno = EILSEQ` for
+// a wide character that is not a Unicode scalar value.
+//
+// # Safety
+// `src` must point to a wide string terminated by `L'\0'`; `dst` must be NULL or point to `n`
+// writable bytes.
+size_t utf8x_wcstombs(char *dst, const wchar_t *src, size_t n);
 
 #ifdef __cplusplus
 }  // extern "C"

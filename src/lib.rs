@@ -26,9 +26,12 @@ mod decode;
 mod encode;
 #[allow(unsafe_code)]
 pub mod ffi;
+pub mod iconv;
+mod mb;
 mod outcome;
 #[allow(unsafe_code)]
 mod simd;
+mod stream;
 mod transcode;
 mod validate;
 
@@ -43,7 +46,9 @@ pub use convert::{
     from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
     to_utf16be, to_utf16le, to_utf32,
 };
+pub use mb::{MbConverted, MbDecoded, MbEnd, MbState};
 pub use outcome::{ErrorKind, Outcome, Policy, Status};
+pub use stream::{Encoding, Stream, Unit};
 pub use validate::{
     count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
     validate_utf32,

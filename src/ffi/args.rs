@@ -17,9 +17,9 @@ fn usable<T>(ptr: *const T, len: usize) -> bool {
     len == 0
         || (!ptr.is_null()
             && ptr.addr() % align_of::<T>() == 0
-            && len
-                .checked_mul(size_of::<T>())
-                .is_some_and(|bytes| bytes <= isize::MAX as usize && ptr.addr().checked_add(bytes).is_some()))
+            && len.checked_mul(size_of::<T>()).is_some_and(|bytes| {
+                bytes <= isize::MAX as usize && ptr.addr().checked_add(bytes).is_some()
+            }))
 }
 
 /// The input slice, or `None` when the arguments cannot describe one.
@@ -56,11 +56,19 @@ pub(super) unsafe fn output<'a, T>(ptr: *mut T, cap: usize) -> Option<Option<&'a
     Some(Some(unsafe { core::slice::from_raw_parts_mut(ptr, cap) }))
 }
 
-/// True when the byte ranges of two non-empty buffers intersect.
-fn overlap<S, D>(src: *const S, len: usize, dst: *const D, cap: usize) -> bool {
+/// True when the byte ranges of a source and a (non-NULL) destination buffer intersect. Saturating
+/// arithmetic keeps it meaningful before the pointers have been checked.
+pub(super) fn overlap<S, D>(src: *const S, len: usize, dst: *const D, cap: usize) -> bool {
     let (s, d) = (src.addr(), dst.addr());
-    let (s_len, d_len) = (len * size_of::<S>(), cap * size_of::<D>());
-    s_len != 0 && d_len != 0 && s < d + d_len && d < s + s_len
+    let (s_len, d_len) = (
+        len.saturating_mul(size_of::<S>()),
+        cap.saturating_mul(size_of::<D>()),
+    );
+    !dst.is_null()
+        && s_len != 0
+        && d_len != 0
+        && s < d.saturating_add(d_len)
+        && d < s.saturating_add(s_len)
 }
 
 /// A safe core conversion: input slice, optional output slice, policy.
@@ -83,7 +91,7 @@ pub(super) unsafe fn convert<S, D>(
         let Some(policy) = Policy::from_u32(policy) else {
             return Outcome::bad_argument().into();
         };
-        if usable(src, len) && usable(dst, cap) && overlap(src, len, dst, cap) {
+        if overlap(src, len, dst, cap) {
             return Outcome::bad_argument().into();
         }
         // SAFETY: forwarded from this function's contract; overlap excluded above, so the shared
@@ -100,7 +108,11 @@ pub(super) unsafe fn convert<S, D>(
 ///
 /// # Safety
 /// `src` must point to `len` readable units (or be NULL with `len == 0`).
-pub(super) unsafe fn check<S>(src: *const S, len: usize, core: fn(&[S]) -> Outcome) -> utf8x_result {
+pub(super) unsafe fn check<S>(
+    src: *const S,
+    len: usize,
+    core: fn(&[S]) -> Outcome,
+) -> utf8x_result {
     guard(Outcome::internal().into(), || {
         // SAFETY: forwarded from this function's contract.
         match unsafe { input(src, len) } {
@@ -114,7 +126,12 @@ pub(super) unsafe fn check<S>(src: *const S, len: usize, core: fn(&[S]) -> Outco
 ///
 /// # Safety
 /// `src` must point to `len` readable bytes (or be NULL with `len == 0`).
-pub(super) unsafe fn query<T: Copy>(src: *const u8, len: usize, fallback: T, core: fn(&[u8]) -> T) -> T {
+pub(super) unsafe fn query<T: Copy>(
+    src: *const u8,
+    len: usize,
+    fallback: T,
+    core: fn(&[u8]) -> T,
+) -> T {
     guard(fallback, || {
         // SAFETY: forwarded from this function's contract.
         unsafe { input(src, len) }.map_or(fallback, core)

@@ -431,5 +431,14 @@ pub unsafe extern "C" fn utf8x_from_wchar(
     policy: u32,
 ) -> utf8x_result {
     // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src.cast::<WcharUnit>(), len, dst, dst_cap, policy, FROM_WCHAR) }
+    unsafe {
+        convert(
+            src.cast::<WcharUnit>(),
+            len,
+            dst,
+            dst_cap,
+            policy,
+            FROM_WCHAR,
+        )
+    }
 }

@@ -15,12 +15,16 @@ pub extern "C" fn utf8x_version() -> u32 {
 /// `"unknown status"` for any other value. Never NULL; never free it.
 #[unsafe(no_mangle)]
 pub extern "C" fn utf8x_status_str(status: u32) -> *const c_char {
-    Status::from_u32(status).map_or(c"unknown status", Status::as_cstr).as_ptr()
+    Status::from_u32(status)
+        .map_or(c"unknown status", Status::as_cstr)
+        .as_ptr()
 }
 
 /// Returns a static, NUL-terminated English description of a `UTF8X_ERR_*` kind, or
 /// `"unknown error"` for any other value. Never NULL; never free it.
 #[unsafe(no_mangle)]
 pub extern "C" fn utf8x_error_str(error: u32) -> *const c_char {
-    ErrorKind::from_u32(error).map_or(c"unknown error", ErrorKind::as_cstr).as_ptr()
+    ErrorKind::from_u32(error)
+        .map_or(c"unknown error", ErrorKind::as_cstr)
+        .as_ptr()
 }

@@ -3,15 +3,22 @@
 
 mod args;
 mod convert;
+mod errno;
+mod iconv;
 mod info;
 mod kernel;
+mod mb;
+mod stream;
 mod validate;
 
 use crate::outcome::Outcome;
 
 pub use convert::*;
+pub use iconv::*;
 pub use info::*;
 pub use kernel::*;
+pub use mb::*;
+pub use stream::*;
 pub use validate::*;
 
 /// Major version of the library this header belongs to.

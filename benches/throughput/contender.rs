@@ -1,0 +1,59 @@
+//! One implementation of one operation, as the timing loop sees it.
+
+use crate::data::Text;
+
+/// Runs the operation `iters` times on the same input and returns the last result: `None` when
+/// the input was rejected, otherwise the number of output units written (0 for validators).
+pub type Batch<I, O> = Box<dyn Fn(&Text<I>, &mut [O], u64) -> Option<usize>>;
+
+pub struct Contender<I, O> {
+    pub name: &'static str,
+    /// False for the "valid input only" fast paths (simdutf `convert_valid_*`, encoding_rs `mem`
+    /// functions that replace instead of reporting): they are checked on well-formed input only.
+    pub validates: bool,
+    pub batch: Batch<I, O>,
+}
+
+/// Boxes a batch closure; passing it through a function with an `Fn` bound is what lets the
+/// compiler infer the closure's higher-ranked argument lifetimes.
+pub fn batch<I, O>(f: impl Fn(&Text<I>, &mut [O], u64) -> Option<usize> + 'static) -> Batch<I, O> {
+    Box::new(f)
+}
+
+impl<I, O> Contender<I, O> {
+    pub fn once(&self, src: &Text<I>, dst: &mut [O]) -> Option<usize> {
+        (self.batch)(src, dst, 1)
+    }
+}
+
+/// `contender!("name", |src, dst| body)`: `src` is a `&Text<I>` (it derefs to `&[I]`), `dst` the
+/// `&mut [O]` output buffer, sized for the worst case; `body` yields `Option<usize>`.
+///
+/// The body is expanded inside the timing loop so that it is inlined there exactly as a caller
+/// would inline it; only the call of the whole batch goes through a pointer. `black_box` hides
+/// from the optimizer that the input, the buffer and the result are the same every iteration.
+/// Prefix the name with `~` (`contender!(~"name", ...)`) for a contender that does not validate.
+macro_rules! contender {
+    (~$name:expr, |$src:tt, $dst:tt| $body:expr) => {
+        $crate::contender::Contender {
+            validates: false,
+            ..contender!($name, |$src, $dst| $body)
+        }
+    };
+    ($name:expr, |$src:tt, $dst:tt| $body:expr) => {
+        $crate::contender::Contender {
+            name: $name,
+            validates: true,
+            batch: $crate::contender::batch(move |src, dst, iters| {
+                let mut last = None;
+                for _ in 0..iters {
+                    let $src = ::std::hint::black_box(src);
+                    let $dst = ::std::hint::black_box(&mut *dst);
+                    last = ::std::hint::black_box($body);
+                }
+                last
+            }),
+        }
+    };
+}
+pub(crate) use contender;

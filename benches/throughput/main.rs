@@ -1,0 +1,210 @@
+//! The official throughput benchmark of utf8x: validation and every conversion against simdutf,
+//! simdutf8, encoding_rs, the standard library and glibc, on the shared lipsum corpus.
+//! `cargo bench --bench throughput -- --help` for the options; benches/README.md for the columns.
+
+// As in the library, `unsafe` is confined to the two modules that call C (`glibc`, `simdutf_shim`).
+#![deny(unsafe_code, unsafe_op_in_unsafe_fn)]
+
+mod contender;
+mod conversions;
+mod data;
+mod glibc;
+mod machine;
+mod options;
+mod report;
+mod section;
+mod simdutf_shim;
+mod std_ref;
+mod timing;
+mod validation;
+
+use std::io::Write as _;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use data::Corpus;
+use options::{Mode, Options, USAGE};
+use report::{Scope, Table, Target};
+use section::Section;
+use timing::Budget;
+
+fn sections(corpus: &Corpus) -> Vec<Box<dyn Section>> {
+    let ascii = corpus
+        .scripts
+        .iter()
+        .find(|(name, _)| *name == "ASCII")
+        .map(|(_, text)| text.clone())
+        .expect("the ASCII file is part of the corpus");
+    vec![
+        Box::new(validation::throughput(corpus)),
+        Box::new(conversions::utf8_to_utf16le(corpus)),
+        Box::new(conversions::utf16le_to_utf8(corpus)),
+        Box::new(conversions::utf8_to_utf32(corpus)),
+        Box::new(conversions::utf32_to_utf8(corpus)),
+        Box::new(conversions::utf8_to_latin1(corpus)),
+        Box::new(conversions::latin1_to_utf8(corpus)),
+        Box::new(conversions::lossy_utf8_to_utf16le(corpus)),
+        Box::new(validation::short(
+            "short-ascii",
+            "validation of short ASCII strings",
+            ascii,
+        )),
+        Box::new(validation::short(
+            "short-mixed",
+            "validation of short strings of mixed scripts",
+            corpus.mixed(),
+        )),
+    ]
+}
+
+const CONVERSIONS: [&str; 6] = [
+    "utf8-to-utf16le",
+    "utf16le-to-utf8",
+    "utf8-to-utf32",
+    "utf32-to-utf8",
+    "utf8-to-latin1",
+    "latin1-to-utf8",
+];
+
+/// The performance targets of issue 3.
+fn targets() -> Vec<Target> {
+    let geomean = |goal: String, table, ratio, min| Target {
+        goal,
+        table,
+        ratio,
+        min,
+        scope: Scope::Geomean,
+        beside: None,
+    };
+    let mut all = Vec::new();
+    for (ratio, who) in [("validate/best", "validate"), ("is_valid/best", "is_valid")] {
+        let goal = format!("{who} >= fastest of simdutf, simdutf8");
+        all.push(geomean(goal, "validate", ratio, 1.0));
+    }
+    for op in CONVERSIONS {
+        all.push(geomean(
+            format!("{op} >= simdutf"),
+            op,
+            "utf8x/simdutf",
+            1.0,
+        ));
+    }
+    let lossy = "lossy UTF-8 -> UTF-16 (1 error/KiB) >= 3x encoding_rs".to_owned();
+    all.push(geomean(
+        lossy,
+        "lossy-utf8-to-utf16le",
+        "utf8x/encoding_rs",
+        3.0,
+    ));
+    for table in ["short-ascii", "short-mixed"] {
+        all.push(Target {
+            scope: Scope::RowsUpTo(64),
+            ..geomean(
+                format!("{table}: ns/call <= simdutf up to 64 B"),
+                table,
+                "utf8x/simdutf",
+                1.0,
+            )
+        });
+    }
+    for op in CONVERSIONS {
+        all.push(Target {
+            beside: Some("simdutf/iconv"),
+            ..geomean(format!("{op} >= 20x glibc iconv"), op, "utf8x/iconv", 20.0)
+        });
+    }
+    all
+}
+
+fn check(chosen: &[&dyn Section]) -> Result<(), String> {
+    for section in chosen {
+        section.check()?;
+    }
+    Ok(())
+}
+
+fn time(chosen: &[&dyn Section], budget: Budget) -> Result<(), String> {
+    let started = Instant::now();
+    let how = format!(
+        "best of {} samples of >= {} ms per cell, round-robin across implementations",
+        budget.runs,
+        budget.min_batch.as_millis()
+    );
+    println!("{}\n", machine::header(&how));
+    let mut tables: Vec<Table> = Vec::new();
+    for section in chosen {
+        section.check()?;
+        let table = section.measure(budget);
+        println!("{}", table.render());
+        std::io::stdout().flush().map_err(|e| e.to_string())?;
+        tables.push(table);
+    }
+    println!("== targets (issue 3) ==");
+    let targets = targets();
+    let judged: Vec<String> = targets.iter().filter_map(|t| t.judge(&tables)).collect();
+    judged.iter().for_each(|line| println!("{line}"));
+    if judged.len() < targets.len() {
+        println!(
+            "  ({} more whose tables were not run)",
+            targets.len() - judged.len()
+        );
+    }
+    println!("\nmeasured in {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let options = match Options::parse(std::env::args().skip(1)) {
+        Ok(options) => options,
+        Err(e) if e.is_empty() => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("throughput: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    glibc::use_utf8_locale();
+    let corpus = match Corpus::load() {
+        Ok(corpus) => corpus,
+        Err(e) => {
+            eprintln!("throughput: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let sections = sections(&corpus);
+    let chosen: Vec<&dyn Section> = sections
+        .iter()
+        .map(Box::as_ref)
+        .filter(|s| options.selects(s.name()))
+        .collect();
+    if chosen.is_empty() {
+        eprintln!(
+            "throughput: no operation matches {:?} (see --list)",
+            options.filters
+        );
+        return ExitCode::from(2);
+    }
+    let result = match options.mode {
+        Mode::List => {
+            chosen.iter().for_each(|s| println!("{}", s.name()));
+            Ok(())
+        }
+        Mode::Check => check(&chosen).map(|()| {
+            println!(
+                "throughput: all implementations agree with utf8x on {} operations \
+                 (pass --bench or --quick to time them)",
+                chosen.len()
+            );
+        }),
+        Mode::Time(budget) => time(&chosen, budget),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("throughput: outputs disagree, nothing timed is trustworthy: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! What a Rust program does with the standard library alone: validate with `str::from_utf8`,
+//! then iterate characters or code units into a preallocated buffer.
+
+/// Stores `units` at the front of `dst`; `None` if any is `None` (a rejected character).
+#[inline]
+fn put<T>(dst: &mut [T], units: impl Iterator<Item = Option<T>>) -> Option<usize> {
+    let mut n = 0;
+    for (slot, unit) in dst.iter_mut().zip(units) {
+        *slot = unit?;
+        n += 1;
+    }
+    Some(n)
+}
+
+/// Encodes `chars` as UTF-8 at the front of `dst`; `None` if any is `None`.
+#[inline]
+fn put_utf8(dst: &mut [u8], chars: impl Iterator<Item = Option<char>>) -> Option<usize> {
+    let mut n = 0;
+    for c in chars {
+        n += c?.encode_utf8(&mut dst[n..]).len();
+    }
+    Some(n)
+}
+
+#[inline]
+pub fn validate(src: &[u8]) -> Option<usize> {
+    core::str::from_utf8(src).ok().map(|_| 0)
+}
+
+#[inline]
+pub fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> Option<usize> {
+    put(
+        dst,
+        core::str::from_utf8(src).ok()?.encode_utf16().map(Some),
+    )
+}
+
+#[inline]
+pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> Option<usize> {
+    put_utf8(dst, char::decode_utf16(src.iter().copied()).map(Result::ok))
+}
+
+#[inline]
+pub fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Option<usize> {
+    put(
+        dst,
+        core::str::from_utf8(src)
+            .ok()?
+            .chars()
+            .map(|c| Some(c.into())),
+    )
+}
+
+#[inline]
+pub fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Option<usize> {
+    put_utf8(dst, src.iter().map(|&u| char::from_u32(u)))
+}
+
+#[inline]
+pub fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    let text = core::str::from_utf8(src).ok()?;
+    put(dst, text.chars().map(|c| u8::try_from(c).ok()))
+}
+
+#[inline]
+pub fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    put_utf8(dst, src.iter().map(|&b| Some(char::from(b))))
+}
+
+/// `String::from_utf8_lossy` (which allocates a repaired copy when there are errors), then
+/// `encode_utf16`.
+#[inline]
+pub fn utf8_to_utf16_lossy(src: &[u8], dst: &mut [u16]) -> Option<usize> {
+    put(dst, String::from_utf8_lossy(src).encode_utf16().map(Some))
+}

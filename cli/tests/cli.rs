@@ -1,0 +1,111 @@
+//! End-to-end tests of the `utf8x` binary: exact messages, exit codes and output bytes, checked
+//! against std (`from_utf8`, `from_utf8_lossy`, `encode_utf16`, `char` values) and the shared
+//! lipsum corpus.
+
+// The crate root's submodules would resolve next to it, where Cargo would take each file for a
+// test target of its own: they live in `cli/` instead.
+#[path = "cli/check.rs"]
+mod check;
+#[path = "cli/convert.rs"]
+mod convert;
+#[path = "cli/lipsum.rs"]
+mod lipsum;
+#[path = "cli/policy.rs"]
+mod policy;
+#[path = "cli/usage.rs"]
+mod usage;
+
+use std::ffi::OsStr;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+
+/// What one run of the binary produced.
+pub struct Run {
+    pub code: i32,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Asserts a successful run with nothing on standard error and returns standard output.
+    #[track_caller]
+    pub fn ok(self) -> Vec<u8> {
+        assert_eq!((self.code, self.stderr.as_str()), (0, ""));
+        self.stdout
+    }
+
+    /// Asserts a failed conversion or check: `code`, nothing on standard output, exactly
+    /// `stderr` on standard error.
+    #[track_caller]
+    pub fn fails(self, code: i32, stderr: &str) {
+        assert_eq!(
+            (self.code, self.stderr.as_str(), self.stdout.as_slice()),
+            (code, stderr, &b""[..])
+        );
+    }
+}
+
+pub fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_utf8x"))
+}
+
+/// Runs `utf8x ARGS` with `stdin` as standard input.
+pub fn utf8x<S: AsRef<OsStr>>(args: &[S], stdin: &[u8]) -> Run {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the utf8x binary runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    // A separate writer, so a large input cannot deadlock against a large output. The program
+    // may legitimately stop reading early (usage errors), hence the ignored result.
+    let writer = thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("utf8x finishes");
+    writer.join().expect("stdin writer");
+    Run {
+        code: output
+            .status
+            .code()
+            .unwrap_or_else(|| panic!("utf8x killed by a signal: {:?}", output.status)),
+        stdout: output.stdout,
+        stderr: String::from_utf8(output.stderr).expect("diagnostics are UTF-8"),
+    }
+}
+
+/// A fresh empty directory for one test.
+pub fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("utf8x-cli-{test}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Writes `bytes` to `dir/name` and returns the path as a string for argument lists.
+pub fn file(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    fs::write(&path, bytes).expect("test file");
+    path.to_str().expect("UTF-8 scratch path").to_owned()
+}
+
+/// The repository's `samples/` directory.
+pub fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples")
+}
+
+/// UTF-16 of `text` as bytes, each unit laid out by `unit`.
+pub fn utf16(text: &str, unit: fn(u16) -> [u8; 2]) -> Vec<u8> {
+    text.encode_utf16().flat_map(unit).collect()
+}
+
+/// UTF-32 of `text` as bytes, each unit laid out by `unit`.
+pub fn utf32(text: &str, unit: fn(u32) -> [u8; 4]) -> Vec<u8> {
+    text.chars().map(u32::from).flat_map(unit).collect()
+}

@@ -1,0 +1,249 @@
+//! `libutf8x_iconv.so`: replaces glibc's iconv without recompiling anything.
+//!
+//! ```sh
+//! LD_PRELOAD=/path/to/libutf8x_iconv.so iconv -f UTF-8 -t UTF-16LE file.txt
+//! ```
+//!
+//! `iconv_open` hands the pairs utf8x converts (UTF-8, UTF-16/32 and their LE/BE forms, UCS-2,
+//! UCS-4, WCHAR_T, ISO-8859-1, ASCII, with `//IGNORE` and `//TRANSLIT`) to utf8x and every other
+//! pair to the next `iconv_open` in the lookup order (glibc's), untouched. `iconv` and
+//! `iconv_close` dispatch on who made the handle: utf8x's handles are recorded in a set when they
+//! are created, so a glibc handle is never inspected, only passed back to glibc.
+//!
+//! glibc's iconv(1) program opens its descriptor with the private `__gconv_open` (glibc ≥ 2.32)
+//! rather than `iconv_open`; that entry point is interposed the same way, so the program runs on
+//! utf8x too.
+
+use std::collections::BTreeSet;
+use std::ffi::{CStr, CString};
+use std::sync::{OnceLock, RwLock};
+
+use libc::{c_char, c_int, c_void, size_t};
+use utf8x::ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
+use utf8x::iconv::Charset;
+
+type OpenFn = unsafe extern "C" fn(*const c_char, *const c_char) -> *mut c_void;
+type IconvFn = unsafe extern "C" fn(
+    *mut c_void,
+    *mut *mut c_char,
+    *mut size_t,
+    *mut *mut c_char,
+    *mut size_t,
+) -> size_t;
+type CloseFn = unsafe extern "C" fn(*mut c_void) -> c_int;
+type GconvOpenFn = unsafe extern "C" fn(*mut GconvSpec, *mut *mut c_void, c_int) -> c_int;
+
+/// glibc's `struct gconv_spec` (iconv/gconv_int.h, glibc ≥ 2.32): the names, already
+/// upper-cased and stripped of their suffixes, and the suffixes as flags.
+#[repr(C)]
+pub struct GconvSpec {
+    fromcode: *mut c_char,
+    tocode: *mut c_char,
+    translit: bool,
+    ignore: bool,
+}
+
+/// glibc's `__GCONV_OK` and `__GCONV_NOCONV`.
+const GCONV_OK: c_int = 0;
+const GCONV_NOCONV: c_int = 1;
+
+/// True when glibc's `__gconv_open` takes a `struct gconv_spec` (glibc 2.32 and later); older
+/// ones have another signature and are always forwarded untouched.
+fn spec_abi() -> bool {
+    static SPEC: OnceLock<bool> = OnceLock::new();
+    *SPEC.get_or_init(|| {
+        // SAFETY: returns a static NUL-terminated string such as "2.36".
+        let version = unsafe { CStr::from_ptr(libc::gnu_get_libc_version()) };
+        let mut parts = version.to_str().unwrap_or("0.0").split('.');
+        let mut number = || {
+            parts
+                .next()
+                .and_then(|p| p.parse::<u32>().ok())
+                .unwrap_or(0)
+        };
+        (number(), number()) >= (2, 32)
+    })
+}
+
+/// The definitions this library hides, looked up once.
+struct Next {
+    open: Option<OpenFn>,
+    iconv: Option<IconvFn>,
+    close: Option<CloseFn>,
+    gconv_open: Option<GconvOpenFn>,
+}
+
+fn next() -> &'static Next {
+    static NEXT: OnceLock<Next> = OnceLock::new();
+    NEXT.get_or_init(|| {
+        /// The next definition of `name` after this library, as a function pointer of type `F`.
+        fn find<F: Copy>(name: &CStr) -> Option<F> {
+            // SAFETY: dlsym with RTLD_NEXT and a NUL-terminated name is always safe to call.
+            let sym = unsafe { libc::dlsym(libc::RTLD_NEXT, name.as_ptr()) };
+            // SAFETY: `F` is the C signature of the symbol named (checked by the callers' types);
+            // a non-NULL data pointer from dlsym converts to the function pointer it is.
+            (!sym.is_null()).then(|| unsafe { core::mem::transmute_copy::<*mut c_void, F>(&sym) })
+        }
+        Next {
+            open: find(c"iconv_open"),
+            iconv: find(c"iconv"),
+            close: find(c"iconv_close"),
+            gconv_open: find(c"__gconv_open"),
+        }
+    })
+}
+
+/// The handles utf8x made and has not closed yet. Every `iconv` call reads it, so concurrent
+/// conversions only share a read lock; opening and closing take the write lock.
+static OURS: RwLock<BTreeSet<usize>> = RwLock::new(BTreeSet::new());
+
+fn is_ours(cd: *mut c_void) -> bool {
+    OURS.read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .contains(&cd.addr())
+}
+
+fn ours_mut() -> std::sync::RwLockWriteGuard<'static, BTreeSet<usize>> {
+    OURS.write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Opens a utf8x descriptor for the pair, or `None` when utf8x does not convert it.
+fn open_ours(tocode: &CStr, fromcode: &CStr) -> Option<*mut c_void> {
+    // SAFETY: both are NUL-terminated strings.
+    let cd = unsafe { utf8x_iconv_open(tocode.as_ptr(), fromcode.as_ptr()) };
+    if cd.addr() == usize::MAX {
+        return None;
+    }
+    ours_mut().insert(cd.addr());
+    Some(cd.cast())
+}
+
+fn set_errno(code: c_int) {
+    // SAFETY: the calling thread's errno slot.
+    unsafe { *libc::__errno_location() = code }
+}
+
+/// iconv_open(3): utf8x for the pairs it converts, the next `iconv_open` (glibc's) otherwise.
+///
+/// # Safety
+/// As iconv_open(3): `tocode` and `fromcode` are NUL-terminated strings (or NULL: EINVAL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn iconv_open(tocode: *const c_char, fromcode: *const c_char) -> *mut c_void {
+    if !tocode.is_null() && !fromcode.is_null() {
+        // SAFETY: non-NULL and NUL-terminated per the contract.
+        let (to, from) = unsafe { (CStr::from_ptr(tocode), CStr::from_ptr(fromcode)) };
+        if let Some(cd) = open_ours(to, from) {
+            return cd;
+        }
+    }
+    match next().open {
+        // SAFETY: glibc's iconv_open, called with the caller's own arguments.
+        Some(open) => unsafe { open(tocode, fromcode) },
+        None => {
+            set_errno(libc::EINVAL);
+            usize::MAX as *mut c_void
+        }
+    }
+}
+
+/// iconv(3): utf8x's descriptors convert on utf8x, any other goes to the next `iconv` (glibc's).
+///
+/// # Safety
+/// As iconv(3): `cd` is an open descriptor and the buffers are valid as described there.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn iconv(
+    cd: *mut c_void,
+    inbuf: *mut *mut c_char,
+    inbytesleft: *mut size_t,
+    outbuf: *mut *mut c_char,
+    outbytesleft: *mut size_t,
+) -> size_t {
+    if is_ours(cd) {
+        // SAFETY: a live utf8x descriptor; the buffers are the caller's, valid per iconv(3).
+        return unsafe {
+            utf8x_iconv(
+                cd as utf8x_iconv_t,
+                inbuf,
+                inbytesleft,
+                outbuf,
+                outbytesleft,
+            )
+        };
+    }
+    match next().iconv {
+        // SAFETY: a glibc descriptor, passed back to glibc with the caller's arguments.
+        Some(f) => unsafe { f(cd, inbuf, inbytesleft, outbuf, outbytesleft) },
+        None => {
+            set_errno(libc::EBADF);
+            usize::MAX
+        }
+    }
+}
+
+/// iconv_close(3), dispatched like `iconv`.
+///
+/// # Safety
+/// As iconv_close(3): `cd` is an open descriptor, not used afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn iconv_close(cd: *mut c_void) -> c_int {
+    if ours_mut().remove(&cd.addr()) {
+        // SAFETY: a live utf8x descriptor, removed from the set so it is closed only once.
+        return unsafe { utf8x_iconv_close(cd as utf8x_iconv_t) };
+    }
+    match next().close {
+        // SAFETY: a glibc descriptor, passed back to glibc.
+        Some(f) => unsafe { f(cd) },
+        None => {
+            set_errno(libc::EBADF);
+            -1
+        }
+    }
+}
+
+/// glibc's private `__gconv_open`, which iconv(1) calls instead of `iconv_open`: utf8x takes
+/// the pairs it converts (with the spec's `//TRANSLIT` / `//IGNORE` flags), glibc the rest.
+///
+/// # Safety
+/// As glibc's: `spec` points to a valid `struct gconv_spec`, `handle` to writable storage.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn __gconv_open(
+    spec: *mut GconvSpec,
+    handle: *mut *mut c_void,
+    flags: c_int,
+) -> c_int {
+    if flags == 0 && !spec.is_null() && !handle.is_null() && spec_abi() {
+        // SAFETY: a valid spec whose names are NUL-terminated (glibc's contract).
+        let (to, from, translit, ignore) = unsafe {
+            let s = &*spec;
+            (
+                CStr::from_ptr(s.tocode),
+                CStr::from_ptr(s.fromcode),
+                s.translit,
+                s.ignore,
+            )
+        };
+        let known = |name: &CStr| name.to_str().ok().and_then(Charset::from_name).is_some();
+        if known(to) && known(from) {
+            let suffix = match (translit, ignore) {
+                (true, true) => "//TRANSLIT,IGNORE",
+                (true, false) => "//TRANSLIT",
+                (false, true) => "//IGNORE",
+                (false, false) => "",
+            };
+            let to_name = to.to_str().unwrap_or("").trim_end_matches('/');
+            if let Ok(to) = CString::new(format!("{to_name}{suffix}")) {
+                if let Some(cd) = open_ours(&to, from) {
+                    // SAFETY: `handle` is non-NULL and writable (glibc's contract).
+                    unsafe { *handle = cd };
+                    return GCONV_OK;
+                }
+            }
+        }
+    }
+    match next().gconv_open {
+        // SAFETY: glibc's own function with the caller's arguments.
+        Some(f) => unsafe { f(spec, handle, flags) },
+        None => GCONV_NOCONV,
+    }
+}

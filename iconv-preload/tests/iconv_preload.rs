@@ -1,0 +1,269 @@
+//! End to end: glibc's iconv(1) program with and without `LD_PRELOAD=libutf8x_iconv.so` gives
+//! the same bytes, exit status and messages on the lipsum files and on invalid input; a pair
+//! utf8x does not convert still runs on glibc; and the preloaded library really is the one
+//! converting (a glibc-only behaviour disappears under it).
+#![cfg(all(target_os = "linux", target_env = "gnu"))]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The cdylib cargo built next to this test's `deps/` directory.
+fn library() -> PathBuf {
+    let exe = std::env::current_exe().expect("test path");
+    let dir = exe.parent().and_then(Path::parent).expect("target dir");
+    let lib = dir.join("libutf8x_iconv.so");
+    assert!(lib.exists(), "{} not built", lib.display());
+    lib
+}
+
+fn iconv(preload: bool, args: &[&str]) -> Output {
+    let mut cmd = Command::new("iconv");
+    cmd.args(args).env("LC_ALL", "C").env_remove("LD_PRELOAD");
+    if preload {
+        cmd.env("LD_PRELOAD", library());
+    }
+    cmd.output()
+        .expect("the iconv program (Debian: libc-bin) must be installed")
+}
+
+/// Runs iconv(1) both ways and requires identical results; returns them.
+fn same(args: &[&str]) -> Output {
+    let plain = iconv(false, args);
+    let pre = iconv(true, args);
+    assert_eq!(
+        pre.status.code(),
+        plain.status.code(),
+        "exit status of iconv {args:?}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&pre.stderr),
+        String::from_utf8_lossy(&plain.stderr),
+        "messages of iconv {args:?}"
+    );
+    assert!(
+        pre.stdout == plain.stdout,
+        "output of iconv {args:?} differs"
+    );
+    pre
+}
+
+fn lipsum() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/lipsum");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 10,
+        "lipsum files missing in {}",
+        root.display()
+    );
+    files
+}
+
+fn temp(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("utf8x-iconv-preload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn lipsum_utf8_to_utf16le_and_back() {
+    for file in lipsum() {
+        let f = file.to_str().unwrap();
+        let out = same(&["-f", "UTF-8", "-t", "UTF-16LE", f]);
+        assert!(out.status.success() && !out.stdout.is_empty(), "{f}");
+        let back = temp("back.utf16le", &out.stdout);
+        let round = same(&["-f", "UTF-16LE", "-t", "UTF-8", back.to_str().unwrap()]);
+        assert_eq!(
+            round.stdout,
+            std::fs::read(&file).unwrap(),
+            "{f} round trip"
+        );
+    }
+}
+
+#[test]
+fn lipsum_other_unicode_targets() {
+    for file in lipsum() {
+        let f = file.to_str().unwrap();
+        for to in [
+            "UTF-16", "UTF-16BE", "UTF-32", "UCS-4LE", "WCHAR_T", "UTF-8",
+        ] {
+            same(&["-f", "UTF-8", "-t", to, f]);
+        }
+        same(&["-c", "-f", "UTF-8", "-t", "ASCII", f]);
+        // glibc's C-locale transliteration table romanises Cyrillic and drops emoji variation
+        // selectors; utf8x has no table and writes `?` (a documented difference).
+        let name = file.file_name().unwrap().to_string_lossy();
+        if !name.starts_with("Russian") && !name.starts_with("Emoji") {
+            same(&["-f", "UTF-8", "-t", "LATIN1//TRANSLIT", f]);
+            same(&["-f", "UTF-8", "-t", "ASCII//TRANSLIT", f]);
+        }
+    }
+    let latin1 =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/lipsum/french.latin1.txt");
+    same(&["-f", "ISO-8859-1", "-t", "UTF-8", latin1.to_str().unwrap()]);
+}
+
+#[test]
+fn invalid_input_same_status_and_message() {
+    let cases: &[(&str, &[u8])] = &[
+        ("bad-byte.txt", b"abc\xffdef"),
+        ("surrogate.txt", b"ok \xed\xa0\x80 ko"),
+        ("truncated.txt", b"abc\xe2\x82"),
+        (
+            "late.txt",
+            &[b"x".repeat(100_000), b"\xc3\x28".to_vec()].concat(),
+        ),
+    ];
+    for (name, bytes) in cases {
+        let path = temp(name, bytes);
+        let p = path.to_str().unwrap();
+        for to in ["UTF-16LE", "UTF-8", "UTF-32BE"] {
+            let out = same(&["-f", "UTF-8", "-t", to, p]);
+            assert!(!out.status.success(), "{name} -> {to} succeeded");
+            assert!(!out.stderr.is_empty(), "{name} -> {to}: no message");
+            same(&["-c", "-f", "UTF-8", "-t", to, p]);
+        }
+    }
+    let odd = temp("odd.utf16le", b"a\x00b\x00c");
+    let out = same(&["-f", "UTF-16LE", "-t", "UTF-8", odd.to_str().unwrap()]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn pairs_utf8x_does_not_handle_still_run_on_glibc() {
+    let sjis = temp("sjis.txt", b"\x83\x65\x83\x58\x83\x67 SJIS\n");
+    let out = same(&["-f", "SHIFT_JIS", "-t", "UTF-8", sjis.to_str().unwrap()]);
+    assert_eq!(out.stdout, "テスト SJIS\n".as_bytes());
+    let utf8 = temp("text.txt", "テスト\n".as_bytes());
+    let out = same(&["-f", "UTF-8", "-t", "EUC-JP", utf8.to_str().unwrap()]);
+    assert_eq!(out.stdout, b"\xa5\xc6\xa5\xb9\xa5\xc8\n");
+}
+
+/// glibc's UTF-8 decoder accepts `F4 90 80 80` (above U+10FFFF, which RFC 3629 forbids) and
+/// copies it to UTF-8 output; utf8x rejects it. The difference shows which library converted.
+#[test]
+fn preloaded_library_is_the_one_converting() {
+    let path = temp("above-max.txt", b"a\xf4\x90\x80\x80b");
+    let args = ["-f", "UTF-8", "-t", "UTF-8", path.to_str().unwrap()];
+    let plain = iconv(false, &args);
+    assert!(plain.status.success());
+    assert_eq!(plain.stdout, b"a\xf4\x90\x80\x80b");
+    let pre = iconv(true, &args);
+    assert!(!pre.status.success());
+    assert_eq!(pre.stdout, b"a");
+    assert_eq!(
+        String::from_utf8_lossy(&pre.stderr),
+        "iconv: illegal input sequence at position 1\n"
+    );
+}
+
+/// A C program calling iconv_open/iconv/iconv_close itself, from several threads at once, with
+/// utf8x's and glibc's descriptors interleaved: every result must match a run without the
+/// library, and the glibc-only behaviour must disappear under it (proof the interposition works).
+const THREADS_C: &str = r#"
+#include <iconv.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <errno.h>
+
+static size_t conv(const char *to, const char *from, const char *in, size_t n, char *out, size_t cap,
+                   int *err) {
+    iconv_t cd = iconv_open(to, from);
+    if (cd == (iconv_t)-1) { *err = -errno; return 0; }
+    char *ip = (char *)in, *op = out;
+    size_t il = n, ol = cap;
+    *err = iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 ? errno : 0;
+    iconv(cd, NULL, NULL, &op, &ol);
+    if (iconv_close(cd) != 0) *err = 1000;
+    return cap - ol;
+}
+
+static unsigned long sums[8];
+
+static void *work(void *arg) {
+    long t = (long)arg;
+    unsigned long sum = 0;
+    char out[256];
+    int err;
+    for (int i = 0; i < 2000; i++) {
+        /* Interleave: one utf8x descriptor kept open while glibc ones come and go. */
+        iconv_t mine = iconv_open("UTF-16LE", "UTF-8");
+        size_t n = conv("UTF-8", "SHIFT_JIS", "\x83\x65\x83\x58\x83\x67", 6, out, sizeof out, &err);
+        for (size_t k = 0; k < n; k++) sum = sum * 31 + (unsigned char)out[k];
+        sum += err;
+        char in[] = "h\xc3\xa9llo \xe2\x82\xac \xf0\x9f\x98\x80";
+        char *ip = in, *op = out;
+        size_t il = strlen(in), ol = sizeof out;
+        sum += iconv(mine, &ip, &il, &op, &ol) == (size_t)-1 ? errno : 0;
+        for (char *p = out; p < op; p++) sum = sum * 31 + (unsigned char)*p;
+        iconv_close(mine);
+        n = conv("UTF-32BE", "ISO-8859-1", "caf\xe9", 4, out, sizeof out, &err);
+        for (size_t k = 0; k < n; k++) sum = sum * 31 + (unsigned char)out[k];
+        sum += err;
+    }
+    sums[t] = sum;
+    return NULL;
+}
+
+int main(void) {
+    pthread_t th[8];
+    for (long t = 0; t < 8; t++) pthread_create(&th[t], NULL, work, (void *)t);
+    for (int t = 0; t < 8; t++) pthread_join(th[t], NULL);
+    for (int t = 0; t < 8; t++) printf("%lu\n", sums[t]);
+    char out[16];
+    int err;
+    size_t n = conv("UTF-8", "UTF-8", "a\xf4\x90\x80\x80", 5, out, sizeof out, &err);
+    printf("above-max: %zu bytes, errno %s\n", n, err == EILSEQ ? "EILSEQ" : err ? "other" : "none");
+    return 0;
+}
+"#;
+
+#[test]
+fn c_program_with_threads_and_both_kinds_of_descriptors() {
+    let dir = std::env::temp_dir().join(format!("utf8x-iconv-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("threads.c");
+    let exe = dir.join("threads");
+    std::fs::write(&src, THREADS_C).unwrap();
+    let cc = Command::new("cc")
+        .args(["-O1", "-pthread", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .expect("a C compiler (cc) must be installed");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+    let run = |preload: bool| {
+        let mut cmd = Command::new(&exe);
+        cmd.env_remove("LD_PRELOAD");
+        if preload {
+            cmd.env("LD_PRELOAD", library());
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (plain, pre) = (run(false), run(true));
+    let (plain_sums, plain_tail) = plain.rsplit_once("above-max").unwrap();
+    let (pre_sums, pre_tail) = pre.rsplit_once("above-max").unwrap();
+    assert_eq!(pre_sums, plain_sums);
+    assert_eq!(plain_sums.lines().count(), 8);
+    assert!(
+        plain_sums
+            .lines()
+            .all(|l| l == plain_sums.lines().next().unwrap())
+    );
+    assert_eq!(plain_tail, ": 5 bytes, errno none\n");
+    assert_eq!(pre_tail, ": 1 bytes, errno EILSEQ\n");
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every test: the Rust suites, the C harness against the real .so and .a, the C example, the
+# CLI tests and the Python example, once per kernel this CPU can execute (UTF8X_KERNEL forces one).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+kernels=(scalar)
+if [ "$(uname -m)" = x86_64 ]; then
+  grep -qw sse4_2 /proc/cpuinfo && kernels+=(sse42)
+  grep -qw avx2 /proc/cpuinfo && kernels+=(avx2)
+fi
+
+cargo build --workspace --all-targets
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+for k in "${kernels[@]}"; do
+  echo "=== kernel: $k ==="
+  UTF8X_KERNEL=$k cargo test --workspace 2>&1 | tee -a "$log"
+done
+# One closing line over every suite and kernel (cargo prints one "test result" line per binary).
+awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
+     END { printf "kernels: %s\ntotal: %d passed, %d failed\n", K, p, f }' K="${kernels[*]}" "$log"
