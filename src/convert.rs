@@ -17,7 +17,7 @@ macro_rules! conversions {
         |$k:ident, $s:ident, $d:ident| $bulk:expr;)*) => {$(
         $(#[$doc])*
         pub fn $name(src: &[$src], dst: Option<&mut [$dst]>, policy: Policy) -> Outcome {
-            $with(simd::for_len(src.len()), src, dst, policy)
+            simd::with_kernels(src.len(), |k| $with(k, src, dst, policy))
         }
 
         #[inline]

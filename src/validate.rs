@@ -10,7 +10,7 @@ use crate::simd::{self, Kernels};
 /// subpart, `error_len` its length (0 with [`Status::Truncated`] when the input ends inside a
 /// sequence) and `error` its kind. `written` and `replaced` are always 0.
 pub fn validate(src: &[u8]) -> Outcome {
-    validate_with(simd::for_len(src.len()), src)
+    simd::with_kernels(src.len(), |k| validate_with(k, src))
 }
 
 #[inline]
@@ -29,7 +29,7 @@ pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
 
 /// True when `src` is well-formed UTF-8.
 pub fn is_valid(src: &[u8]) -> bool {
-    is_valid_with(simd::for_len(src.len()), src)
+    simd::with_kernels(src.len(), |k| is_valid_with(k, src))
 }
 
 #[inline]
@@ -39,7 +39,7 @@ pub(crate) fn is_valid_with(k: &Kernels, src: &[u8]) -> bool {
 
 /// True when every byte of `src` is below 0x80.
 pub fn is_ascii(src: &[u8]) -> bool {
-    is_ascii_with(simd::for_len(src.len()), src)
+    simd::with_kernels(src.len(), |k| is_ascii_with(k, src))
 }
 
 #[inline]
@@ -50,7 +50,7 @@ pub(crate) fn is_ascii_with(k: &Kernels, src: &[u8]) -> bool {
 /// Bytes of `src` that are not continuation bytes (`80`..`BF`): the number of code points when
 /// `src` is valid UTF-8. Meaningful, and never failing, on any input.
 pub fn count(src: &[u8]) -> usize {
-    count_with(simd::for_len(src.len()), src)
+    simd::with_kernels(src.len(), |k| count_with(k, src))
 }
 
 #[inline]
@@ -61,17 +61,17 @@ pub(crate) fn count_with(k: &Kernels, src: &[u8]) -> usize {
 /// Checks UTF-16 in little-endian units. A high surrogate as the last unit is
 /// [`Status::Truncated`]; any other unpaired surrogate is [`Status::Invalid`] with `error_len` 1.
 pub fn validate_utf16le(src: &[u16]) -> Outcome {
-    validate_utf16::<Le>(simd::for_len(src.len()), src)
+    simd::with_kernels(src.len(), |k| validate_utf16::<Le>(k, src))
 }
 
 /// Checks UTF-16 in big-endian units; see [`validate_utf16le`].
 pub fn validate_utf16be(src: &[u16]) -> Outcome {
-    validate_utf16::<Be>(simd::for_len(src.len()), src)
+    simd::with_kernels(src.len(), |k| validate_utf16::<Be>(k, src))
 }
 
 /// Checks UTF-16 in the machine's byte order; see [`validate_utf16le`].
 pub fn validate_utf16_native(src: &[u16]) -> Outcome {
-    validate_utf16::<Native>(simd::for_len(src.len()), src)
+    simd::with_kernels(src.len(), |k| validate_utf16::<Native>(k, src))
 }
 
 #[inline]
@@ -84,7 +84,7 @@ pub(crate) fn validate_utf16<O: ByteOrder>(k: &Kernels, src: &[u16]) -> Outcome 
 /// Checks UTF-32 in native byte order: surrogates and values above 0x10FFFF are
 /// [`Status::Invalid`] with `error_len` 1.
 pub fn validate_utf32(src: &[u32]) -> Outcome {
-    validate_utf32_with(simd::for_len(src.len()), src)
+    simd::with_kernels(src.len(), |k| validate_utf32_with(k, src))
 }
 
 #[inline]

@@ -174,14 +174,15 @@ fn runs(i: usize) -> bool {
 /// more than it saves.
 pub(crate) const SHORT: usize = 16;
 
-/// The kernel set for an input of `len` units: the portable one for short inputs (a constant,
-/// so the compiler can call its functions directly), else the active one.
+/// Runs `f` with the kernel set for an input of `len` units: the portable one for short inputs,
+/// passed as a constant so that `f`'s copy for it calls the portable functions directly, else
+/// the active one.
 #[inline(always)]
-pub(crate) fn for_len(len: usize) -> &'static Kernels {
+pub(crate) fn with_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
     if len < SHORT {
-        &scalar::KERNELS
+        f(&scalar::KERNELS)
     } else {
-        active()
+        f(active())
     }
 }
 

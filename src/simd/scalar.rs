@@ -3,7 +3,7 @@
 
 use super::Kernels;
 use crate::ascii::ascii_len;
-use crate::decode::{Step, is_continuation, utf8_step};
+use crate::decode::is_continuation;
 
 pub(crate) static KERNELS: Kernels = Kernels {
     name: "scalar",
@@ -23,22 +23,13 @@ pub(crate) static KERNELS: Kernels = Kernels {
     latin1_prefix,
 };
 
-/// Offset of the first ill-formed (or truncated) sequence, or `src.len()`.
+/// Offset of the first ill-formed (or truncated) sequence, or `src.len()`. The standard
+/// library's validator implements the same RFC 3629 rules and reports exactly this offset.
 pub(crate) fn utf8_valid_up_to(src: &[u8]) -> usize {
-    let mut i = 0;
-    while i < src.len() {
-        i += ascii_len(&src[i..]);
-        while let Some(rest) = src
-            .get(i..)
-            .filter(|r| r.first().is_some_and(|&b| b >= 0x80))
-        {
-            match utf8_step(rest) {
-                Step::Char { len, .. } => i += len,
-                _ => return i,
-            }
-        }
+    match core::str::from_utf8(src) {
+        Ok(_) => src.len(),
+        Err(e) => e.valid_up_to(),
     }
-    src.len()
 }
 
 pub(crate) fn count(src: &[u8]) -> usize {
