@@ -123,10 +123,32 @@ pub(super) fn boundary(src: &[u8], at: usize) -> usize {
         .unwrap_or(at)
 }
 
+/// True when `src` (16..64 bytes) is ASCII, from overlapping 16-byte loads: spares short ASCII
+/// input the padded block.
+#[inline(always)]
+fn ascii_short(src: &[u8]) -> bool {
+    use core::arch::x86_64::{_mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128};
+    let n = src.len();
+    debug_assert!((16..64).contains(&n));
+    // SAFETY: SSE2 is part of x86-64; each load starts at most at n - 16, so lies inside `src`.
+    unsafe {
+        let at = |i: usize| _mm_loadu_si128(src.as_ptr().add(i.min(n - 16)).cast());
+        // Together the four cover [0, 48) and [n - 16, n): all of `src`.
+        let any = _mm_or_si128(
+            _mm_or_si128(at(0), at(16)),
+            _mm_or_si128(at(32), at(n - 16)),
+        );
+        _mm_movemask_epi8(any) == 0
+    }
+}
+
 /// `src.len()` when valid; otherwise a boundary before the first error (see `Kernels`).
 #[inline(always)]
 pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
     let vecs = BLOCK / V::LANES;
+    if src.len() < BLOCK && ascii_short(src) {
+        return src.len();
+    }
     // SAFETY (whole body): caller's ISA contract; every load reads inside `src` (i + BLOCK <=
     // len) or inside a local buffer of at least BLOCK bytes.
     unsafe {
@@ -158,6 +180,14 @@ pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
             }
             prev_v = V::load(p.add(BLOCK - V::LANES));
             i += BLOCK;
+        }
+        if i == src.len() {
+            // No tail: only a sequence cut off by the end can still be wrong.
+            return if pending.is_zero() {
+                i
+            } else {
+                boundary(src, i)
+            };
         }
         // The tail, padded with zeros: a sequence cut off by the end meets a zero and is flagged.
         let mut tail = [0u8; BLOCK];
