@@ -165,6 +165,21 @@ pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
                 if !pending.is_zero() {
                     return boundary(src, i);
                 }
+                // ASCII comes in runs: skip them two blocks at a time, then resume.
+                i += BLOCK;
+                while i + 2 * BLOCK <= src.len() {
+                    let p = src.as_ptr().add(i);
+                    let mut all = V::load(p);
+                    for k in 1..2 * vecs {
+                        all = all.or(V::load(p.add(k * V::LANES)));
+                    }
+                    if all.movemask() != 0 {
+                        break;
+                    }
+                    i += 2 * BLOCK;
+                }
+                prev_v = V::load(src.as_ptr().add(i - V::LANES));
+                continue;
             } else {
                 let mut err = V::splat(0);
                 let mut last = prev_v;
