@@ -111,6 +111,31 @@ unsafe fn store_exact(dst: *mut u8, v: __m128i, n: usize) {
     }
 }
 
+/// Encodes four values in U+0800..U+D7FF or U+E000..U+FFFF (16-bit lanes 0..4 of `v`) as the
+/// 12 bytes at `dst`.
+#[inline(always)]
+unsafe fn encode_three(dst: *mut u8, v: __m128i) {
+    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 12 writable bytes.
+    unsafe {
+        let u = _mm_cvtepu16_epi32(v);
+        let three = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi32::<12>(u), _mm_set1_epi32(0x8080E0)),
+            _mm_or_si128(
+                _mm_slli_epi32::<2>(_mm_and_si128(u, _mm_set1_epi32(0xFC0))),
+                _mm_slli_epi32::<16>(_mm_and_si128(u, _mm_set1_epi32(0x3F))),
+            ),
+        );
+        let packed = _mm_shuffle_epi8(
+            three,
+            _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1),
+        );
+        _mm_storel_epi64(dst.cast(), packed);
+        dst.add(8)
+            .cast::<i32>()
+            .write_unaligned(_mm_cvtsi128_si32(_mm_srli_si128::<8>(packed)));
+    }
+}
+
 /// Encodes four values below U+D800 or above U+DFFF (in 16-bit lanes 0..4 of `v`) at `dst`;
 /// returns the bytes written (4..=12).
 #[inline(always)]
@@ -293,6 +318,18 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                 r += 8;
                 w += n;
             } else if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 {
+                let short = _mm_cmpeq_epi16(
+                    _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16)),
+                    _mm_setzero_si128(),
+                );
+                if _mm_movemask_epi8(short) == 0 {
+                    // All eight take three bytes (CJK, Indic): no length tables needed.
+                    encode_three(out, v);
+                    encode_three(out.add(12), _mm_srli_si128::<8>(v));
+                    r += 8;
+                    w += 24;
+                    continue;
+                }
                 let n = encode_four(out, v);
                 let m = encode_four(out.add(n), _mm_srli_si128::<8>(v));
                 r += 8;
