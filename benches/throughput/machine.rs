@@ -62,9 +62,7 @@ pub fn header(budget: &str) -> String {
             load_average()
         ),
         format!("build:   {avx2}"),
-        // TODO(simd-merge): once `utf8x::active_kernel()` exists, replace the next line with
-        // format!("kernel:  utf8x {}", utf8x::active_kernel()),
-        "kernel:  utf8x scalar (no utf8x::active_kernel() yet)".to_owned(),
+        format!("kernel:  utf8x {}", utf8x::active_kernel()),
         format!("timing:  {budget}"),
     ];
     lines.join("\n")
