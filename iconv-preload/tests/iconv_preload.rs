@@ -7,13 +7,17 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The cdylib cargo built next to this test's `deps/` directory.
+/// The cdylib cargo built for this test: `cargo test` leaves it in `deps/` beside the test
+/// executable; `cargo build` also copies it one level up.
 fn library() -> PathBuf {
     let exe = std::env::current_exe().expect("test path");
-    let dir = exe.parent().and_then(Path::parent).expect("target dir");
-    let lib = dir.join("libutf8x_iconv.so");
-    assert!(lib.exists(), "{} not built", lib.display());
-    lib
+    let deps = exe.parent().expect("deps dir");
+    [Some(deps), deps.parent()]
+        .into_iter()
+        .flatten()
+        .map(|dir| dir.join("libutf8x_iconv.so"))
+        .find(|lib| lib.exists())
+        .unwrap_or_else(|| panic!("libutf8x_iconv.so not built next to {}", deps.display()))
 }
 
 fn iconv(preload: bool, args: &[&str]) -> Output {
