@@ -1,12 +1,12 @@
 //! The conversions: UTF-8 ↔ UTF-16LE, UTF-32 and Latin-1, and lossy UTF-8 → UTF-16LE.
 
 use encoding_rs::{CoderResult, DecoderResult, UTF_8, mem};
-use utf8x::Outcome;
 use utf8x::Policy::{Replace, Strict};
+use utf8x::{Encoding, Outcome, Stream};
 
 use crate::contender::contender;
 use crate::data::{self, Corpus};
-use crate::glibc::{self, Iconv, UTF32};
+use crate::glibc::{self, Iconv, UTF8X, UTF32};
 use crate::section::{Op, Ratio};
 use crate::simdutf_shim as simdutf;
 use crate::std_ref;
@@ -14,6 +14,27 @@ use crate::std_ref;
 /// The written length of a conversion that consumed everything, `None` otherwise.
 fn done(o: Outcome) -> Option<usize> {
     o.is_ok().then_some(o.written)
+}
+
+/// A streaming conversion fed 64 KiB of input at a time, as a program reading a file would.
+fn streamed<I: utf8x::Unit, O: utf8x::Unit>(
+    from: Encoding,
+    to: Encoding,
+    src: &[I],
+    dst: &mut [O],
+) -> Option<usize> {
+    const CHUNK_BYTES: usize = 64 * 1024;
+    let mut stream = Stream::new(from, to, Strict)?;
+    let (mut written, chunk) = (0, CHUNK_BYTES / size_of::<I>());
+    let mut pieces = src.chunks(chunk).peekable();
+    while let Some(piece) = pieces.next() {
+        let o = stream.convert(piece, Some(&mut dst[written..]), pieces.peek().is_none());
+        if !o.is_ok() {
+            return None;
+        }
+        written += o.written;
+    }
+    Some(written)
 }
 
 fn vs_simdutf_and_iconv() -> Vec<Ratio> {
@@ -28,6 +49,12 @@ fn vs_simdutf_and_iconv() -> Vec<Ratio> {
             of: "utf8x",
             over: &["glibc iconv"],
         },
+        // The drop-in replacement against what it replaces (issue 4).
+        Ratio {
+            label: "utf8x_iconv/iconv",
+            of: "utf8x iconv",
+            over: &["glibc iconv"],
+        },
         // What the fastest known code reaches: the headroom of the 20x-iconv target.
         Ratio {
             label: "simdutf/iconv",
@@ -39,6 +66,7 @@ fn vs_simdutf_and_iconv() -> Vec<Ratio> {
 
 pub fn utf8_to_utf16le(corpus: &Corpus) -> Op<u8, u16> {
     let iconv = Iconv::open(c"UTF-16LE", c"UTF-8");
+    let u_iconv = Iconv::open_with(&UTF8X, c"UTF-16LE", c"UTF-8");
     Op {
         name: "utf8-to-utf16le",
         title: "UTF-8 -> UTF-16LE",
@@ -55,6 +83,13 @@ pub fn utf8_to_utf16le(corpus: &Corpus) -> Op<u8, u16> {
                 matches!(result, DecoderResult::InputEmpty).then_some(written)
             }),
             contender!("std", |s, d| std_ref::utf8_to_utf16(s, d)),
+            contender!("utf8x stream", |s, d| streamed(
+                Encoding::Utf8,
+                Encoding::Utf16Le,
+                s,
+                d
+            )),
+            contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
         ],
         ratios: vs_simdutf_and_iconv(),
@@ -63,6 +98,7 @@ pub fn utf8_to_utf16le(corpus: &Corpus) -> Op<u8, u16> {
 
 pub fn utf16le_to_utf8(corpus: &Corpus) -> Op<u16, u8> {
     let iconv = Iconv::open(c"UTF-8", c"UTF-16LE");
+    let u_iconv = Iconv::open_with(&UTF8X, c"UTF-8", c"UTF-16LE");
     Op {
         name: "utf16le-to-utf8",
         title: "UTF-16LE -> UTF-8",
@@ -81,6 +117,13 @@ pub fn utf16le_to_utf8(corpus: &Corpus) -> Op<u16, u8> {
             // surrogates with U+FFFD instead of reporting them.
             contender!(~"encoding_rs", |s, d| Some(mem::convert_utf16_to_utf8(s, d))),
             contender!("std", |s, d| std_ref::utf16_to_utf8(s, d)),
+            contender!("utf8x stream", |s, d| streamed(
+                Encoding::Utf16Le,
+                Encoding::Utf8,
+                s,
+                d
+            )),
+            contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
         ],
         ratios: vs_simdutf_and_iconv(),
@@ -89,6 +132,7 @@ pub fn utf16le_to_utf8(corpus: &Corpus) -> Op<u16, u8> {
 
 pub fn utf8_to_utf32(corpus: &Corpus) -> Op<u8, u32> {
     let iconv = Iconv::open(UTF32, c"UTF-8");
+    let u_iconv = Iconv::open_with(&UTF8X, UTF32, c"UTF-8");
     Op {
         name: "utf8-to-utf32",
         title: "UTF-8 -> UTF-32",
@@ -100,17 +144,41 @@ pub fn utf8_to_utf32(corpus: &Corpus) -> Op<u8, u32> {
             contender!("simdutf", |s, d| simdutf::utf8_to_utf32(s, d)),
             contender!(~"simdutf valid", |s, d| simdutf::valid_utf8_to_utf32(s, d)),
             contender!("std", |s, d| std_ref::utf8_to_utf32(s, d)),
+            contender!("utf8x stream", |s, d| streamed(
+                Encoding::Utf8,
+                Encoding::Utf32,
+                s,
+                d
+            )),
+            contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
             // glibc 2.36's C.UTF-8 decodes beyond U+10FFFF (F4 90.., F5.., even RFC 2279's
             // 5- and 6-byte forms), so it is checked on well-formed input only.
-            contender!(~"glibc mbstowcs", |s, d| glibc::utf8_to_wchar(s, d)),
+            contender!(~"glibc mbstowcs", |s, d| glibc::utf8_to_wchar(
+                glibc::GLIBC_MBSTOWCS,
+                s,
+                d
+            )),
+            contender!("utf8x mbstowcs", |s, d| glibc::utf8_to_wchar(
+                glibc::UTF8X_MBSTOWCS,
+                s,
+                d
+            )),
         ],
-        ratios: vs_simdutf_and_iconv(),
+        ratios: vs_simdutf_and_iconv()
+            .into_iter()
+            .chain([Ratio {
+                label: "utf8x_mbstowcs/mbstowcs",
+                of: "utf8x mbstowcs",
+                over: &["glibc mbstowcs"],
+            }])
+            .collect(),
     }
 }
 
 pub fn utf32_to_utf8(corpus: &Corpus) -> Op<u32, u8> {
     let iconv = Iconv::open(c"UTF-8", UTF32);
+    let u_iconv = Iconv::open_with(&UTF8X, c"UTF-8", UTF32);
     Op {
         name: "utf32-to-utf8",
         title: "UTF-32 -> UTF-8",
@@ -122,16 +190,40 @@ pub fn utf32_to_utf8(corpus: &Corpus) -> Op<u32, u8> {
             contender!("simdutf", |s, d| simdutf::utf32_to_utf8(s, d)),
             contender!(~"simdutf valid", |s, d| simdutf::valid_utf32_to_utf8(s, d)),
             contender!("std", |s, d| std_ref::utf32_to_utf8(s, d)),
+            contender!("utf8x stream", |s, d| streamed(
+                Encoding::Utf32,
+                Encoding::Utf8,
+                s,
+                d
+            )),
+            contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
             // Encodes values above U+10FFFF (as RFC 2279 sequences); rejects only surrogates.
-            contender!(~"glibc wcstombs", |s, d| glibc::wchar_to_utf8(s, d)),
+            contender!(~"glibc wcstombs", |s, d| glibc::wchar_to_utf8(
+                glibc::GLIBC_WCSTOMBS,
+                s,
+                d
+            )),
+            contender!("utf8x wcstombs", |s, d| glibc::wchar_to_utf8(
+                glibc::UTF8X_WCSTOMBS,
+                s,
+                d
+            )),
         ],
-        ratios: vs_simdutf_and_iconv(),
+        ratios: vs_simdutf_and_iconv()
+            .into_iter()
+            .chain([Ratio {
+                label: "utf8x_wcstombs/wcstombs",
+                of: "utf8x wcstombs",
+                over: &["glibc wcstombs"],
+            }])
+            .collect(),
     }
 }
 
 pub fn utf8_to_latin1(corpus: &Corpus) -> Op<u8, u8> {
     let iconv = Iconv::open(c"ISO-8859-1", c"UTF-8");
+    let u_iconv = Iconv::open_with(&UTF8X, c"ISO-8859-1", c"UTF-8");
     Op {
         name: "utf8-to-latin1",
         title: "UTF-8 -> Latin-1 (texts Latin-1 can hold)",
@@ -148,6 +240,13 @@ pub fn utf8_to_latin1(corpus: &Corpus) -> Op<u8, u8> {
             // Checks nothing: garbage in, unspecified bytes out.
             contender!(~"encoding_rs", |s, d| Some(mem::convert_utf8_to_latin1_lossy(s, d))),
             contender!("std", |s, d| std_ref::utf8_to_latin1(s, d)),
+            contender!("utf8x stream", |s, d| streamed(
+                Encoding::Utf8,
+                Encoding::Latin1,
+                s,
+                d
+            )),
+            contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
         ],
         ratios: vs_simdutf_and_iconv(),
@@ -156,6 +255,7 @@ pub fn utf8_to_latin1(corpus: &Corpus) -> Op<u8, u8> {
 
 pub fn latin1_to_utf8(corpus: &Corpus) -> Op<u8, u8> {
     let iconv = Iconv::open(c"UTF-8", c"ISO-8859-1");
+    let u_iconv = Iconv::open_with(&UTF8X, c"UTF-8", c"ISO-8859-1");
     Op {
         name: "latin1-to-utf8",
         title: "Latin-1 -> UTF-8",
@@ -169,6 +269,13 @@ pub fn latin1_to_utf8(corpus: &Corpus) -> Op<u8, u8> {
                 s, d
             ))),
             contender!("std", |s, d| std_ref::latin1_to_utf8(s, d)),
+            contender!("utf8x stream", |s, d| streamed(
+                Encoding::Latin1,
+                Encoding::Utf8,
+                s,
+                d
+            )),
+            contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
         ],
         ratios: vs_simdutf_and_iconv(),
