@@ -241,7 +241,9 @@ impl MbState {
             // The well-formed text before the NUL goes through the one-shot converter; the
             // character-at-a-time loop below takes over wherever it stopped (an error, a cut-off
             // character, a full output, the NUL), always on a character boundary.
-            let text = src.iter().position(|&b| b == 0).unwrap_or(src.len());
+            // `CStr` finds the NUL a word at a time.
+            let text =
+                core::ffi::CStr::from_bytes_until_nul(src).map_or(src.len(), |c| c.count_bytes());
             let o = crate::to_utf32(&src[..text], dst.as_deref_mut(), Policy::Strict);
             c.read = o.read;
             c.written = o.written;
@@ -290,7 +292,7 @@ impl MbState {
             end: MbEnd::Exhausted,
         };
         // As in `decode_str`: the one-shot converter first, then one value at a time.
-        let text = src.iter().position(|&v| v == 0).unwrap_or(src.len());
+        let text = nul_position(src);
         let o = crate::from_utf32(&src[..text], dst.as_deref_mut(), Policy::Strict);
         c.read = o.read;
         c.written = o.written;
@@ -323,6 +325,20 @@ impl MbState {
         }
         c
     }
+}
+
+/// Index of the first zero in `units`, or its length. Branch-free within 16-unit blocks so that
+/// the compiler vectorises the scan.
+fn nul_position(units: &[u32]) -> usize {
+    let block = units
+        .chunks(16)
+        .position(|c| c.iter().fold(false, |any, &v| any | (v == 0)))
+        .unwrap_or(units.len() / 16 + 1);
+    let from = (block * 16).min(units.len());
+    from + units[from..]
+        .iter()
+        .position(|&v| v == 0)
+        .unwrap_or(units.len() - from)
 }
 
 #[cfg(test)]

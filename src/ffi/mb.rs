@@ -402,22 +402,43 @@ pub unsafe extern "C" fn utf8x_mbsinit(ps: *const mbstate_t) -> c_int {
     MbState::from_words(words).is_some_and(|s| s.is_initial()) as c_int
 }
 
+/// A string unit whose terminator the C library can find (vectorised in glibc).
+trait CUnit: Copy + PartialEq + Default {
+    /// Units before the terminator, at most `max`.
+    ///
+    /// # Safety
+    /// `s` must point to a string terminated by a zero unit, or to `max` readable units.
+    unsafe fn strnlen(s: *const Self, max: usize) -> usize;
+}
+
+unsafe extern "C" {
+    // POSIX 2008; the `libc` crate does not declare it.
+    fn wcsnlen(s: *const wchar_t, max: usize) -> usize;
+}
+
+impl CUnit for u8 {
+    unsafe fn strnlen(s: *const u8, max: usize) -> usize {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { libc::strnlen(s.cast(), max) }
+    }
+}
+
+impl CUnit for u32 {
+    unsafe fn strnlen(s: *const u32, max: usize) -> usize {
+        // SAFETY: forwarded from this function's contract (`wchar_t` is a 32-bit unit, asserted).
+        unsafe { wcsnlen(s.cast(), max) }
+    }
+}
+
 /// Length of the string at `s`, counting at most `max` units, plus its terminator if that is
 /// within `max`.
 ///
 /// # Safety
 /// `s` must point to a string terminated by a zero unit, or to `max` readable units.
-unsafe fn span<T: Copy + PartialEq + Default>(s: *const T, max: usize) -> usize {
-    let mut k = 0;
-    while k < max {
-        // SAFETY: unit `k` is before `max` and no earlier unit was the terminator.
-        let unit = unsafe { s.add(k).read() };
-        k += 1;
-        if unit == T::default() {
-            break;
-        }
-    }
-    k
+unsafe fn span<T: CUnit>(s: *const T, max: usize) -> usize {
+    // SAFETY: forwarded from this function's contract.
+    let n = unsafe { T::strnlen(s, max) };
+    n + usize::from(n < max)
 }
 
 /// The body of the string conversions: reads the string at `*src` (at most `nms` units), lets
@@ -430,7 +451,7 @@ unsafe fn span<T: Copy + PartialEq + Default>(s: *const T, max: usize) -> usize 
 /// `nms` readable units); `dst` must be NULL or point to `len` writable `D`; `ps` as in
 /// [`with_state`].
 #[allow(clippy::too_many_arguments)]
-unsafe fn convert_str<S: Copy + PartialEq + Default, D: Copy>(
+unsafe fn convert_str<S: CUnit, D: Copy>(
     dst: *mut D,
     src: *mut *const S,
     nms: usize,
