@@ -411,8 +411,9 @@ trait CUnit: Copy + PartialEq + Default {
     unsafe fn strnlen(s: *const Self, max: usize) -> usize;
 }
 
+// POSIX 2008; the `libc` crate does not declare it.
 unsafe extern "C" {
-    // POSIX 2008; the `libc` crate does not declare it.
+    // Kept out of utf8x's header by cbindgen.toml's `exclude`.
     fn wcsnlen(s: *const wchar_t, max: usize) -> usize;
 }
 
