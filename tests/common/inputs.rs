@@ -1,29 +1,9 @@
 //! Generated inputs: a deterministic generator, edge characters, ill-formed snippets and
 //! corruptions of valid text.
 
-/// A small deterministic generator (xorshift64*), so corpora do not depend on proptest.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+#[path = "../shared/rng.rs"]
+mod rng;
+pub use rng::Rng;
 
 /// Ill-formed snippets, one or more per error kind (some become valid or change kind next to
 /// what follows them, which is the point).

@@ -4,29 +4,9 @@
 
 use utf8x::__test::{Kernel, kernels};
 
-/// xorshift64*: deterministic, seedable, good enough to spread test cases.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        lo + (self.next() % u64::from(hi - lo + 1)) as u32
-    }
-}
+#[path = "../shared/rng.rs"]
+mod rng;
+pub use rng::Rng;
 
 /// The script mixes: which code points a generated text draws from.
 #[derive(Clone, Copy, Debug)]
