@@ -23,5 +23,6 @@ int main(void) {
     test_bounds();
     test_random();
     test_guard();
+    test_libc();
     return check_summary();
 }
