@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
-REL := target/release
+REL := $(or $(CARGO_TARGET_DIR),target)/release
 
 .PHONY: build demo test install uninstall
 
