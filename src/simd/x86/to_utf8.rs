@@ -7,6 +7,7 @@
 use core::arch::x86_64::*;
 
 use super::tables::{SHIFT, SHUF16_THREE, SHUF16_TWO};
+use super::vector::Vector;
 
 /// An input encoding for the UTF-8 encoder.
 pub(super) trait Source {
@@ -165,6 +166,25 @@ unsafe fn encode_four(dst: *mut u8, v: __m128i) -> usize {
     }
 }
 
+/// Encodes eight values below U+0800 (the 16-bit lanes of `v`) at `dst`; returns the bytes
+/// written (8..=16).
+#[inline(always)]
+unsafe fn encode_two(dst: *mut u8, v: __m128i) -> usize {
+    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable bytes.
+    unsafe {
+        let ascii = _mm_cmpgt_epi16(_mm_set1_epi16(0x80), v);
+        let lead = _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_set1_epi16(0xC0));
+        let cont = _mm_slli_epi16::<8>(_mm_and_si128(v, _mm_set1_epi16(0x3F)));
+        let two = _mm_or_si128(_mm_or_si128(lead, cont), _mm_set1_epi16(0x8000u16 as i16));
+        let lanes = _mm_blendv_epi8(two, v, ascii);
+        let m = _mm_movemask_epi8(_mm_packs_epi16(ascii, ascii)) & 0xFF;
+        let shuf = _mm_loadu_si128(SHUF16_TWO[m as usize].as_ptr().cast());
+        let n = 16 - m.count_ones() as usize;
+        store_exact(dst, _mm_shuffle_epi8(lanes, shuf), n);
+        n
+    }
+}
+
 /// True when the eight 16-bit values of `v` are four surrogate pairs.
 #[inline(always)]
 unsafe fn all_pairs(v: __m128i) -> bool {
@@ -306,17 +326,8 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                     w += 16;
                 }
             } else if _mm_testz_si128(v, _mm_set1_epi16(0xF800u16 as i16)) == 1 {
-                let ascii = _mm_cmpgt_epi16(_mm_set1_epi16(0x80), v);
-                let lead = _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_set1_epi16(0xC0));
-                let cont = _mm_slli_epi16::<8>(_mm_and_si128(v, _mm_set1_epi16(0x3F)));
-                let two = _mm_or_si128(_mm_or_si128(lead, cont), _mm_set1_epi16(0x8000u16 as i16));
-                let lanes = _mm_blendv_epi8(two, v, ascii);
-                let m = _mm_movemask_epi8(_mm_packs_epi16(ascii, ascii)) & 0xFF;
-                let shuf = _mm_loadu_si128(SHUF16_TWO[m as usize].as_ptr().cast());
-                let n = 16 - m.count_ones() as usize;
-                store_exact(out, _mm_shuffle_epi8(lanes, shuf), n);
                 r += 8;
-                w += n;
+                w += encode_two(out, v);
             } else if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 {
                 let short = _mm_cmpeq_epi16(
                     _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16)),
@@ -378,4 +389,83 @@ pub(super) unsafe fn measure<S: Source>(src: &[S::Unit]) -> (usize, usize) {
         }
     }
     (r, w)
+}
+
+/// Latin-1 steps as wide as the ISA allows: ASCII runs a vector at a time, and mixed text 16
+/// bytes at a time whatever their mix (French and the like interleave ASCII and é too finely for
+/// a branch per block to predict).
+pub(super) trait Latin1Wide: Vector {
+    /// Expands the 16 bytes at `src` to UTF-8 at `dst`; returns the bytes written (16..=32).
+    unsafe fn expand16(src: *const u8, dst: *mut u8) -> usize;
+}
+
+impl Latin1Wide for __m128i {
+    #[inline(always)]
+    unsafe fn expand16(src: *const u8, dst: *mut u8) -> usize {
+        // SAFETY: SSE4.1 per the caller's ISA contract; 16 readable bytes at `src`, 32 writable
+        // at `dst`.
+        unsafe {
+            let v = _mm_loadu_si128(src.cast());
+            let n = encode_two(dst, _mm_cvtepu8_epi16(v));
+            n + encode_two(dst.add(n), _mm_cvtepu8_epi16(_mm_srli_si128::<8>(v)))
+        }
+    }
+}
+
+impl Latin1Wide for __m256i {
+    #[inline(always)]
+    unsafe fn expand16(src: *const u8, dst: *mut u8) -> usize {
+        // SAFETY: AVX2 per the caller's ISA contract; 16 readable bytes at `src`, 32 writable
+        // at `dst`. The first 16-byte store may run past its own n0 bytes, but never past
+        // n0 + 8 <= n0 + n1, which the second store then overwrites.
+        unsafe {
+            let v = _mm256_cvtepu8_epi16(_mm_loadu_si128(src.cast()));
+            let ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), v);
+            let lead = _mm256_or_si256(_mm256_srli_epi16::<6>(v), _mm256_set1_epi16(0xC0));
+            let cont = _mm256_slli_epi16::<8>(_mm256_and_si256(v, _mm256_set1_epi16(0x3F)));
+            let two = _mm256_or_si256(
+                _mm256_or_si256(lead, cont),
+                _mm256_set1_epi16(0x8000u16 as i16),
+            );
+            let lanes = _mm256_blendv_epi8(two, v, ascii);
+            let m = _mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii)) as u32;
+            let (m0, m1) = (m & 0xFF, (m >> 16) & 0xFF);
+            let shuf = _mm256_loadu2_m128i(
+                SHUF16_TWO[m1 as usize].as_ptr().cast(),
+                SHUF16_TWO[m0 as usize].as_ptr().cast(),
+            );
+            let packed = _mm256_shuffle_epi8(lanes, shuf);
+            let n0 = 16 - m0.count_ones() as usize;
+            let n1 = 16 - m1.count_ones() as usize;
+            _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(packed));
+            store_exact(dst.add(n0), _mm256_extracti128_si256::<1>(packed), n1);
+            n0 + n1
+        }
+    }
+}
+
+/// Latin-1 → UTF-8 (see `Kernels`): a vector of input at a time, copied when ASCII and expanded
+/// 16 bytes at a time otherwise, while two vectors of room are left; then the eight-unit blocks
+/// of [`convert`].
+#[inline(always)]
+pub(super) unsafe fn latin1<V: Latin1Wide>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    // SAFETY (whole body): caller's ISA contract. Reads stay below `src.len()`; a step writes at
+    // most 2 * LANES bytes, the room checked.
+    unsafe {
+        while r + V::LANES <= src.len() && dst.len() - w >= 2 * V::LANES {
+            let v = V::load(src.as_ptr().add(r));
+            if v.movemask() == 0 {
+                v.store(dst.as_mut_ptr().add(w));
+                w += V::LANES;
+            } else {
+                for at in (0..V::LANES).step_by(16) {
+                    w += V::expand16(src.as_ptr().add(r + at), dst.as_mut_ptr().add(w));
+                }
+            }
+            r += V::LANES;
+        }
+        let (rest_r, rest_w) = convert::<Latin1>(&src[r..], &mut dst[w..]);
+        (r + rest_r, w + rest_w)
+    }
 }
