@@ -137,32 +137,50 @@ unsafe fn encode_three(dst: *mut u8, v: __m128i) {
     }
 }
 
-/// Encodes four values below U+D800 or above U+DFFF (in 16-bit lanes 0..4 of `v`) at `dst`;
-/// returns the bytes written (4..=12).
+/// Encodes eight values below U+D800 or above U+DFFF (the 16-bit lanes of `v`, `short` set
+/// where one is below U+0800) at `dst`; returns the bytes written (8..=24). The bytes are worked
+/// out on all eight 16-bit lanes at once (the first two of each character in one lane, the third
+/// in another) and only then interleaved into a 32-bit lane per character.
 #[inline(always)]
-unsafe fn encode_four(dst: *mut u8, v: __m128i) -> usize {
-    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 12 writable bytes.
+unsafe fn encode_eight(dst: *mut u8, v: __m128i, short: __m128i) -> usize {
+    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 24 writable bytes.
     unsafe {
-        let u = _mm_cvtepu16_epi32(v);
-        let lead2 = _mm_or_si128(_mm_srli_epi32::<6>(u), _mm_set1_epi32(0x80C0));
-        let cont2 = _mm_slli_epi32::<8>(_mm_and_si128(u, _mm_set1_epi32(0x3F)));
-        let two = _mm_or_si128(lead2, cont2);
-        let three = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi32::<12>(u), _mm_set1_epi32(0x8080E0)),
-            _mm_or_si128(
-                _mm_slli_epi32::<2>(_mm_and_si128(u, _mm_set1_epi32(0xFC0))),
-                _mm_slli_epi32::<16>(_mm_and_si128(u, _mm_set1_epi32(0x3F))),
-            ),
+        let ascii = _mm_cmpeq_epi16(
+            _mm_and_si128(v, _mm_set1_epi16(0xFF80u16 as i16)),
+            _mm_setzero_si128(),
         );
-        let is2 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7F));
-        let is3 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7FF));
-        let lanes = _mm_blendv_epi8(_mm_blendv_epi8(u, two, is2), three, is3);
-        let idx =
-            _mm_movemask_ps(_mm_castsi128_ps(is2)) | (_mm_movemask_ps(_mm_castsi128_ps(is3)) << 4);
-        let (shuf, n) = &SHUF16_THREE[idx as usize];
-        let packed = _mm_shuffle_epi8(lanes, _mm_loadu_si128(shuf.as_ptr().cast()));
-        store_exact(dst, packed, *n as usize);
-        *n as usize
+        let low6 = _mm_and_si128(v, _mm_set1_epi16(0x3F));
+        let two = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_slli_epi16::<8>(low6)),
+            _mm_set1_epi16(0x80C0u16 as i16),
+        );
+        let three = _mm_or_si128(
+            _mm_or_si128(
+                _mm_srli_epi16::<12>(v),
+                _mm_and_si128(_mm_slli_epi16::<2>(v), _mm_set1_epi16(0x3F00)),
+            ),
+            _mm_set1_epi16(0x80E0u16 as i16),
+        );
+        let first = _mm_blendv_epi8(_mm_blendv_epi8(three, two, short), v, ascii);
+        let third = _mm_or_si128(low6, _mm_set1_epi16(0x80));
+        // Bits 0..8: ASCII units; bits 8..16: units below U+0800.
+        let m = !(_mm_movemask_epi8(_mm_packs_epi16(ascii, short)) as u32);
+        let idx0 = (m & 0xF) | ((m >> 4) & 0xF0);
+        let idx1 = ((m >> 4) & 0xF) | ((m >> 8) & 0xF0);
+        let (shuf0, n0) = &SHUF16_THREE[idx0 as usize];
+        let (shuf1, n1) = &SHUF16_THREE[idx1 as usize];
+        let a = _mm_shuffle_epi8(
+            _mm_unpacklo_epi16(first, third),
+            _mm_loadu_si128(shuf0.as_ptr().cast()),
+        );
+        let b = _mm_shuffle_epi8(
+            _mm_unpackhi_epi16(first, third),
+            _mm_loadu_si128(shuf1.as_ptr().cast()),
+        );
+        let (n0, n1) = (*n0 as usize, *n1 as usize);
+        store_exact(dst, a, n0);
+        store_exact(dst.add(n0), b, n1);
+        n0 + n1
     }
 }
 
@@ -341,10 +359,8 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                     w += 24;
                     continue;
                 }
-                let n = encode_four(out, v);
-                let m = encode_four(out.add(n), _mm_srli_si128::<8>(v));
                 r += 8;
-                w += n + m;
+                w += encode_eight(out, v, short);
             } else if S::PAIRS && encode_pairs(out, v) {
                 r += 8;
                 w += 16;
