@@ -361,6 +361,33 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                 }
                 r += 8;
                 w += encode_eight(out, v, short);
+                // Characters from U+0800 come in runs (CJK; Korean and Hindi words between
+                // ASCII spaces): stay here, with one test of each block's mix, until a block
+                // without any, a surrogate or an ill-formed unit.
+                while r + 8 <= src.len() && dst.len() - w >= 24 {
+                    let Some(v) = S::load8(src.as_ptr().add(r)) else {
+                        break;
+                    };
+                    let short = _mm_cmpeq_epi16(
+                        _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16)),
+                        _mm_setzero_si128(),
+                    );
+                    let m = _mm_movemask_epi8(_mm_or_si128(short, surrogates(v)));
+                    if m == 0xFFFF {
+                        break;
+                    }
+                    let out = dst.as_mut_ptr().add(w);
+                    if m == 0 {
+                        encode_three(out, v);
+                        encode_three(out.add(12), _mm_srli_si128::<8>(v));
+                        w += 24;
+                    } else if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 {
+                        w += encode_eight(out, v, short);
+                    } else {
+                        break;
+                    }
+                    r += 8;
+                }
             } else if S::PAIRS && encode_pairs(out, v) {
                 r += 8;
                 w += 16;
