@@ -439,12 +439,14 @@ pub(super) unsafe fn measure<S: Source>(src: &[S::Unit]) -> (usize, usize) {
 /// a branch per block to predict).
 pub(super) trait Latin1Wide: Vector {
     /// Expands the 16 bytes at `src` to UTF-8 at `dst`; returns the bytes written (16..=32).
-    unsafe fn expand16(src: *const u8, dst: *mut u8) -> usize;
+    /// Unless `EXACT`, it may also write up to 8 bytes past them, which the caller must then
+    /// overwrite.
+    unsafe fn expand16<const EXACT: bool>(src: *const u8, dst: *mut u8) -> usize;
 }
 
 impl Latin1Wide for __m128i {
     #[inline(always)]
-    unsafe fn expand16(src: *const u8, dst: *mut u8) -> usize {
+    unsafe fn expand16<const EXACT: bool>(src: *const u8, dst: *mut u8) -> usize {
         // SAFETY: SSE4.1 per the caller's ISA contract; 16 readable bytes at `src`, 32 writable
         // at `dst`.
         unsafe {
@@ -457,10 +459,11 @@ impl Latin1Wide for __m128i {
 
 impl Latin1Wide for __m256i {
     #[inline(always)]
-    unsafe fn expand16(src: *const u8, dst: *mut u8) -> usize {
+    unsafe fn expand16<const EXACT: bool>(src: *const u8, dst: *mut u8) -> usize {
         // SAFETY: AVX2 per the caller's ISA contract; 16 readable bytes at `src`, 32 writable
-        // at `dst`. The first 16-byte store may run past its own n0 bytes, but never past
-        // n0 + 8 <= n0 + n1, which the second store then overwrites.
+        // at `dst` (n0 + 16 <= 32). The first 16-byte store may run past its own n0 bytes, but
+        // never past n0 + 8 <= n0 + n1, which the second store then overwrites; the second
+        // stops at n0 + n1 when EXACT, else runs at most 16 - n1 <= 8 bytes further.
         unsafe {
             let v = _mm256_cvtepu8_epi16(_mm_loadu_si128(src.cast()));
             let ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), v);
@@ -481,7 +484,12 @@ impl Latin1Wide for __m256i {
             let n0 = 16 - m0.count_ones() as usize;
             let n1 = 16 - m1.count_ones() as usize;
             _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(packed));
-            store_exact(dst.add(n0), _mm256_extracti128_si256::<1>(packed), n1);
+            let high = _mm256_extracti128_si256::<1>(packed);
+            if EXACT {
+                store_exact(dst.add(n0), high, n1);
+            } else {
+                _mm_storeu_si128(dst.add(n0).cast(), high);
+            }
             n0 + n1
         }
     }
@@ -502,9 +510,12 @@ pub(super) unsafe fn latin1<V: Latin1Wide>(src: &[u8], dst: &mut [u8]) -> (usize
                 v.store(dst.as_mut_ptr().add(w));
                 w += V::LANES;
             } else {
-                for at in (0..V::LANES).step_by(16) {
-                    w += V::expand16(src.as_ptr().add(r + at), dst.as_mut_ptr().add(w));
+                // All but the last step may write past their bytes: the next one overwrites them.
+                for at in (0..V::LANES - 16).step_by(16) {
+                    w += V::expand16::<false>(src.as_ptr().add(r + at), dst.as_mut_ptr().add(w));
                 }
+                let last = r + V::LANES - 16;
+                w += V::expand16::<true>(src.as_ptr().add(last), dst.as_mut_ptr().add(w));
             }
             r += V::LANES;
         }
