@@ -328,8 +328,9 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                 _mm_storel_epi64(out.cast(), _mm_packus_epi16(v, v));
                 r += 8;
                 w += 8;
-                // ASCII comes in runs: take them 32, then 16 units at a time.
-                while r + 32 <= src.len() && dst.len() - w >= 32 {
+                // ASCII comes in runs: take them 32 (UTF-16 only: the extra code costs UTF-32 a
+                // fifth on non-ASCII text), then 16 units at a time.
+                while S::PAIRS && r + 32 <= src.len() && dst.len() - w >= 32 {
                     let (Some(a), Some(b), Some(c), Some(d)) = (
                         S::load8(src.as_ptr().add(r)),
                         S::load8(src.as_ptr().add(r + 8)),
