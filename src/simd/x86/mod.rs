@@ -93,7 +93,7 @@ macro_rules! kernel_set {
             #[inline(always)]
             unsafe fn from_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { to_utf8::convert::<to_utf8::Latin1>(src, dst) }
+                unsafe { to_utf8::latin1::<$v>(src, dst) }
             }
             wrap!($features, measure_latin1(src: &[u8]) -> (usize, usize) =
                 to_utf8::measure::<to_utf8::Latin1>, scalar::latin1_measure);

@@ -7,6 +7,7 @@
 use core::arch::x86_64::*;
 
 use super::tables::{SHIFT, SHUF16_THREE, SHUF16_TWO};
+use super::vector::Vector;
 
 /// An input encoding for the UTF-8 encoder.
 pub(super) trait Source {
@@ -136,32 +137,69 @@ unsafe fn encode_three(dst: *mut u8, v: __m128i) {
     }
 }
 
-/// Encodes four values below U+D800 or above U+DFFF (in 16-bit lanes 0..4 of `v`) at `dst`;
-/// returns the bytes written (4..=12).
+/// Encodes eight values below U+D800 or above U+DFFF (the 16-bit lanes of `v`, `short` set
+/// where one is below U+0800) at `dst`; returns the bytes written (8..=24). The bytes are worked
+/// out on all eight 16-bit lanes at once (the first two of each character in one lane, the third
+/// in another) and only then interleaved into a 32-bit lane per character.
 #[inline(always)]
-unsafe fn encode_four(dst: *mut u8, v: __m128i) -> usize {
-    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 12 writable bytes.
+unsafe fn encode_eight(dst: *mut u8, v: __m128i, short: __m128i) -> usize {
+    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 24 writable bytes.
     unsafe {
-        let u = _mm_cvtepu16_epi32(v);
-        let lead2 = _mm_or_si128(_mm_srli_epi32::<6>(u), _mm_set1_epi32(0x80C0));
-        let cont2 = _mm_slli_epi32::<8>(_mm_and_si128(u, _mm_set1_epi32(0x3F)));
-        let two = _mm_or_si128(lead2, cont2);
-        let three = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi32::<12>(u), _mm_set1_epi32(0x8080E0)),
-            _mm_or_si128(
-                _mm_slli_epi32::<2>(_mm_and_si128(u, _mm_set1_epi32(0xFC0))),
-                _mm_slli_epi32::<16>(_mm_and_si128(u, _mm_set1_epi32(0x3F))),
-            ),
+        let ascii = _mm_cmpeq_epi16(
+            _mm_and_si128(v, _mm_set1_epi16(0xFF80u16 as i16)),
+            _mm_setzero_si128(),
         );
-        let is2 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7F));
-        let is3 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7FF));
-        let lanes = _mm_blendv_epi8(_mm_blendv_epi8(u, two, is2), three, is3);
-        let idx =
-            _mm_movemask_ps(_mm_castsi128_ps(is2)) | (_mm_movemask_ps(_mm_castsi128_ps(is3)) << 4);
-        let (shuf, n) = &SHUF16_THREE[idx as usize];
-        let packed = _mm_shuffle_epi8(lanes, _mm_loadu_si128(shuf.as_ptr().cast()));
-        store_exact(dst, packed, *n as usize);
-        *n as usize
+        let low6 = _mm_and_si128(v, _mm_set1_epi16(0x3F));
+        let two = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_slli_epi16::<8>(low6)),
+            _mm_set1_epi16(0x80C0u16 as i16),
+        );
+        let three = _mm_or_si128(
+            _mm_or_si128(
+                _mm_srli_epi16::<12>(v),
+                _mm_and_si128(_mm_slli_epi16::<2>(v), _mm_set1_epi16(0x3F00)),
+            ),
+            _mm_set1_epi16(0x80E0u16 as i16),
+        );
+        let first = _mm_blendv_epi8(_mm_blendv_epi8(three, two, short), v, ascii);
+        let third = _mm_or_si128(low6, _mm_set1_epi16(0x80));
+        // Bits 0..8: ASCII units; bits 8..16: units below U+0800.
+        let m = !(_mm_movemask_epi8(_mm_packs_epi16(ascii, short)) as u32);
+        let idx0 = (m & 0xF) | ((m >> 4) & 0xF0);
+        let idx1 = ((m >> 4) & 0xF) | ((m >> 8) & 0xF0);
+        let (shuf0, n0) = &SHUF16_THREE[idx0 as usize];
+        let (shuf1, n1) = &SHUF16_THREE[idx1 as usize];
+        let a = _mm_shuffle_epi8(
+            _mm_unpacklo_epi16(first, third),
+            _mm_loadu_si128(shuf0.as_ptr().cast()),
+        );
+        let b = _mm_shuffle_epi8(
+            _mm_unpackhi_epi16(first, third),
+            _mm_loadu_si128(shuf1.as_ptr().cast()),
+        );
+        let (n0, n1) = (*n0 as usize, *n1 as usize);
+        store_exact(dst, a, n0);
+        store_exact(dst.add(n0), b, n1);
+        n0 + n1
+    }
+}
+
+/// Encodes eight values below U+0800 (the 16-bit lanes of `v`) at `dst`; returns the bytes
+/// written (8..=16).
+#[inline(always)]
+unsafe fn encode_two(dst: *mut u8, v: __m128i) -> usize {
+    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable bytes.
+    unsafe {
+        let ascii = _mm_cmpgt_epi16(_mm_set1_epi16(0x80), v);
+        let lead = _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_set1_epi16(0xC0));
+        let cont = _mm_slli_epi16::<8>(_mm_and_si128(v, _mm_set1_epi16(0x3F)));
+        let two = _mm_or_si128(_mm_or_si128(lead, cont), _mm_set1_epi16(0x8000u16 as i16));
+        let lanes = _mm_blendv_epi8(two, v, ascii);
+        let m = _mm_movemask_epi8(_mm_packs_epi16(ascii, ascii)) & 0xFF;
+        let shuf = _mm_loadu_si128(SHUF16_TWO[m as usize].as_ptr().cast());
+        let n = 16 - m.count_ones() as usize;
+        store_exact(dst, _mm_shuffle_epi8(lanes, shuf), n);
+        n
     }
 }
 
@@ -290,7 +328,27 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                 _mm_storel_epi64(out.cast(), _mm_packus_epi16(v, v));
                 r += 8;
                 w += 8;
-                // ASCII comes in runs: take them 16 units at a time.
+                // ASCII comes in runs: take them 32 (UTF-16 only: the extra code costs UTF-32 a
+                // fifth on non-ASCII text), then 16 units at a time.
+                while S::PAIRS && r + 32 <= src.len() && dst.len() - w >= 32 {
+                    let (Some(a), Some(b), Some(c), Some(d)) = (
+                        S::load8(src.as_ptr().add(r)),
+                        S::load8(src.as_ptr().add(r + 8)),
+                        S::load8(src.as_ptr().add(r + 16)),
+                        S::load8(src.as_ptr().add(r + 24)),
+                    ) else {
+                        break;
+                    };
+                    let any = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
+                    if _mm_testz_si128(any, not_ascii) == 0 {
+                        break;
+                    }
+                    let out = dst.as_mut_ptr().add(w);
+                    _mm_storeu_si128(out.cast(), _mm_packus_epi16(a, b));
+                    _mm_storeu_si128(out.add(16).cast(), _mm_packus_epi16(c, d));
+                    r += 32;
+                    w += 32;
+                }
                 while r + 16 <= src.len() && dst.len() - w >= 16 {
                     let (Some(a), Some(b)) = (
                         S::load8(src.as_ptr().add(r)),
@@ -306,17 +364,8 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                     w += 16;
                 }
             } else if _mm_testz_si128(v, _mm_set1_epi16(0xF800u16 as i16)) == 1 {
-                let ascii = _mm_cmpgt_epi16(_mm_set1_epi16(0x80), v);
-                let lead = _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_set1_epi16(0xC0));
-                let cont = _mm_slli_epi16::<8>(_mm_and_si128(v, _mm_set1_epi16(0x3F)));
-                let two = _mm_or_si128(_mm_or_si128(lead, cont), _mm_set1_epi16(0x8000u16 as i16));
-                let lanes = _mm_blendv_epi8(two, v, ascii);
-                let m = _mm_movemask_epi8(_mm_packs_epi16(ascii, ascii)) & 0xFF;
-                let shuf = _mm_loadu_si128(SHUF16_TWO[m as usize].as_ptr().cast());
-                let n = 16 - m.count_ones() as usize;
-                store_exact(out, _mm_shuffle_epi8(lanes, shuf), n);
                 r += 8;
-                w += n;
+                w += encode_two(out, v);
             } else if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 {
                 let short = _mm_cmpeq_epi16(
                     _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16)),
@@ -330,10 +379,35 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                     w += 24;
                     continue;
                 }
-                let n = encode_four(out, v);
-                let m = encode_four(out.add(n), _mm_srli_si128::<8>(v));
                 r += 8;
-                w += n + m;
+                w += encode_eight(out, v, short);
+                // Characters from U+0800 come in runs (CJK; Korean and Hindi words between
+                // ASCII spaces): stay here, with one test of each block's mix, until a block
+                // without any, a surrogate or an ill-formed unit.
+                while r + 8 <= src.len() && dst.len() - w >= 24 {
+                    let Some(v) = S::load8(src.as_ptr().add(r)) else {
+                        break;
+                    };
+                    let short = _mm_cmpeq_epi16(
+                        _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16)),
+                        _mm_setzero_si128(),
+                    );
+                    let m = _mm_movemask_epi8(_mm_or_si128(short, surrogates(v)));
+                    if m == 0xFFFF {
+                        break;
+                    }
+                    let out = dst.as_mut_ptr().add(w);
+                    if m == 0 {
+                        encode_three(out, v);
+                        encode_three(out.add(12), _mm_srli_si128::<8>(v));
+                        w += 24;
+                    } else if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 {
+                        w += encode_eight(out, v, short);
+                    } else {
+                        break;
+                    }
+                    r += 8;
+                }
             } else if S::PAIRS && encode_pairs(out, v) {
                 r += 8;
                 w += 16;
@@ -378,4 +452,94 @@ pub(super) unsafe fn measure<S: Source>(src: &[S::Unit]) -> (usize, usize) {
         }
     }
     (r, w)
+}
+
+/// Latin-1 steps as wide as the ISA allows: ASCII runs a vector at a time, and mixed text 16
+/// bytes at a time whatever their mix (French and the like interleave ASCII and é too finely for
+/// a branch per block to predict).
+pub(super) trait Latin1Wide: Vector {
+    /// Expands the 16 bytes at `src` to UTF-8 at `dst`; returns the bytes written (16..=32).
+    /// Unless `EXACT`, it may also write up to 8 bytes past them, which the caller must then
+    /// overwrite.
+    unsafe fn expand16<const EXACT: bool>(src: *const u8, dst: *mut u8) -> usize;
+}
+
+impl Latin1Wide for __m128i {
+    #[inline(always)]
+    unsafe fn expand16<const EXACT: bool>(src: *const u8, dst: *mut u8) -> usize {
+        // SAFETY: SSE4.1 per the caller's ISA contract; 16 readable bytes at `src`, 32 writable
+        // at `dst`.
+        unsafe {
+            let v = _mm_loadu_si128(src.cast());
+            let n = encode_two(dst, _mm_cvtepu8_epi16(v));
+            n + encode_two(dst.add(n), _mm_cvtepu8_epi16(_mm_srli_si128::<8>(v)))
+        }
+    }
+}
+
+impl Latin1Wide for __m256i {
+    #[inline(always)]
+    unsafe fn expand16<const EXACT: bool>(src: *const u8, dst: *mut u8) -> usize {
+        // SAFETY: AVX2 per the caller's ISA contract; 16 readable bytes at `src`, 32 writable
+        // at `dst` (n0 + 16 <= 32). The first 16-byte store may run past its own n0 bytes, but
+        // never past n0 + 8 <= n0 + n1, which the second store then overwrites; the second
+        // stops at n0 + n1 when EXACT, else runs at most 16 - n1 <= 8 bytes further.
+        unsafe {
+            let v = _mm256_cvtepu8_epi16(_mm_loadu_si128(src.cast()));
+            let ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), v);
+            let lead = _mm256_or_si256(_mm256_srli_epi16::<6>(v), _mm256_set1_epi16(0xC0));
+            let cont = _mm256_slli_epi16::<8>(_mm256_and_si256(v, _mm256_set1_epi16(0x3F)));
+            let two = _mm256_or_si256(
+                _mm256_or_si256(lead, cont),
+                _mm256_set1_epi16(0x8000u16 as i16),
+            );
+            let lanes = _mm256_blendv_epi8(two, v, ascii);
+            let m = _mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii)) as u32;
+            let (m0, m1) = (m & 0xFF, (m >> 16) & 0xFF);
+            let shuf = _mm256_loadu2_m128i(
+                SHUF16_TWO[m1 as usize].as_ptr().cast(),
+                SHUF16_TWO[m0 as usize].as_ptr().cast(),
+            );
+            let packed = _mm256_shuffle_epi8(lanes, shuf);
+            let n0 = 16 - m0.count_ones() as usize;
+            let n1 = 16 - m1.count_ones() as usize;
+            _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(packed));
+            let high = _mm256_extracti128_si256::<1>(packed);
+            if EXACT {
+                store_exact(dst.add(n0), high, n1);
+            } else {
+                _mm_storeu_si128(dst.add(n0).cast(), high);
+            }
+            n0 + n1
+        }
+    }
+}
+
+/// Latin-1 → UTF-8 (see `Kernels`): a vector of input at a time, copied when ASCII and expanded
+/// 16 bytes at a time otherwise, while two vectors of room are left; then the eight-unit blocks
+/// of [`convert`].
+#[inline(always)]
+pub(super) unsafe fn latin1<V: Latin1Wide>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut r, mut w) = (0, 0);
+    // SAFETY (whole body): caller's ISA contract. Reads stay below `src.len()`; a step writes at
+    // most 2 * LANES bytes, the room checked.
+    unsafe {
+        while r + V::LANES <= src.len() && dst.len() - w >= 2 * V::LANES {
+            let v = V::load(src.as_ptr().add(r));
+            if v.movemask() == 0 {
+                v.store(dst.as_mut_ptr().add(w));
+                w += V::LANES;
+            } else {
+                // All but the last step may write past their bytes: the next one overwrites them.
+                for at in (0..V::LANES - 16).step_by(16) {
+                    w += V::expand16::<false>(src.as_ptr().add(r + at), dst.as_mut_ptr().add(w));
+                }
+                let last = r + V::LANES - 16;
+                w += V::expand16::<true>(src.as_ptr().add(last), dst.as_mut_ptr().add(w));
+            }
+            r += V::LANES;
+        }
+        let (rest_r, rest_w) = convert::<Latin1>(&src[r..], &mut dst[w..]);
+        (r + rest_r, w + rest_w)
+    }
 }

@@ -9,6 +9,7 @@ pub(super) trait Vector: Copy {
     /// Bytes per vector.
     const LANES: usize;
     unsafe fn load(ptr: *const u8) -> Self;
+    unsafe fn store(self, ptr: *mut u8);
     unsafe fn splat(b: u8) -> Self;
     /// A vector of 16-byte `table` repeated, for [`Vector::lookup16`].
     unsafe fn table(table: &[u8; 16]) -> Self;
@@ -39,7 +40,7 @@ pub(super) trait Vector: Copy {
 /// Implements [`Vector`] for one register type from its intrinsics.
 macro_rules! vector_impl {
     ($ty:ty, $lanes:expr, {
-        load: $load:path, set1: $set1:path, movemask: $movemask:path, testz: $testz:path,
+        load: $load:path, store: $store:path, set1: $set1:path, movemask: $movemask:path, testz: $testz:path,
         or: $or:path, and: $and:path, xor: $xor:path, shuffle: $shuffle:path, srli16: $srli16:ident,
         subs_u8: $subs:path, cmpgt: $cmpgt:path, cmpeq: $cmpeq:path, sub8: $sub8:path,
         sad: $sad:path, zero: $zero:path, table: $table:expr, prev: $prev:expr, sum: $sum:expr $(,)?
@@ -50,6 +51,11 @@ macro_rules! vector_impl {
             unsafe fn load(ptr: *const u8) -> Self {
                 // SAFETY: caller's ISA contract; `ptr` has LANES readable bytes (caller).
                 unsafe { $load(ptr.cast()) }
+            }
+            #[inline(always)]
+            unsafe fn store(self, ptr: *mut u8) {
+                // SAFETY: caller's ISA contract; `ptr` has LANES writable bytes (caller).
+                unsafe { $store(ptr.cast(), self) }
             }
             #[inline(always)]
             unsafe fn splat(b: u8) -> Self {
@@ -199,7 +205,7 @@ unsafe fn sum_avx2(v: __m256i) -> u64 {
 }
 
 vector_impl!(__m128i, 16, {
-    load: _mm_loadu_si128, set1: _mm_set1_epi8, movemask: _mm_movemask_epi8,
+    load: _mm_loadu_si128, store: _mm_storeu_si128, set1: _mm_set1_epi8, movemask: _mm_movemask_epi8,
     testz: _mm_testz_si128, or: _mm_or_si128, and: _mm_and_si128, xor: _mm_xor_si128,
     shuffle: _mm_shuffle_epi8, srli16: _mm_srli_epi16, subs_u8: _mm_subs_epu8,
     cmpgt: _mm_cmpgt_epi8, cmpeq: _mm_cmpeq_epi8, sub8: _mm_sub_epi8, sad: _mm_sad_epu8,
@@ -207,7 +213,7 @@ vector_impl!(__m128i, 16, {
 });
 
 vector_impl!(__m256i, 32, {
-    load: _mm256_loadu_si256, set1: _mm256_set1_epi8, movemask: _mm256_movemask_epi8,
+    load: _mm256_loadu_si256, store: _mm256_storeu_si256, set1: _mm256_set1_epi8, movemask: _mm256_movemask_epi8,
     testz: _mm256_testz_si256, or: _mm256_or_si256, and: _mm256_and_si256, xor: _mm256_xor_si256,
     shuffle: _mm256_shuffle_epi8, srli16: _mm256_srli_epi16, subs_u8: _mm256_subs_epu8,
     cmpgt: _mm256_cmpgt_epi8, cmpeq: _mm256_cmpeq_epi8, sub8: _mm256_sub_epi8,
