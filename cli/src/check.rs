@@ -5,23 +5,16 @@ use utf8x::Outcome;
 use crate::Exit;
 use crate::args::Check;
 use crate::files;
-use crate::report::{self, Stdout, plural};
+use crate::report::{Stdout, plural};
 
 /// Checks every file, whatever happened to the previous ones; the status is the worst seen.
 pub fn run(args: &Check) -> Exit {
     let mut stdout = Stdout::default();
     let mut exit = Exit::Ok;
     for input in &args.inputs {
-        let data = match files::read(input) {
-            Ok(data) => data,
-            Err(e) => {
-                report::error(format_args!(
-                    "cannot read {input}: {}",
-                    report::describe(&e)
-                ));
-                exit = exit.max(Exit::Trouble);
-                continue;
-            }
+        let Some(data) = files::read_or_report(input) else {
+            exit = exit.max(Exit::Trouble);
+            continue;
         };
         let outcome = utf8x::validate(&data);
         let line = if outcome.is_ok() {

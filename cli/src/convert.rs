@@ -12,15 +12,8 @@ use crate::report::{self, Stdout, plural};
 
 pub fn run(args: &Convert) -> Exit {
     let input = &args.input;
-    let data = match files::read(input) {
-        Ok(data) => data,
-        Err(e) => {
-            report::error(format_args!(
-                "cannot read {input}: {}",
-                report::describe(&e)
-            ));
-            return Exit::Trouble;
-        }
+    let Some(data) = files::read_or_report(input) else {
+        return Exit::Trouble;
     };
     let done = match codec::transcode(args.from, args.to, &data, args.policy) {
         Ok(done) => done,

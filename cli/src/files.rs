@@ -7,6 +7,18 @@ use std::path::{Path, PathBuf};
 
 use crate::args::Input;
 
+/// Reads `input`, or reports `cannot read INPUT: <os error>` and returns `None`.
+pub fn read_or_report(input: &Input) -> Option<Vec<u8>> {
+    read(input)
+        .map_err(|e| {
+            crate::report::error(format_args!(
+                "cannot read {input}: {}",
+                crate::report::describe(&e)
+            ))
+        })
+        .ok()
+}
+
 pub fn read(input: &Input) -> io::Result<Vec<u8>> {
     match input {
         Input::Stdin => {
