@@ -126,6 +126,56 @@
 // Stream encoding: the platform's `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows).
 #define UTF8X_ENC_WCHAR 7
 
+// An encoding: the source or target of [`crate::convert`] and of a [`crate::Stream`].
+//
+// Values are stable and shared with C. Byte-oriented forms take `u8` units, UTF-16 forms `u16`
+// and UTF-32 forms `u32` ([`Encoding::unit_size`]).
+enum Encoding
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // UTF-8 (RFC 3629): no overlongs, no surrogates, nothing above U+10FFFF.
+  Utf8 = 1,
+  // UTF-16 with little-endian `u16` units.
+  Utf16Le = 2,
+  // UTF-16 with big-endian `u16` units.
+  Utf16Be = 3,
+  // UTF-16 in the machine's byte order.
+  Utf16 = 4,
+  // UTF-32 in the machine's byte order, `u32` units.
+  Utf32 = 5,
+  // ISO-8859-1: every byte is the code point of the same value.
+  Latin1 = 6,
+  // The platform's `wchar_t`: UTF-32 (`u32`) on Linux and macOS, UTF-16 on Windows.
+  Wchar = 7,
+  // CESU-8 (Unicode TR #26): a supplementary character is its two UTF-16 surrogates, 3
+  // bytes each, high first. 4-byte sequences and unpaired surrogates are ill-formed.
+  Cesu8 = 8,
+  // Java's modified UTF-8: each UTF-16 unit on its own (lone surrogates are well-formed),
+  // U+0000 as `C0 80`; a `00` byte and 4-byte sequences are ill-formed.
+  Mutf8 = 9,
+  // WTF-8: UTF-8 plus the 3-byte form of a lone surrogate; a surrogate pair written as two
+  // 3-byte sequences is ill-formed (it has one 4-byte form).
+  Wtf8 = 10,
+  // The original UTF-8 of RFC 2279: the shortest form of 1 to 6 bytes for 0..=0x7FFFFFFF.
+  // Overlongs, `FE`, `FF` and the values D800..DFFF are ill-formed.
+  Rfc2279 = 11,
+  // Windows-1252 as the WHATWG Encoding Standard defines it.
+  Cp1252 = 12,
+  // UTF-32 with little-endian `u32` units.
+  Utf32Le = 13,
+  // UTF-32 with big-endian `u32` units.
+  Utf32Be = 14,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum Encoding Encoding;
+#else
+typedef uint32_t Encoding;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // An open conversion descriptor (opaque). Create it with `utf8x_iconv_open`, free it with
 // `utf8x_iconv_close`. Like an `iconv_t`, one descriptor must not be used by two threads at once;
 // distinct descriptors are independent.
@@ -167,6 +217,9 @@ typedef struct utf8x_iconv_desc *utf8x_iconv_t;
 typedef struct utf8x_stream {
   uint64_t opaque[4];
 } utf8x_stream;
+
+// Every encoding, in the order of their values.
+#define Encoding_ALL { Utf8, Utf16Le, Utf16Be, Utf16, Utf32, Latin1, Wchar, Cesu8, Mutf8, Wtf8, Rfc2279, Cp1252, Utf32Le, Utf32Be, }
 
 #ifdef __cplusplus
 extern "C" {

@@ -24,6 +24,7 @@ mod ascii;
 mod convert;
 mod decode;
 mod encode;
+mod encoding;
 #[allow(unsafe_code)]
 pub mod ffi;
 pub mod iconv;
@@ -48,7 +49,8 @@ pub use convert::{
 };
 pub use mb::{MbConverted, MbDecoded, MbEnd, MbState};
 pub use outcome::{ErrorKind, Outcome, Policy, Status};
-pub use stream::{Encoding, Stream, Unit};
+pub use encoding::Encoding;
+pub use stream::{Stream, Unit};
 pub use validate::{
     count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
     validate_utf32,

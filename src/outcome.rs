@@ -44,9 +44,9 @@ pub enum ErrorKind {
     TooLarge = 6,
     /// The input ends inside a sequence (UTF-8) or after a high surrogate (UTF-16).
     Incomplete = 7,
-    /// UTF-16: a surrogate that is not part of a high-low pair.
+    /// UTF-16 (or CESU-8): a surrogate that is not part of a high-low pair.
     LoneSurrogate = 8,
-    /// UTF-32: a value above 0x10FFFF.
+    /// UTF-32: a value above 0x10FFFF (above 0x7FFFFFFF when the target is RFC 2279).
     OutOfRange = 9,
     /// A valid character the target encoding cannot represent (Latin-1 above U+00FF).
     Unmappable = 10,
@@ -54,6 +54,13 @@ pub enum ErrorKind {
     BadArgument = 11,
     /// A panic was caught at the C boundary.
     Internal = 12,
+    /// CESU-8 or modified UTF-8: a 4-byte sequence (`F0`..`F7`); these forms write a
+    /// supplementary character as two 3-byte surrogates.
+    FourByteForm = 13,
+    /// Modified UTF-8: a raw `00` byte (U+0000 is written `C0 80`).
+    NulByte = 14,
+    /// WTF-8: a surrogate pair written as two 3-byte sequences (it has one 4-byte form).
+    SplitSurrogatePair = 15,
 }
 
 /// What to do with ill-formed input (and with characters Latin-1 cannot hold).
@@ -69,6 +76,10 @@ pub enum Policy {
     Skip = 2,
     /// PEP 383 "surrogateescape": bad byte `b` ⇄ lone surrogate `U+DC00 + b`; lossless.
     Escape = 3,
+    /// What HTML5 does with bytes that are not UTF-8: each byte of a maximal ill-formed subpart
+    /// of UTF-8-family input becomes the Windows-1252 character of that byte. Elsewhere (bad
+    /// UTF-16/UTF-32 units, unmappable characters) it acts as [`Policy::Replace`].
+    Fallback = 4,
 }
 
 impl Policy {
@@ -79,6 +90,7 @@ impl Policy {
             1 => Some(Policy::Replace),
             2 => Some(Policy::Skip),
             3 => Some(Policy::Escape),
+            4 => Some(Policy::Fallback),
             _ => None,
         }
     }
@@ -171,11 +183,18 @@ impl ErrorKind {
             ErrorKind::Surrogate => c"surrogate code point",
             ErrorKind::TooLarge => c"code point above U+10FFFF",
             ErrorKind::Incomplete => c"input ends inside a sequence",
-            ErrorKind::LoneSurrogate => c"unpaired UTF-16 surrogate",
-            ErrorKind::OutOfRange => c"UTF-32 value above 0x10FFFF",
+            ErrorKind::LoneSurrogate => c"unpaired surrogate",
+            ErrorKind::OutOfRange => c"UTF-32 value out of range",
             ErrorKind::Unmappable => c"character not representable in the target encoding",
             ErrorKind::BadArgument => c"bad argument",
             ErrorKind::Internal => c"internal error",
+            ErrorKind::FourByteForm => {
+                c"4-byte sequence where supplementary characters must be surrogate pairs"
+            }
+            ErrorKind::NulByte => c"raw NUL byte where U+0000 must be C0 80",
+            ErrorKind::SplitSurrogatePair => {
+                c"surrogate pair written as two 3-byte sequences instead of one 4-byte form"
+            }
         }
     }
 
@@ -195,6 +214,9 @@ impl ErrorKind {
             10 => ErrorKind::Unmappable,
             11 => ErrorKind::BadArgument,
             12 => ErrorKind::Internal,
+            13 => ErrorKind::FourByteForm,
+            14 => ErrorKind::NulByte,
+            15 => ErrorKind::SplitSurrogatePair,
             _ => return None,
         })
     }

@@ -14,63 +14,8 @@
 //! stream of the first unit not yet converted, which after an error is the error's offset.
 
 use crate::decode::{self as dec, Be, Decoder, Le, Native, Step};
+use crate::encoding::Encoding;
 use crate::outcome::{Outcome, Policy, Status};
-
-/// An encoding a [`Stream`] reads or writes. Values are stable (`UTF8X_ENC_*` in C).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u32)]
-pub enum Encoding {
-    /// UTF-8 (RFC 3629), `u8` units.
-    Utf8 = 1,
-    /// UTF-16 with little-endian `u16` units.
-    Utf16Le = 2,
-    /// UTF-16 with big-endian `u16` units.
-    Utf16Be = 3,
-    /// UTF-16 in the machine's byte order.
-    Utf16 = 4,
-    /// UTF-32 in the machine's byte order, `u32` units.
-    Utf32 = 5,
-    /// ISO-8859-1, `u8` units.
-    Latin1 = 6,
-    /// The platform's `wchar_t`: UTF-32 (`u32`) on Linux and macOS, UTF-16 on Windows.
-    Wchar = 7,
-}
-
-impl Encoding {
-    /// The encoding with this C value, if there is one.
-    pub const fn from_u32(v: u32) -> Option<Encoding> {
-        Some(match v {
-            1 => Encoding::Utf8,
-            2 => Encoding::Utf16Le,
-            3 => Encoding::Utf16Be,
-            4 => Encoding::Utf16,
-            5 => Encoding::Utf32,
-            6 => Encoding::Latin1,
-            7 => Encoding::Wchar,
-            _ => return None,
-        })
-    }
-
-    /// Bytes in one code unit of this encoding.
-    pub const fn unit_size(self) -> usize {
-        match self.resolved() {
-            Encoding::Utf8 | Encoding::Latin1 => 1,
-            Encoding::Utf32 => 4,
-            _ => 2,
-        }
-    }
-
-    /// `Wchar` resolved to what it is on this platform.
-    const fn resolved(self) -> Encoding {
-        match self {
-            #[cfg(not(windows))]
-            Encoding::Wchar => Encoding::Utf32,
-            #[cfg(windows)]
-            Encoding::Wchar => Encoding::Utf16,
-            e => e,
-        }
-    }
-}
 
 mod sealed {
     pub trait Sealed {}

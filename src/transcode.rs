@@ -73,7 +73,7 @@ pub(crate) fn transcode<D: Decoder, E: Encoder>(
         match policy {
             Policy::Strict => return stop(o, status, kind, error_len),
             Policy::Skip => o.replaced += 1,
-            Policy::Replace => {
+            Policy::Replace | Policy::Fallback => {
                 let n = E::units(E::REPLACEMENT);
                 if !sink.fits(o.written, n) {
                     return stop(o, Status::OutputFull, ErrorKind::None, 0);
