@@ -20,11 +20,14 @@
 // `unsafe` lives only in `ffi` (pointer checks) and `simd` (kernels).
 #![deny(unsafe_code, unsafe_op_in_unsafe_fn)]
 
+mod any;
 mod ascii;
 mod convert;
 mod decode;
 mod encode;
 mod encoding;
+mod family;
+mod fast;
 #[allow(unsafe_code)]
 pub mod ffi;
 pub mod iconv;
@@ -34,6 +37,7 @@ mod outcome;
 mod simd;
 mod stream;
 mod transcode;
+mod unit;
 mod validate;
 
 /// Test-only access to every kernel set this CPU runs, for differential tests in one process.
@@ -43,14 +47,16 @@ pub mod __test {
     pub use crate::simd::testing::{Kernel, kernel, kernels};
 }
 
+pub use any::convert;
 pub use convert::{
     from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
     to_utf16be, to_utf16le, to_utf32,
 };
+pub use encoding::Encoding;
 pub use mb::{MbConverted, MbDecoded, MbEnd, MbState};
 pub use outcome::{ErrorKind, Outcome, Policy, Status};
-pub use encoding::Encoding;
-pub use stream::{Stream, Unit};
+pub use stream::Stream;
+pub use unit::Unit;
 pub use validate::{
     count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
     validate_utf32,
