@@ -972,28 +972,32 @@ fn mismatched_unit_types_are_bad_arguments() {
     let bad = outcome(Status::BadArgument, ErrorKind::BadArgument, 0, 0, 0, 0);
     let mut out16 = [0u16; 8];
     let mut out8 = [0u8; 8];
-    assert_eq!(
-        utf8x::convert(
-            &[0x41u16],
-            Cesu8,
-            Some(&mut out16[..]),
-            Utf16,
-            Policy::Strict
-        ),
-        bad
+    let got = utf8x::convert(
+        &[0x41u16],
+        Cesu8,
+        Some(&mut out16[..]),
+        Utf16,
+        Policy::Strict,
     );
-    assert_eq!(
-        utf8x::convert(&[0x41u8], Cesu8, Some(&mut out8[..]), Utf16, Policy::Strict),
-        bad
-    );
-    assert_eq!(
-        utf8x::convert(&[0x41u32], Utf16, Some(&mut out8[..]), Wtf8, Policy::Strict),
-        bad
-    );
-    assert_eq!(
-        utf8x::convert::<u8, u32>(&[0x41], Rfc2279, None, Utf16Le, Policy::Strict),
-        bad
-    );
+    assert_eq!(got, bad);
+    let got = utf8x::convert(&[0x41u8], Cesu8, Some(&mut out8[..]), Utf16, Policy::Strict);
+    assert_eq!(got, bad);
+    let got = utf8x::convert(&[0x41u32], Utf16, Some(&mut out8[..]), Wtf8, Policy::Strict);
+    assert_eq!(got, bad);
+    let got = utf8x::convert::<u16, u8>(&[0x41], Rfc2279, None, Utf8, Policy::Strict);
+    assert_eq!(got, bad, "a wrong source type, measuring");
+}
+
+/// Measuring (`dst: None`) with a target unit type that is not the target encoding's is a
+/// mismatched unit type too (the specification: mismatched unit type -> BAD_ARGUMENT), so that
+/// a measure and the conversion it sizes agree on their arguments.
+#[test]
+fn measuring_with_a_mismatched_target_type_is_a_bad_argument() {
+    let bad = outcome(Status::BadArgument, ErrorKind::BadArgument, 0, 0, 0, 0);
+    let got = utf8x::convert::<u8, u32>(&[0x41], Rfc2279, None, Utf16Le, Policy::Strict);
+    assert_eq!(got, bad);
+    let got = utf8x::convert::<u8, u8>(&[0x41], Utf8, None, Utf32, Policy::Strict);
+    assert_eq!(got, bad);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1324,20 +1328,27 @@ fn sweep_wide_and_single_byte_sources() {
 // Streams.
 // ---------------------------------------------------------------------------------------------
 
+/// Feeds `src` to a stream in chunks ending at `cuts` (the last chunk marked `last`),
+/// stopping at the first error; returns the summed outcome, the output and the final
+/// `position`, or `None` when no stream is made for the pair.
 fn stream_run<S: U, T: U>(
     from: Encoding,
     to: Encoding,
     policy: Policy,
     src: &[u32],
-    cut: usize,
+    cuts: &[usize],
 ) -> Option<(Outcome, Vec<u32>, u64)> {
     let s: Vec<S> = to_mem(from, src);
     let mut stream = Stream::new(from, to, policy)?;
     let mut out = Vec::new();
     let mut total = Outcome::default();
-    for (chunk, last) in [(&s[..cut], false), (&s[cut..], true)] {
+    let mut bounds = cuts.to_vec();
+    bounds.push(src.len());
+    let mut start = 0;
+    for (i, &end) in bounds.iter().enumerate() {
+        let last = i + 1 == bounds.len();
         let mut buf = vec![T::default(); roomy(src.len())];
-        let o = stream.convert(chunk, Some(&mut buf[..]), last);
+        let o = stream.convert(&s[start..end], Some(&mut buf[..]), last);
         buf.truncate(o.written);
         out.extend(from_mem(to, &buf));
         total.replaced += o.replaced;
@@ -1347,6 +1358,7 @@ fn stream_run<S: U, T: U>(
         if o.status != Status::Ok {
             break;
         }
+        start = end;
     }
     Some((total, out, stream.position()))
 }
@@ -1356,32 +1368,103 @@ fn stream_any(
     to: Encoding,
     policy: Policy,
     src: &[u32],
-    cut: usize,
+    cuts: &[usize],
 ) -> Option<(Outcome, Vec<u32>, u64)> {
     match (from.unit_size(), to.unit_size()) {
-        (1, 1) => stream_run::<u8, u8>(from, to, policy, src, cut),
-        (1, 2) => stream_run::<u8, u16>(from, to, policy, src, cut),
-        (1, _) => stream_run::<u8, u32>(from, to, policy, src, cut),
-        (2, 1) => stream_run::<u16, u8>(from, to, policy, src, cut),
-        (2, 2) => stream_run::<u16, u16>(from, to, policy, src, cut),
-        (2, _) => stream_run::<u16, u32>(from, to, policy, src, cut),
-        (_, 1) => stream_run::<u32, u8>(from, to, policy, src, cut),
-        (_, 2) => stream_run::<u32, u16>(from, to, policy, src, cut),
-        _ => stream_run::<u32, u32>(from, to, policy, src, cut),
+        (1, 1) => stream_run::<u8, u8>(from, to, policy, src, cuts),
+        (1, 2) => stream_run::<u8, u16>(from, to, policy, src, cuts),
+        (1, _) => stream_run::<u8, u32>(from, to, policy, src, cuts),
+        (2, 1) => stream_run::<u16, u8>(from, to, policy, src, cuts),
+        (2, 2) => stream_run::<u16, u16>(from, to, policy, src, cuts),
+        (2, _) => stream_run::<u16, u32>(from, to, policy, src, cuts),
+        (_, 1) => stream_run::<u32, u8>(from, to, policy, src, cuts),
+        (_, 2) => stream_run::<u32, u16>(from, to, policy, src, cuts),
+        _ => stream_run::<u32, u32>(from, to, policy, src, cuts),
     }
 }
 
-/// A stream fed the corner literals in two chunks, cut at every point, gives the one-shot
-/// output, count and error (at absolute `position`): a MUTF-8 high at a chunk's end waits for
-/// what follows; a CESU-8 high too; a WTF-8 split pair is seen across the cut.
+/// The chunked conversion of `src` equals the model's one-shot result: the same output and
+/// count when it succeeds; otherwise the same status, kind and length, at absolute `position`,
+/// after a prefix of the one-shot output.
+fn stream_matches_model(from: Encoding, src: &[u32], to: Encoding, policy: Policy, cuts: &[usize]) {
+    let Some(want) = model(from, src, to, policy) else {
+        return;
+    };
+    if want.0.status == Status::BadArgument {
+        return;
+    }
+    let what = format!("{from} -> {to} {policy:?} cut at {cuts:?} of {}", hex(src));
+    let Some((o, out, position)) = stream_any(from, to, policy, src, cuts) else {
+        panic!("no stream for {what}");
+    };
+    assert_eq!(
+        (o.status, o.error, o.error_len),
+        (want.0.status, want.0.error, want.0.error_len),
+        "{what}"
+    );
+    if want.0.status == Status::Ok {
+        assert_eq!((&out, o.replaced), (&want.1, want.0.replaced), "{what}");
+        assert_eq!(position, src.len() as u64, "{what}");
+    } else {
+        assert_eq!(position, want.0.read as u64, "{what}");
+        assert!(want.1.starts_with(&out), "{what}");
+    }
+}
+
+/// Each literal of `form`, cut into two chunks at every point, into several targets under
+/// every policy.
+fn streams_cut_anywhere(inputs: &[(Encoding, &[u8])]) {
+    for &(from, src) in inputs {
+        let src = vals(src);
+        for to in [Utf16Le, Utf32, Utf8, Wtf8, Cesu8, Mutf8] {
+            for policy in POLICIES {
+                for cut in 0..=src.len() {
+                    stream_matches_model(from, &src, to, policy, &[cut]);
+                }
+            }
+        }
+    }
+}
+
+/// CESU-8 in a stream: a high at a chunk's end waits for its low; a high followed (across the
+/// cut) by an ED that does not continue as a low keeps that ED for what follows.
 #[test]
-fn streams_cut_anywhere_are_one_shot() {
-    let inputs: [(Encoding, &[u8]); 9] = [
-        (Mutf8, b"A\xED\xA0\x80\xED\xB0\x80B\xED\xA0\x80"),
-        (Mutf8, b"\xC0\x80\x00\xC0\xED\xB0\x80"),
+fn streams_cesu8_cut_anywhere() {
+    streams_cut_anywhere(&[
         (Cesu8, b"\xED\xA0\x80\xED\x80\x80\xED\xA0\x81\xED\xB0\x81"),
         (Cesu8, b"x\xF0\x9F\x98\x80\xED\xB0\x80"),
+        (Cesu8, b"\xED\xA0\x80\xED\xB0\xED\xA0\x80\xE1\x80"),
+    ]);
+}
+
+/// MUTF-8 in a stream: a high at a chunk's end is held until what follows decides between a
+/// pair and a lone high.
+#[test]
+fn streams_mutf8_cut_anywhere() {
+    streams_cut_anywhere(&[
+        (Mutf8, b"A\xED\xA0\x80\xED\xB0\x80B\xED\xA0\x80"),
+        (Mutf8, b"\xC0\x80\x00\xC0\xED\xB0\x80"),
+        (Mutf8, b"\xED\xA0\x80\xED\x80\x80\xED\xA0\x80\xED\xB0"),
+    ]);
+}
+
+/// WTF-8 in a stream: a split pair is seen across the cut; a high followed by another
+/// sequence starting with ED stays a lone high and the ED is kept.
+#[test]
+fn streams_wtf8_cut_anywhere() {
+    streams_cut_anywhere(&[
         (Wtf8, b"a\xED\xA0\x80\xED\xB0\x80z\xED\xA0\x80A"),
+        (
+            Wtf8,
+            b"\xED\xA0\x80\xED\x80\x80\xED\xA0\x80\xF0\x90\x80\x80",
+        ),
+    ]);
+}
+
+/// RFC 2279's long sequences, UTF-8's security example and the single-byte forms in a stream.
+#[test]
+fn streams_other_forms_cut_anywhere() {
+    streams_cut_anywhere(&[
         (
             Rfc2279,
             b"\xFD\xBF\xBF\xBF\xBF\xBF\xF8\x88\x80\x80\x80\xC0\x80\xFE",
@@ -1389,33 +1472,24 @@ fn streams_cut_anywhere_are_one_shot() {
         (Utf8, b"\x2F\xC0\xAE\x2E\x2F\xF0\x9F\x98"),
         (Cp1252, b"\x80\x81\x9F\xFF"),
         (Latin1, b"\x80\xFF"),
-    ];
-    for (from, src) in inputs {
-        let src = vals(src);
-        for to in [Utf16Le, Utf32, Utf8, Wtf8, Cesu8, Mutf8] {
-            for policy in POLICIES {
-                let Some(want) = model(from, &src, to, policy) else {
-                    continue;
-                };
-                if want.0.status == Status::BadArgument {
-                    continue;
-                }
-                for cut in 0..=src.len() {
-                    let Some((o, out, position)) = stream_any(from, to, policy, &src, cut) else {
-                        panic!("no stream for {from} -> {to} {policy:?}");
-                    };
-                    let what = format!("{from} -> {to} {policy:?} cut at {cut} of {}", hex(&src));
-                    assert_eq!(
-                        (o.status, o.error, o.error_len),
-                        (want.0.status, want.0.error, want.0.error_len),
-                        "{what}"
-                    );
-                    if want.0.status == Status::Ok {
-                        assert_eq!((&out, o.replaced), (&want.1, want.0.replaced), "{what}");
-                    } else {
-                        assert_eq!(position, want.0.read as u64, "{what}");
-                        assert!(want.1.starts_with(&out), "{what}");
-                    }
+    ]);
+}
+
+/// Every pair streams: random input of each source, cut at random points into up to four
+/// chunks, into every target under every policy, against the model's one-shot result.
+#[test]
+fn streams_every_pair_random_cuts() {
+    let mut rng = Rng::new(0x57EA);
+    for from in Encoding::ALL {
+        for to in Encoding::ALL {
+            for i in 0..4 {
+                let src = random_input(&mut rng, from, 4 + i * 5);
+                let mut cuts: Vec<usize> = (0..rng.below(4))
+                    .map(|_| rng.below(src.len() + 1))
+                    .collect();
+                cuts.sort_unstable();
+                for policy in POLICIES {
+                    stream_matches_model(from, &src, to, policy, &cuts);
                 }
             }
         }
