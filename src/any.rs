@@ -9,7 +9,7 @@ use crate::encoding::Encoding;
 use crate::family::{self as fam, Cesu8Out, Cp1252Out, Mutf8Out, Rfc2279Out, Wtf8Out};
 use crate::outcome::{Outcome, Policy};
 use crate::simd::{self, Kernels};
-use crate::transcode::transcode;
+use crate::transcode::transcode_until;
 use crate::unit::Unit;
 
 /// Converts `src`, in encoding `from`, to encoding `to` in `dst` (or measures, when `dst` is
@@ -37,7 +37,9 @@ pub fn convert<S: Unit, T: Unit>(
     to: Encoding,
     policy: Policy,
 ) -> Outcome {
-    simd::with_kernels(src.len(), |k| convert_with(k, src, from, dst, to, policy))
+    simd::with_kernels(src.len(), |k| {
+        convert_until(k, src, src.len(), from, dst, to, policy)
+    })
 }
 
 /// The encoding `e` names on this machine: `wchar_t`, native UTF-16 and native-order UTF-32
@@ -57,10 +59,12 @@ const fn canonical(e: Encoding) -> Encoding {
     }
 }
 
-/// [`convert`] with an explicit kernel set.
-pub(crate) fn convert_with<S: Unit, T: Unit>(
+/// [`convert`] of `src[..end]` with an explicit kernel set, looking past `end` to decide the
+/// steps before it as a call over all of `src` would (for streams; `end` is a step boundary).
+pub(crate) fn convert_until<S: Unit, T: Unit>(
     k: &Kernels,
     src: &[S],
+    end: usize,
     from: Encoding,
     dst: Option<&mut [T]>,
     to: Encoding,
@@ -68,21 +72,30 @@ pub(crate) fn convert_with<S: Unit, T: Unit>(
 ) -> Outcome {
     use crate::convert as c;
     use Encoding::*;
+    let a = Args { k, end, policy };
     match (canonical(from), canonical(to)) {
-        (Utf8, Utf16Le) => direct(k, src, dst, policy, c::to_utf16le_with),
-        (Utf8, Utf16Be) => direct(k, src, dst, policy, c::to_utf16be_with),
-        (Utf8, Utf32) => direct(k, src, dst, policy, c::to_utf32_with),
-        (Utf8, Latin1) => direct(k, src, dst, policy, c::to_latin1_with),
-        (Utf16Le, Utf8) => direct(k, src, dst, policy, c::from_utf16le_with),
-        (Utf16Be, Utf8) => direct(k, src, dst, policy, c::from_utf16be_with),
-        (Utf32, Utf8) => direct(k, src, dst, policy, c::from_utf32_with),
-        (Latin1, Utf8) => direct(k, src, dst, policy, c::from_latin1_with),
-        (from, to) => by_source(k, src, from, dst, to, policy),
+        (Utf8, Utf16Le) => direct(a, src, dst, c::to_utf16le_until),
+        (Utf8, Utf16Be) => direct(a, src, dst, c::to_utf16be_until),
+        (Utf8, Utf32) => direct(a, src, dst, c::to_utf32_until),
+        (Utf8, Latin1) => direct(a, src, dst, c::to_latin1_until),
+        (Utf16Le, Utf8) => direct(a, src, dst, c::from_utf16le_until),
+        (Utf16Be, Utf8) => direct(a, src, dst, c::from_utf16be_until),
+        (Utf32, Utf8) => direct(a, src, dst, c::from_utf32_until),
+        (Latin1, Utf8) => direct(a, src, dst, c::from_latin1_until),
+        (from, to) => by_source(a, src, from, dst, to),
     }
 }
 
-/// A direct function of the crate with a kernel set.
-type With<A, B> = fn(&Kernels, &[A], Option<&mut [B]>, Policy) -> Outcome;
+/// What every level of the dispatch passes on: the kernel set, where to stop, the policy.
+#[derive(Clone, Copy)]
+struct Args<'k> {
+    k: &'k Kernels,
+    end: usize,
+    policy: Policy,
+}
+
+/// A direct function of the crate with a kernel set and an end.
+type Until<A, B> = fn(&Kernels, &[A], usize, Option<&mut [B]>, Policy) -> Outcome;
 
 /// `src` and `dst` seen as the unit types `A` and `B`, or `None` when they are other types.
 #[allow(clippy::type_complexity)]
@@ -92,20 +105,20 @@ pub(crate) fn views<'a, 'b, A: Unit, B: Unit, S: Unit, T: Unit>(
 ) -> Option<(&'a [A], Option<&'b mut [B]>)> {
     let src = A::view(src)?;
     match dst {
-        None => Some((src, None)),
+        // Measuring still needs the right target type: the caller named one.
+        None => B::view_mut::<T>(&mut []).map(|_| (src, None)),
         Some(d) => Some((src, Some(B::view_mut(d)?))),
     }
 }
 
 fn direct<A: Unit, B: Unit, S: Unit, T: Unit>(
-    k: &Kernels,
+    a: Args,
     src: &[S],
     dst: Option<&mut [T]>,
-    policy: Policy,
-    f: With<A, B>,
+    f: Until<A, B>,
 ) -> Outcome {
     match views::<A, B, S, T>(src, dst) {
-        Some((src, dst)) => f(k, src, dst, policy),
+        Some((src, dst)) => f(a.k, src, a.end, dst, a.policy),
         None => Outcome::bad_argument(),
     }
 }
@@ -114,74 +127,71 @@ fn direct<A: Unit, B: Unit, S: Unit, T: Unit>(
 /// holds them (WTF-8, modified UTF-8), and UTF-32 reads values up to 0x7FFFFFFF when the
 /// target is RFC 2279, the one form that writes them.
 fn by_source<S: Unit, T: Unit>(
-    k: &Kernels,
+    a: Args,
     src: &[S],
     from: Encoding,
     dst: Option<&mut [T]>,
     to: Encoding,
-    policy: Policy,
 ) -> Outcome {
     use Encoding::*;
     let lone = matches!(to, Wtf8 | Mutf8);
     let ucs4 = to == Rfc2279;
     match from {
-        Utf8 => by_target::<dec::Utf8, S, T>(k, src, dst, to, policy),
-        Cesu8 => by_target::<fam::Cesu8, S, T>(k, src, dst, to, policy),
-        Mutf8 => by_target::<fam::Mutf8, S, T>(k, src, dst, to, policy),
-        Wtf8 => by_target::<fam::Wtf8, S, T>(k, src, dst, to, policy),
-        Rfc2279 => by_target::<fam::Rfc2279, S, T>(k, src, dst, to, policy),
-        Latin1 => by_target::<dec::Latin1, S, T>(k, src, dst, to, policy),
-        Cp1252 => by_target::<fam::Cp1252, S, T>(k, src, dst, to, policy),
-        Utf16Le if lone => by_target::<dec::Utf16<Le, true>, S, T>(k, src, dst, to, policy),
-        Utf16Le => by_target::<dec::Utf16<Le>, S, T>(k, src, dst, to, policy),
-        Utf16Be if lone => by_target::<dec::Utf16<Be, true>, S, T>(k, src, dst, to, policy),
-        Utf16Be => by_target::<dec::Utf16<Be>, S, T>(k, src, dst, to, policy),
-        Utf32 if ucs4 => by_target::<dec::Utf32<Native, true>, S, T>(k, src, dst, to, policy),
-        Utf32 => by_target::<dec::Utf32<Native>, S, T>(k, src, dst, to, policy),
-        Utf32Le if ucs4 => by_target::<dec::Utf32<Le, true>, S, T>(k, src, dst, to, policy),
-        Utf32Le => by_target::<dec::Utf32<Le>, S, T>(k, src, dst, to, policy),
-        Utf32Be if ucs4 => by_target::<dec::Utf32<Be, true>, S, T>(k, src, dst, to, policy),
-        Utf32Be => by_target::<dec::Utf32<Be>, S, T>(k, src, dst, to, policy),
+        Utf8 => by_target::<dec::Utf8, S, T>(a, src, dst, to),
+        Cesu8 => by_target::<fam::Cesu8, S, T>(a, src, dst, to),
+        Mutf8 => by_target::<fam::Mutf8, S, T>(a, src, dst, to),
+        Wtf8 => by_target::<fam::Wtf8, S, T>(a, src, dst, to),
+        Rfc2279 => by_target::<fam::Rfc2279, S, T>(a, src, dst, to),
+        Latin1 => by_target::<dec::Latin1, S, T>(a, src, dst, to),
+        Cp1252 => by_target::<fam::Cp1252, S, T>(a, src, dst, to),
+        Utf16Le if lone => by_target::<dec::Utf16<Le, true>, S, T>(a, src, dst, to),
+        Utf16Le => by_target::<dec::Utf16<Le>, S, T>(a, src, dst, to),
+        Utf16Be if lone => by_target::<dec::Utf16<Be, true>, S, T>(a, src, dst, to),
+        Utf16Be => by_target::<dec::Utf16<Be>, S, T>(a, src, dst, to),
+        Utf32 if ucs4 => by_target::<dec::Utf32<Native, true>, S, T>(a, src, dst, to),
+        Utf32 => by_target::<dec::Utf32<Native>, S, T>(a, src, dst, to),
+        Utf32Le if ucs4 => by_target::<dec::Utf32<Le, true>, S, T>(a, src, dst, to),
+        Utf32Le => by_target::<dec::Utf32<Le>, S, T>(a, src, dst, to),
+        Utf32Be if ucs4 => by_target::<dec::Utf32<Be, true>, S, T>(a, src, dst, to),
+        Utf32Be => by_target::<dec::Utf32<Be>, S, T>(a, src, dst, to),
         // Made canonical by the caller.
         Utf16 | Wchar => Outcome::bad_argument(),
     }
 }
 
 fn by_target<D: Decoder<Unit: Unit>, S: Unit, T: Unit>(
-    k: &Kernels,
+    a: Args,
     src: &[S],
     dst: Option<&mut [T]>,
     to: Encoding,
-    policy: Policy,
 ) -> Outcome {
     use Encoding::*;
     match to {
-        Utf8 => run::<D, Utf8Out, S, T>(k, src, dst, policy),
-        Cesu8 => run::<D, Cesu8Out, S, T>(k, src, dst, policy),
-        Mutf8 => run::<D, Mutf8Out, S, T>(k, src, dst, policy),
-        Wtf8 => run::<D, Wtf8Out, S, T>(k, src, dst, policy),
-        Rfc2279 => run::<D, Rfc2279Out, S, T>(k, src, dst, policy),
-        Latin1 => run::<D, Latin1Out, S, T>(k, src, dst, policy),
-        Cp1252 => run::<D, Cp1252Out, S, T>(k, src, dst, policy),
-        Utf16Le => run::<D, dec::Utf16<Le>, S, T>(k, src, dst, policy),
-        Utf16Be => run::<D, dec::Utf16<Be>, S, T>(k, src, dst, policy),
-        Utf32 => run::<D, Utf32Out<Native>, S, T>(k, src, dst, policy),
-        Utf32Le => run::<D, Utf32Out<Le>, S, T>(k, src, dst, policy),
-        Utf32Be => run::<D, Utf32Out<Be>, S, T>(k, src, dst, policy),
+        Utf8 => run::<D, Utf8Out, S, T>(a, src, dst),
+        Cesu8 => run::<D, Cesu8Out, S, T>(a, src, dst),
+        Mutf8 => run::<D, Mutf8Out, S, T>(a, src, dst),
+        Wtf8 => run::<D, Wtf8Out, S, T>(a, src, dst),
+        Rfc2279 => run::<D, Rfc2279Out, S, T>(a, src, dst),
+        Latin1 => run::<D, Latin1Out, S, T>(a, src, dst),
+        Cp1252 => run::<D, Cp1252Out, S, T>(a, src, dst),
+        Utf16Le => run::<D, dec::Utf16<Le>, S, T>(a, src, dst),
+        Utf16Be => run::<D, dec::Utf16<Be>, S, T>(a, src, dst),
+        Utf32 => run::<D, Utf32Out<Native>, S, T>(a, src, dst),
+        Utf32Le => run::<D, Utf32Out<Le>, S, T>(a, src, dst),
+        Utf32Be => run::<D, Utf32Out<Be>, S, T>(a, src, dst),
         Utf16 | Wchar => Outcome::bad_argument(),
     }
 }
 
 fn run<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>, S: Unit, T: Unit>(
-    k: &Kernels,
+    a: Args,
     src: &[S],
     dst: Option<&mut [T]>,
-    policy: Policy,
 ) -> Outcome {
     match views::<D::Unit, E::Unit, S, T>(src, dst) {
-        Some((src, dst)) => {
-            transcode::<D, E>(src, dst, policy, |s, d| crate::fast::bulk::<D, E>(k, s, d))
-        }
+        Some((src, dst)) => transcode_until::<D, E>(src, a.end, dst, a.policy, |s, d| {
+            crate::fast::bulk::<D, E>(a.k, s, d)
+        }),
         None => Outcome::bad_argument(),
     }
 }

@@ -17,6 +17,7 @@ use crate::decode::{self as dec, Be, ByteOrder, Decoder, Le, Native, Step};
 use crate::encoding::Encoding;
 use crate::family::{self as fam, Form, Rules};
 use crate::outcome::{Outcome, Policy, Status};
+use crate::simd;
 use crate::unit::Unit;
 
 /// A decoder whose every step is decided by at most `MAX` units.
@@ -177,8 +178,10 @@ impl Stream {
     ) -> Outcome {
         let (from, to, policy) = (self.from, self.to, self.policy);
         match crate::any::views::<D::Unit, T, S, T>(src, dst) {
-            Some((src, dst)) => self.chunk::<D, T>(src, dst, last, |s, d| {
-                crate::convert(s, from, d, to, policy)
+            Some((src, dst)) => self.chunk::<D, T>(src, dst, last, |s, end, d| {
+                simd::with_kernels(end, |k| {
+                    crate::any::convert_until(k, s, end, from, d, to, policy)
+                })
             }),
             None => Outcome::bad_argument(),
         }
@@ -189,12 +192,15 @@ impl Stream {
         src: &[D::Unit],
         mut dst: Option<&mut [T]>,
         last: bool,
-        core: impl Fn(&[D::Unit], Option<&mut [T]>) -> Outcome,
+        core: impl Fn(&[D::Unit], usize, Option<&mut [T]>) -> Outcome,
     ) -> Outcome {
         let mut out = Outcome::default();
-        // Units of `src` used to finish the carried sequence.
+        // Units of `src` used to finish carried sequences.
         let mut taken = 0;
-        if self.pending > 0 {
+        // Carried units go first, one step at a time: a step may cover only some of them (a
+        // high surrogate that the held start of a low one does not complete), and then the rest
+        // is carried on into the next step.
+        while self.pending > 0 {
             let held = self.pending as usize;
             let mut buf = [D::Unit::default(); 6];
             for (b, &c) in buf.iter_mut().zip(&self.carry[..held]) {
@@ -218,18 +224,30 @@ impl Stream {
             let len = match step {
                 Step::Char { len, .. } | Step::Invalid { len, .. } | Step::Truncated { len } => len,
             };
-            let r = settle::<D>(core(&joined[..len], dst.as_deref_mut()), len, joined);
+            let tail = dst
+                .as_deref_mut()
+                .map(|d| d.get_mut(out.written..).unwrap_or_default());
+            let r = core(joined, len, tail);
             if r.status != Status::Ok {
-                // The carried sequence is one step: nothing of it was converted, so the state
-                // stays at its start, which is where the problem is.
-                return Outcome { read: 0, ..r };
+                // The step is one unit of work: nothing of it was converted, so the state stays
+                // at its start, which is where the problem is.
+                return Outcome {
+                    read: 0,
+                    written: out.written + r.written,
+                    replaced: out.replaced + r.replaced,
+                    ..r
+                };
             }
-            out.written = r.written;
-            out.replaced = r.replaced;
-            // A carried sequence is a valid prefix, so its step covers at least the carried units.
-            taken = len.saturating_sub(held);
-            self.pending = 0;
+            out.written += r.written;
+            out.replaced += r.replaced;
             self.position += len as u64;
+            if len >= held {
+                taken = len - held;
+                self.pending = 0;
+            } else {
+                self.carry.copy_within(len..held, 0);
+                self.pending -= len as u8;
+            }
         }
         let rest = &src[taken..];
         let cut = if last {
@@ -238,7 +256,7 @@ impl Stream {
             unfinished_tail::<D>(rest)
         };
         let tail = dst.map(|d| d.get_mut(out.written..).unwrap_or_default());
-        let r = settle::<D>(core(&rest[..cut], tail), cut, rest);
+        let r = core(rest, cut, tail);
         self.position += r.read as u64;
         out = Outcome {
             read: taken + r.read,
@@ -322,24 +340,6 @@ fn unfinished_tail<D: Chunked>(src: &[D::Unit]) -> usize {
     (from..src.len())
         .find(|&i| matches!(D::step(&src[i..]), Step::Truncated { len } if len == src.len() - i))
         .unwrap_or(src.len())
-}
-
-/// Corrects the outcome of converting `full[..cut]` where `full` goes on past `cut`: a sequence
-/// that seemed cut off at `cut` was in fact broken by the unit there, which makes it ill-formed
-/// rather than truncated. (REPLACE, SKIP and ESCAPE of UTF-8 already treat both alike.)
-fn settle<D: Chunked>(r: Outcome, cut: usize, full: &[D::Unit]) -> Outcome {
-    if r.status != Status::Truncated || cut >= full.len() {
-        return r;
-    }
-    match full.get(r.read..).filter(|s| !s.is_empty()).map(D::step) {
-        Some(Step::Invalid { len, kind }) => Outcome {
-            status: Status::Invalid,
-            error: kind,
-            error_len: len,
-            ..r
-        },
-        _ => r,
-    }
 }
 
 #[cfg(test)]

@@ -36,6 +36,20 @@ pub(crate) fn transcode<D: Decoder, E: Encoder>(
     src: &[D::Unit],
     dst: Option<&mut [E::Unit]>,
     policy: Policy,
+    bulk: impl FnMut(&[D::Unit], Option<&mut [E::Unit]>) -> (usize, usize),
+) -> Outcome {
+    transcode_until::<D, E>(src, src.len(), dst, policy, bulk)
+}
+
+/// [`transcode`] of `src[..end]` where `src` goes on: the units past `end` are only looked at,
+/// to decide the steps before `end` as a call over all of `src` would (a stream converts up to
+/// an unfinished tail this way). `end` must be a step boundary of the decoding of `src`.
+#[inline(always)]
+pub(crate) fn transcode_until<D: Decoder, E: Encoder>(
+    src: &[D::Unit],
+    end: usize,
+    dst: Option<&mut [E::Unit]>,
+    policy: Policy,
     mut bulk: impl FnMut(&[D::Unit], Option<&mut [E::Unit]>) -> (usize, usize),
 ) -> Outcome {
     if policy == Policy::Escape && !E::ESCAPES {
@@ -45,12 +59,13 @@ pub(crate) fn transcode<D: Decoder, E: Encoder>(
     let mut sink = Sink { out: dst, cap };
     let mut o = Outcome::default();
     loop {
-        let (r, w) = bulk(&src[o.read..], sink.tail(o.written));
+        let (r, w) = bulk(&src[o.read..end], sink.tail(o.written));
         o.read += r;
         o.written += w;
-        let Some(rest) = src.get(o.read..).filter(|s| !s.is_empty()) else {
+        if o.read >= end {
             return o;
-        };
+        }
+        let rest = &src[o.read..];
         let mut step = D::step(rest);
         if let Step::Truncated { .. } = step {
             // The input ends here: a form may settle a waiting character now.
