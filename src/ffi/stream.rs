@@ -5,8 +5,8 @@ use core::ffi::c_void;
 
 use super::args::{guard, input, output, overlap};
 use super::utf8x_result;
-use crate::outcome::{Outcome, Policy, Status};
 use crate::encoding::Encoding;
+use crate::outcome::{Outcome, Policy, Status};
 use crate::stream::{Stream, Unit};
 
 /// Stream encoding: UTF-8 (`uint8_t` units).
