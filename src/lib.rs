@@ -21,6 +21,7 @@
 #![deny(unsafe_code, unsafe_op_in_unsafe_fn)]
 
 mod ascii;
+mod chars;
 mod convert;
 mod decode;
 mod encode;
@@ -43,6 +44,11 @@ pub mod __test {
     pub use crate::simd::testing::{Kernel, kernel, kernels};
 }
 
+pub use chars::{
+    ceil_char_boundary, decode_at, decode_before, decode_first, decode_last, encode_utf8,
+    floor_char_boundary, is_char_boundary, next_char_boundary, prev_char_boundary, swap_utf16,
+    swap_utf16_in_place, truncate, truncate_copy,
+};
 pub use convert::{
     from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
     to_utf16be, to_utf16le, to_utf32,
