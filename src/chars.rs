@@ -168,7 +168,7 @@ pub fn truncate(s: &[u8], max: usize) -> &[u8] {
 /// ```
 pub fn truncate_copy(src: &[u8], dst: Option<&mut [u8]>) -> Outcome {
     let Some(dst) = dst else {
-        return done(src.len(), src.len());
+        return copied(src.len(), src.len());
     };
     let Some(room) = dst.len().checked_sub(1) else {
         // Not even the NUL fits: nothing is written, so the copy is not complete, even of "".
@@ -180,11 +180,11 @@ pub fn truncate_copy(src: &[u8], dst: Option<&mut [u8]>) -> Outcome {
     let n = truncate(src, room).len();
     dst[..n].copy_from_slice(&src[..n]);
     dst[n] = 0;
-    done(n, src.len())
+    copied(n, src.len())
 }
 
 /// `n` of `len` units copied: [`Status::Ok`] when that is all of them.
-pub(crate) fn done(n: usize, len: usize) -> Outcome {
+pub(crate) fn copied(n: usize, len: usize) -> Outcome {
     Outcome {
         status: if n == len {
             Status::Ok
@@ -364,13 +364,13 @@ pub fn encode_utf8(cp: u32, dst: Option<&mut [u8]>) -> Outcome {
 /// ```
 pub fn swap_utf16(src: &[u16], dst: Option<&mut [u16]>) -> Outcome {
     let Some(dst) = dst else {
-        return done(src.len(), src.len());
+        return copied(src.len(), src.len());
     };
     let n = src.len().min(dst.len());
     for (d, s) in dst.iter_mut().zip(src) {
         *d = s.swap_bytes();
     }
-    done(n, src.len())
+    copied(n, src.len())
 }
 
 /// Swaps the two bytes of every UTF-16 unit of `buf`, in place; see [`swap_utf16`].

@@ -137,3 +137,21 @@ pub(super) unsafe fn query<T: Copy>(
         unsafe { input(src, len) }.map_or(fallback, core)
     })
 }
+
+/// The body of the shims that take an offset and return a plain value: `fallback` for unusable
+/// arguments.
+///
+/// # Safety
+/// `src` must point to `len` readable bytes (or be NULL with `len == 0`).
+pub(super) unsafe fn query_at<T: Copy>(
+    src: *const u8,
+    len: usize,
+    offset: usize,
+    fallback: T,
+    core: fn(&[u8], usize) -> T,
+) -> T {
+    guard(fallback, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { input(src, len) }.map_or(fallback, |src| core(src, offset))
+    })
+}

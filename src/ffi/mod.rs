@@ -2,6 +2,7 @@
 //! core function and maps the result. `cbindgen` turns this module into `include/utf8x.h`.
 
 mod args;
+mod chars;
 mod convert;
 mod errno;
 mod iconv;
@@ -13,6 +14,7 @@ mod validate;
 
 use crate::outcome::Outcome;
 
+pub use chars::*;
 pub use convert::*;
 pub use iconv::*;
 pub use info::*;
