@@ -201,7 +201,7 @@ pub(crate) fn copied(n: usize, len: usize) -> Outcome {
 ///
 /// Returns the character (`None` for a subpart or an empty `s`) and an [`Outcome`] whose `read`
 /// is the unit's length (0 for an empty `s`, with [`Status::Ok`]) and whose `status`, `error` and
-/// `error_len` are what [`validate`](crate::validate) reports for that unit: [`Status::Invalid`]
+/// `error_len` are what [`validate`](crate::validate()) reports for that unit: [`Status::Invalid`]
 /// with the subpart's kind and `error_len == read`, or [`Status::Truncated`]
 /// ([`ErrorKind::Incomplete`], `error_len` 0) when `s` ends inside a sequence.
 ///

@@ -15,6 +15,9 @@
 //! - [`Policy`] decides what ill-formed input does: stop ([`Policy::Strict`]), become one U+FFFD
 //!   per maximal subpart ([`Policy::Replace`]), vanish ([`Policy::Skip`]) or be carried losslessly
 //!   as lone surrogates U+DC80..U+DCFF ([`Policy::Escape`], PEP 383).
+//! - The character utilities ([`floor_char_boundary`], [`next_char_boundary`], [`decode_last`],
+//!   [`truncate`], …) take any bytes: a maximal ill-formed subpart is one indivisible unit, so
+//!   their boundaries are exactly those of the forward split that [`Policy::Replace`] replaces.
 //! - Nothing here allocates, panics, reads the locale or keeps state between calls.
 
 // `unsafe` lives only in `ffi` (pointer checks) and `simd` (kernels).
