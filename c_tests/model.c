@@ -106,9 +106,19 @@ static size_t items_of(const struct conv *cv, const struct tcase *c, struct item
     return n;
 }
 
+/* Windows-1252 bytes 80..9F as the WHATWG index gives them (the rest is Latin-1). */
+static const uint32_t CP1252_HIGH[32] = {
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
+
+static uint32_t cp1252(uint32_t b) {
+    return b >= 0x80 && b <= 0x9F ? CP1252_HIGH[b - 0x80] : b;
+}
+
 utf8x_result model(const struct conv *cv, const struct tcase *c, uint32_t policy, uint32_t *out) {
     static struct item items[MAX_ITEMS];
-    size_t n = items_of(cv, c, items), i, k;
+    size_t n = items_of(cv, c, items), i, j, k;
     utf8x_result r = result(UTF8X_OK, UTF8X_ERR_NONE, 0, 0, 0, 0);
     if (policy == UTF8X_ESCAPE && cv->to == ENC_LATIN1) {
         return bad_argument();
@@ -132,7 +142,21 @@ utf8x_result model(const struct conv *cv, const struct tcase *c, uint32_t policy
         } else if (status == UTF8X_TRUNCATED) {
             error_len = 0;
         }
-        if (policy == UTF8X_REPLACE) {
+        if (policy == UTF8X_FALLBACK && it->bad && cv->from == ENC_UTF8) {
+            /* HTML5's fallback: each ill-formed byte as its Windows-1252 character. */
+            for (k = 0; k < it->len; k++) {
+                uint32_t ch = cp1252(case_unit(c, r.read + k));
+                nu = enc_encode(cv->to, ch, units);
+                if (nu == 0) {
+                    units[0] = '?';
+                    nu = 1;
+                }
+                for (j = 0; j < nu; j++) {
+                    out[r.written++] = units[j];
+                }
+            }
+            r.replaced += it->len;
+        } else if (policy == UTF8X_REPLACE || policy == UTF8X_FALLBACK) {
             nu = cv->to == ENC_LATIN1 ? (units[0] = '?', 1) : enc_encode(cv->to, 0xFFFD, units);
             for (k = 0; k < nu; k++) {
                 out[r.written++] = units[k];

@@ -42,7 +42,7 @@ static void null_and_empty(void) {
     CHECK_RESULT(utf8x_validate_utf32(NULL, 3), bad_argument());
 
     for (i = 0; i < NCONVS; i++) {
-        for (p = 0; p < 4; p++) {
+        for (p = 0; p < NPOLICIES; p++) {
             const struct conv *cv = &CONVS[i];
             int latin1_escape = cv->to == ENC_LATIN1 && POLICIES[p] == UTF8X_ESCAPE;
             utf8x_result want = latin1_escape ? bad_argument() : empty;
@@ -60,7 +60,7 @@ static void null_and_empty(void) {
 }
 
 static void unknown_policy(void) {
-    static const uint32_t bad_policies[] = {4, 5, 0x100, 0xFFFFFFFFu};
+    static const uint32_t bad_policies[] = {5, 6, 0x100, 0xFFFFFFFFu};
     aligned_unit src[4], dst[8];
     size_t i, p;
     memset(src, 0x41, sizeof src); /* "AAAA...", valid in every encoding */
@@ -85,7 +85,7 @@ static void misaligned(void) {
     for (i = 0; i < NCONVS; i++) {
         const struct conv *cv = &CONVS[i];
         size_t su = enc_unit_size(cv->from), du = enc_unit_size(cv->to);
-        for (p = 0; p < 4; p++) {
+        for (p = 0; p < NPOLICIES; p++) {
             uint32_t policy = POLICIES[p];
             if (cv->to == ENC_LATIN1 && policy == UTF8X_ESCAPE) {
                 continue;

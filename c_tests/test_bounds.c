@@ -151,7 +151,7 @@ void bounds_case(const struct tcase *c) {
         ref_out = malloc(room * x.du);
         store_input(cv, c, src);
         x.src = src;
-        for (p = 0; p < 4; p++) {
+        for (p = 0; p < NPOLICIES; p++) {
             utf8x_result ref;
             x.policy = POLICIES[p];
             ref = cv->fn(src, c->len, ref_out, room, x.policy);

@@ -67,7 +67,7 @@ static void wchar_is_utf32(const struct tcase *c, uint32_t policy) {
 
 void convert_all(const struct tcase *c) {
     size_t i, p;
-    for (p = 0; p < 4; p++) {
+    for (p = 0; p < NPOLICIES; p++) {
         for (i = 0; i < NCONVS; i++) {
             if (conv_accepts(&CONVS[i], c)) {
                 convert_case(&CONVS[i], c, POLICIES[p]);

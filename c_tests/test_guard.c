@@ -48,7 +48,7 @@ static void guarded_prefix(const struct conv *cv, const struct tcase *c, size_t 
     for (at = 0; at < 2; at++) {
         unsigned char *src = at == 0 ? page + page_size - len * su : page;
         memcpy(src, plain, len * su);
-        for (p = 0; p < 4; p++) {
+        for (p = 0; p < NPOLICIES; p++) {
             check_context("%s, %lu units of case \"%s\" at the %s of a page, %s", cv->name,
                           (unsigned long)len, c->name, at == 0 ? "end" : "start",
                           policy_name(POLICIES[p]));

@@ -13,7 +13,8 @@ void test_info(void) {
         UTF8X_ERR_TOO_SHORT,    UTF8X_ERR_OVERLONG,       UTF8X_ERR_SURROGATE,
         UTF8X_ERR_TOO_LARGE,    UTF8X_ERR_INCOMPLETE,     UTF8X_ERR_LONE_SURROGATE,
         UTF8X_ERR_OUT_OF_RANGE, UTF8X_ERR_UNMAPPABLE,     UTF8X_ERR_BAD_ARGUMENT,
-        UTF8X_ERR_INTERNAL};
+        UTF8X_ERR_INTERNAL,     UTF8X_ERR_FOUR_BYTE_FORM, UTF8X_ERR_NUL_BYTE,
+        UTF8X_ERR_SPLIT_SURROGATE_PAIR};
     const size_t ns = sizeof statuses / sizeof statuses[0], ne = sizeof errors / sizeof errors[0];
     size_t i, j;
 
@@ -65,7 +66,7 @@ void test_info(void) {
             CHECK(strcmp(s, utf8x_error_str(errors[j])) != 0);
         }
     }
-    CHECK(utf8x_error_str(13) != NULL && strcmp(utf8x_error_str(13), "unknown error") == 0);
+    CHECK(utf8x_error_str(16) != NULL && strcmp(utf8x_error_str(16), "unknown error") == 0);
     CHECK(utf8x_error_str(0xFFFFFFFFu) != NULL &&
           strcmp(utf8x_error_str(0xFFFFFFFFu), "unknown error") == 0);
 }

@@ -51,8 +51,12 @@ static void stream_byte_by_byte(void) {
     utf8x_stream zero;
     memset(&zero, 0, sizeof zero);
     CHECK_EQ(utf8x_stream_convert(&zero, TEXT, 1, out, 32, true).status, UTF8X_BAD_ARGUMENT);
-    CHECK_EQ(utf8x_stream_init(&st, UTF8X_ENC_UTF16LE, UTF8X_ENC_UTF32, UTF8X_STRICT),
+    CHECK_EQ(utf8x_stream_init(&st, UTF8X_ENC_UTF16LE, 15, UTF8X_STRICT), UTF8X_BAD_ARGUMENT);
+    CHECK_EQ(utf8x_stream_init(&st, 0, UTF8X_ENC_UTF8, UTF8X_STRICT), UTF8X_BAD_ARGUMENT);
+    CHECK_EQ(utf8x_stream_init(&st, UTF8X_ENC_UTF8, UTF8X_ENC_CP1252, UTF8X_ESCAPE),
              UTF8X_BAD_ARGUMENT);
+    CHECK_EQ(utf8x_stream_init(&st, UTF8X_ENC_UTF16LE, UTF8X_ENC_UTF32, UTF8X_FALLBACK),
+             UTF8X_OK);
 }
 
 static void mb_functions(void) {

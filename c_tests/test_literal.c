@@ -117,7 +117,7 @@ static void latin1(void) {
             utf8[n++] = (uint8_t)units[k];
         }
     }
-    for (p = 0; p < 4; p++) {
+    for (p = 0; p < NPOLICIES; p++) {
         uint8_t got[512];
         CHECK_RESULT(utf8x_from_latin1(all, 256, got, sizeof got, POLICIES[p]),
                      result(UTF8X_OK, UTF8X_ERR_NONE, 256, n, 0, 0));

@@ -158,7 +158,8 @@ const struct conv CONVS[] = {
 };
 const size_t NCONVS = sizeof CONVS / sizeof CONVS[0];
 
-const uint32_t POLICIES[4] = {UTF8X_STRICT, UTF8X_REPLACE, UTF8X_SKIP, UTF8X_ESCAPE};
+const uint32_t POLICIES[NPOLICIES] = {UTF8X_STRICT, UTF8X_REPLACE, UTF8X_SKIP, UTF8X_ESCAPE,
+                               UTF8X_FALLBACK};
 
 const char *policy_name(uint32_t policy) {
     switch (policy) {
@@ -168,6 +169,8 @@ const char *policy_name(uint32_t policy) {
         return "REPLACE";
     case UTF8X_SKIP:
         return "SKIP";
+    case UTF8X_FALLBACK:
+        return "FALLBACK";
     case UTF8X_ESCAPE:
         return "ESCAPE";
     }

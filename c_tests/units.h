@@ -37,7 +37,8 @@ struct conv {
 extern const struct conv CONVS[];
 extern const size_t NCONVS;
 
-extern const uint32_t POLICIES[4];
+enum { NPOLICIES = 5 };
+extern const uint32_t POLICIES[NPOLICIES];
 const char *policy_name(uint32_t policy);
 
 utf8x_result result(uint32_t status, uint32_t error, size_t read, size_t written, size_t error_len,

@@ -45,8 +45,8 @@
 // Status: a valid character at `read` that the target (Latin-1) cannot hold, under STRICT.
 #define UTF8X_UNMAPPABLE 4
 
-// Status: NULL with a non-zero length, unknown policy, misaligned or overlapping buffers, or
-// ESCAPE with a Latin-1 target. Nothing was read or written.
+// Status: NULL with a non-zero length, unknown policy or encoding, misaligned or overlapping
+// buffers, or ESCAPE with a Latin-1 or Windows-1252 target. Nothing was read or written.
 #define UTF8X_BAD_ARGUMENT 5
 
 // Status: a bug inside utf8x (a caught panic); never expected. Please report it.
@@ -63,8 +63,14 @@
 
 // Policy: PEP 383 "surrogateescape". Decoding UTF-8 maps each bad byte b to the lone surrogate
 // U+DC00+b; encoding to UTF-8 maps a lone U+DC80..U+DCFF back to byte b (other ill-formed input
-// still stops, as under STRICT). Not available with a Latin-1 target.
+// still stops, as under STRICT). Not available with a Latin-1 or Windows-1252 target.
 #define UTF8X_ESCAPE 3
+
+// Policy: what HTML5 does with bytes that are not UTF-8: each byte of a maximal ill-formed
+// subpart of UTF-8-family input becomes the Windows-1252 character of that byte (`replaced`
+// counts those bytes), so mislabelled Windows-1252 and Latin-1 text comes out right. On bad
+// UTF-16/UTF-32 units and unmappable characters it acts as `UTF8X_REPLACE`.
+#define UTF8X_FALLBACK 4
 
 // Error kind: no error (status UTF8X_OK or UTF8X_OUTPUT_FULL).
 #define UTF8X_ERR_NONE 0
@@ -105,6 +111,17 @@
 // Error kind: a panic was caught (status UTF8X_INTERNAL).
 #define UTF8X_ERR_INTERNAL 12
 
+// Error kind: CESU-8 or modified UTF-8 lead byte F0..F7; these forms write a supplementary
+// character as two 3-byte surrogates, never as one 4-byte sequence.
+#define UTF8X_ERR_FOUR_BYTE_FORM 13
+
+// Error kind: modified UTF-8 raw 00 byte (U+0000 is written C0 80).
+#define UTF8X_ERR_NUL_BYTE 14
+
+// Error kind: WTF-8 surrogate pair written as two 3-byte sequences (it has one 4-byte form);
+// `error_len` is 6.
+#define UTF8X_ERR_SPLIT_SURROGATE_PAIR 15
+
 // Stream encoding: UTF-8 (`uint8_t` units).
 #define UTF8X_ENC_UTF8 1
 
@@ -126,7 +143,34 @@
 // Stream encoding: the platform's `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows).
 #define UTF8X_ENC_WCHAR 7
 
-// An encoding: the source or target of [`crate::convert`] and of a [`crate::Stream`].
+// Encoding: CESU-8 (Unicode TR #26): supplementary characters as two 3-byte surrogates, high
+// first; 4-byte sequences and unpaired surrogates are ill-formed (`uint8_t` units).
+#define UTF8X_ENC_CESU8 8
+
+// Encoding: Java's modified UTF-8 (JNI, class files, `DataOutputStream.writeUTF`): each UTF-16
+// unit on its own, so lone surrogates are well-formed; U+0000 is C0 80; a raw 00 byte and 4-byte
+// sequences are ill-formed (`uint8_t` units).
+#define UTF8X_ENC_MUTF8 9
+
+// Encoding: WTF-8: UTF-8 plus lone surrogates as 3 bytes; a surrogate pair written as two
+// 3-byte sequences is ill-formed. Any UTF-16, even ill-formed, round-trips through it.
+#define UTF8X_ENC_WTF8 10
+
+// Encoding: the original UTF-8 of RFC 2279: the shortest of 1 to 6 bytes for any value up to
+// 0x7FFFFFFF; overlongs, FE, FF and D800..DFFF are ill-formed (`uint8_t` units).
+#define UTF8X_ENC_RFC2279 11
+
+// Encoding: Windows-1252 as the WHATWG Encoding Standard defines it (80 is U+20AC; 81, 8D, 8F,
+// 90, 9D are U+0081, U+008D, U+008F, U+0090, U+009D) (`uint8_t` units).
+#define UTF8X_ENC_CP1252 12
+
+// Encoding: UTF-32 with little-endian `uint32_t` units.
+#define UTF8X_ENC_UTF32LE 13
+
+// Encoding: UTF-32 with big-endian `uint32_t` units.
+#define UTF8X_ENC_UTF32BE 14
+
+// An encoding: the source or target of [`convert`](fn@crate::convert) and of a [`crate::Stream`].
 //
 // Values are stable and shared with C. Byte-oriented forms take `u8` units, UTF-16 forms `u16`
 // and UTF-32 forms `u32` ([`Encoding::unit_size`]).
@@ -212,7 +256,7 @@ typedef struct utf8x_iconv_desc *utf8x_iconv_t;
 // threads without a lock. A state that was never initialised, or was overwritten, is rejected
 // with `UTF8X_BAD_ARGUMENT`. It holds: the pair of encodings and the policy, the absolute
 // position in the source (`utf8x_stream_position`), and the units of an unfinished sequence
-// carried over from the previous chunk (at most 3 UTF-8 bytes or 1 high surrogate,
+// carried over from the previous chunk (at most 5 bytes of a UTF-8-family sequence or 1 high surrogate,
 // `utf8x_stream_pending`).
 typedef struct utf8x_stream {
   uint64_t opaque[4];
@@ -259,6 +303,50 @@ size_t utf8x_c32rtomb(char *s, uint_least32_t c32, mbstate_t *ps);
 // # Safety
 // `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 size_t utf8x_ceil_char_boundary(const uint8_t *src, size_t len, size_t offset);
+
+// Converts `src[0..len)` from encoding `from` to encoding `to` in `dst[0..dst_cap)`, for any two
+// `UTF8X_ENC_*` encodings (the UTF-8 family, UTF-16, UTF-32, Latin-1, Windows-1252, `wchar_t`).
+//
+// For the pairs a direct function covers it returns exactly that function's result:
+// `utf8x_convert(s, n, UTF8X_ENC_UTF8, d, c, UTF8X_ENC_UTF16LE, p)` is
+// `utf8x_to_utf16le(s, n, d, c, p)`. UTF-8 to UTF-8 sanitises (REPLACE gives what Rust's
+// `String::from_utf8_lossy` gives). UTF-16 and UTF-32 convert into each other directly.
+//
+// Each form has its own ill-formed input (the maximal ill-formed subpart is the longest prefix
+// of a well-formed sequence of the source form, else one unit). A character that is well-formed
+// in the source but that the target cannot hold is unmappable: a lone surrogate (from MUTF-8,
+// WTF-8) going to UTF-8, CESU-8, RFC 2279 or UTF-32; a value above U+10FFFF (from RFC 2279)
+// going to anything but RFC 2279 or UTF-32; anything above U+00FF going to Latin-1; anything
+// outside Windows-1252 going to `UTF8X_ENC_CP1252`. UTF-16 input going to WTF-8 or MUTF-8 is
+// never ill-formed (lone surrogates are kept); UTF-32 input accepts values up to 0x7FFFFFFF only
+// when the target is RFC 2279.
+//
+// - `src`, `len`: the input, `len` in units of `from` (bytes for the UTF-8 family, Latin-1 and
+//   Windows-1252; `uint16_t` for UTF-16; `uint32_t` for UTF-32; `wchar_t` for WCHAR); aligned
+//   for that unit.
+// - `from`, `to`: `UTF8X_ENC_*` values.
+// - `dst`, `dst_cap`: the output and its capacity in units of `to`, aligned for that unit;
+//   `dst == NULL` writes nothing and returns in `written` the units the whole conversion needs
+//   (under STRICT: up to the first error).
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE` (U+FFFD, `?` in Latin-1 and Windows-1252),
+//   `UTF8X_SKIP`, `UTF8X_ESCAPE` (bad byte b as U+DC00+b: a lone surrogate in UTF-16, UTF-32,
+//   WTF-8 and MUTF-8 targets, the byte itself in UTF-8, CESU-8 and RFC 2279 targets) or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character).
+//
+// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not
+// fit (`read`/`written` stop after the last whole character that did: call again from
+// `src + read`); under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` / `UTF8X_UNMAPPABLE` with
+// `read` = offset of the problem in units of `from`, `error_len`, `error`, and the output before
+// it written. `replaced` counts substitutions.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing read or written) for an unknown encoding or policy,
+// `src == NULL` with `len > 0`, `src` or `dst` not aligned for its unit, overlapping buffers, or
+// ESCAPE with a Latin-1 or Windows-1252 target. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable units of `from` (or be NULL with `len == 0`); `dst` must be
+// NULL or point to `dst_cap` writable units of `to`.
+struct utf8x_result utf8x_convert(const void *src, size_t len, uint32_t from, void *dst, size_t dst_cap, uint32_t to, uint32_t policy);
 
 // Returns the number of bytes in `src[0..len)` that are not continuation bytes (80..BF): the
 // code point count when the input is valid UTF-8. It does not validate.
@@ -362,7 +450,9 @@ size_t utf8x_floor_char_boundary(const uint8_t *src, size_t len, size_t offset);
 // - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 //   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 //   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -387,7 +477,9 @@ struct utf8x_result utf8x_from_latin1(const uint8_t *src, size_t len, uint8_t *d
 // - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 //   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 //   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -412,7 +504,9 @@ struct utf8x_result utf8x_from_utf16(const uint16_t *src, size_t len, uint8_t *d
 // - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 //   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 //   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -437,7 +531,9 @@ struct utf8x_result utf8x_from_utf16be(const uint16_t *src, size_t len, uint8_t 
 // - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 //   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 //   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -462,7 +558,9 @@ struct utf8x_result utf8x_from_utf16le(const uint16_t *src, size_t len, uint8_t 
 // - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 //   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 //   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -487,7 +585,9 @@ struct utf8x_result utf8x_from_utf32(const uint32_t *src, size_t len, uint8_t *d
 // - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 //   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 //   error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -756,14 +856,14 @@ const char *utf8x_status_str(uint32_t status);
 // Converts the next chunk `src[0..len)` of a stream into `dst[0..dst_cap)`.
 //
 // Design: the stream's output is the concatenation of what each call writes, and equals, byte
-// for byte, the output of the one-shot function (`utf8x_to_utf16le` etc.) over the whole input,
+// for byte, the output of the one-shot function (`utf8x_convert`, `utf8x_to_utf16le`...) over the whole input,
 // with the same total of `replaced` and, under STRICT, the same error status, kind and length at
 // the same absolute offset, however the input is cut into chunks (even 1 unit at a time, or
 // empty chunks) and whatever the output capacities. A sequence left unfinished at the end of a
 // chunk is kept in `*st` (see `utf8x_stream_pending`) and completed by the next chunk.
 //
 // - `st`: a state set up by `utf8x_stream_init`.
-// - `src`, `len`: the chunk, `len` in units of the source encoding (bytes for UTF-8 and Latin-1,
+// - `src`, `len`: the chunk, `len` in units of the source encoding (bytes for the UTF-8 family, Latin-1 and Windows-1252,
 //   `uint16_t` for UTF-16, `uint32_t` for UTF-32, `wchar_t` for WCHAR); must be aligned for it.
 // - `dst`, `dst_cap`: the output and its capacity in units of the target encoding; must be
 //   aligned for it. `dst == NULL` writes nothing and returns in `written` what this chunk
@@ -798,22 +898,21 @@ struct utf8x_result utf8x_stream_convert(struct utf8x_stream *st, const void *sr
 // Initialises `*st` for a streaming conversion from `from` to `to` (`UTF8X_ENC_*`) under
 // `policy`, at position 0 with nothing pending. Re-initialising resets a stream.
 //
-// Supported pairs: UTF-8 to `UTF8X_ENC_UTF16LE`, `UTF16BE`, `UTF16`, `UTF32`, `LATIN1` or `WCHAR`,
-// and each of those to UTF-8.
+// Every pair of `UTF8X_ENC_*` encodings streams, with the results of `utf8x_convert`.
 //
 // - `st`: the state to initialise; its previous contents are ignored.
 // - `from`, `to`: `UTF8X_ENC_*` encodings.
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or `UTF8X_FALLBACK`.
 //
-// Returns `UTF8X_OK`, or `UTF8X_BAD_ARGUMENT` when `st` is NULL or misaligned, the pair is not
-// supported, the policy is unknown, or ESCAPE is asked with a Latin-1 target. On
+// Returns `UTF8X_OK`, or `UTF8X_BAD_ARGUMENT` when `st` is NULL or misaligned, an encoding or the
+// policy is unknown, or ESCAPE is asked with a Latin-1 or Windows-1252 target. On
 // `UTF8X_BAD_ARGUMENT` a non-NULL `*st` is left in a state every other call rejects.
 //
 // # Safety
 // `st` must be NULL or point to a writable `utf8x_stream`.
 uint32_t utf8x_stream_init(struct utf8x_stream *st, uint32_t from, uint32_t to, uint32_t policy);
 
-// Returns how many source units (0..3) the stream holds back because they begin a sequence the
+// Returns how many source units (0..5) the stream holds back because they begin a sequence the
 // next chunk may complete. They were counted in `read` when they arrived. A non-zero value at
 // the end of the input means it ends inside a sequence: pass `last = true` to have it reported
 // or replaced. Returns 0 for NULL or an uninitialised state.
@@ -863,7 +962,9 @@ struct utf8x_result utf8x_swap_utf16(const uint16_t *src, size_t len, uint16_t *
 // - `dst`, `dst_cap`: the output and its capacity in `uint8_t` units; `dst == NULL` writes nothing
 //   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 //   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -887,7 +988,9 @@ struct utf8x_result utf8x_to_latin1(const uint8_t *src, size_t len, uint8_t *dst
 // - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
 //   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 //   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -911,7 +1014,9 @@ struct utf8x_result utf8x_to_utf16(const uint8_t *src, size_t len, uint16_t *dst
 // - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
 //   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 //   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -935,7 +1040,9 @@ struct utf8x_result utf8x_to_utf16be(const uint8_t *src, size_t len, uint16_t *d
 // - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
 //   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 //   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -959,7 +1066,9 @@ struct utf8x_result utf8x_to_utf16le(const uint8_t *src, size_t len, uint16_t *d
 // - `dst`, `dst_cap`: the output and its capacity in `uint32_t` units; `dst == NULL` writes nothing
 //   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 //   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -983,7 +1092,9 @@ struct utf8x_result utf8x_to_utf32(const uint8_t *src, size_t len, uint32_t *dst
 // - `dst`, `dst_cap`: the output and its capacity in `wchar_t` units; `dst == NULL` writes nothing
 //   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 //   first error).
-// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+//   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+//   input as REPLACE).
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);

@@ -1,6 +1,7 @@
 //! Scalar decoders: one character (or one maximal ill-formed subpart) at a time. These are the
 //! reference semantics; every fast path must agree with them exactly.
 
+use crate::encoding::Encoding;
 use crate::outcome::ErrorKind;
 
 /// One decoding step at the start of a non-empty input.
@@ -21,8 +22,18 @@ pub(crate) trait Decoder {
     const BYTES: bool;
     /// The numeric value of a unit (byte-swapped for the non-native order).
     fn value(unit: Self::Unit) -> u32;
+    /// The encoding this decoder reads, for choosing a fast path (`None`: no fast path).
+    const FORM: Option<Encoding> = None;
     /// Decodes at `src[0]`; `src` is not empty.
     fn step(src: &[Self::Unit]) -> Step;
+    /// What a [`Step::Truncated`] step at `src` is when no more input will follow: `None` when it
+    /// is truly truncated, or the step it completes to. Forms where a character may be followed
+    /// by more units that change its meaning (a lone high surrogate that a low one could pair
+    /// with) say "truncated" until they know, and settle here at the end.
+    #[inline]
+    fn at_end(_src: &[Self::Unit]) -> Option<Step> {
+        None
+    }
 }
 
 pub(crate) const fn is_continuation(b: u8) -> bool {
@@ -35,6 +46,7 @@ pub(crate) struct Utf8;
 impl Decoder for Utf8 {
     type Unit = u8;
     const BYTES: bool = true;
+    const FORM: Option<Encoding> = Some(Encoding::Utf8);
 
     #[inline]
     fn value(unit: u8) -> u32 {
@@ -95,7 +107,7 @@ pub(crate) fn utf8_step(s: &[u8]) -> Step {
     Step::Char { cp, len: need + 1 }
 }
 
-const fn invalid(len: usize, kind: ErrorKind) -> Step {
+pub(crate) const fn invalid(len: usize, kind: ErrorKind) -> Step {
     Step::Invalid { len, kind }
 }
 
@@ -103,6 +115,10 @@ const fn invalid(len: usize, kind: ErrorKind) -> Step {
 pub trait ByteOrder: 'static {
     /// Converts a unit as stored in memory to its value (and back: the swap is an involution).
     fn swap(unit: u16) -> u16;
+    /// The same for a 32-bit unit.
+    fn swap32(unit: u32) -> u32;
+    /// True when units in this order must be byte-swapped on this machine.
+    const SWAPPED: bool;
 }
 
 /// Little-endian UTF-16 units.
@@ -115,6 +131,11 @@ impl ByteOrder for Le {
     fn swap(unit: u16) -> u16 {
         u16::from_le(unit)
     }
+    #[inline]
+    fn swap32(unit: u32) -> u32 {
+        u32::from_le(unit)
+    }
+    const SWAPPED: bool = cfg!(target_endian = "big");
 }
 
 impl ByteOrder for Be {
@@ -122,6 +143,11 @@ impl ByteOrder for Be {
     fn swap(unit: u16) -> u16 {
         u16::from_be(unit)
     }
+    #[inline]
+    fn swap32(unit: u32) -> u32 {
+        u32::from_be(unit)
+    }
+    const SWAPPED: bool = cfg!(target_endian = "little");
 }
 
 /// The machine's own UTF-16 byte order.
@@ -131,12 +157,24 @@ pub type Native = Le;
 #[cfg(target_endian = "big")]
 pub type Native = Be;
 
-/// UTF-16 in byte order `O`.
-pub(crate) struct Utf16<O>(core::marker::PhantomData<O>);
+/// UTF-16 in byte order `O`. With `LONE`, every input is well-formed: an unpaired surrogate is
+/// a character of its own (what WTF-8 and modified UTF-8 targets can hold), and a high surrogate
+/// at the very end stays "truncated" until the end of the input is known.
+pub(crate) struct Utf16<O, const LONE: bool = false>(core::marker::PhantomData<O>);
 
-impl<O: ByteOrder> Decoder for Utf16<O> {
+/// The [`Encoding`] of UTF-16 in byte order `O`.
+pub(crate) const fn utf16_form<O: ByteOrder>() -> Encoding {
+    if O::SWAPPED == cfg!(target_endian = "little") {
+        Encoding::Utf16Be
+    } else {
+        Encoding::Utf16Le
+    }
+}
+
+impl<O: ByteOrder, const LONE: bool> Decoder for Utf16<O, LONE> {
     type Unit = u16;
     const BYTES: bool = false;
+    const FORM: Option<Encoding> = Some(utf16_form::<O>());
 
     #[inline]
     fn value(unit: u16) -> u32 {
@@ -149,8 +187,13 @@ impl<O: ByteOrder> Decoder for Utf16<O> {
         if !(0xD800..=0xDFFF).contains(&u) {
             return Step::Char { cp: u, len: 1 };
         }
+        let lone = if LONE {
+            Step::Char { cp: u, len: 1 }
+        } else {
+            invalid(1, ErrorKind::LoneSurrogate)
+        };
         if u >= 0xDC00 {
-            return invalid(1, ErrorKind::LoneSurrogate);
+            return lone;
         }
         match s.get(1).map(|&v| O::swap(v) as u32) {
             None => Step::Truncated { len: 1 },
@@ -158,28 +201,50 @@ impl<O: ByteOrder> Decoder for Utf16<O> {
                 cp: 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00),
                 len: 2,
             },
-            Some(_) => invalid(1, ErrorKind::LoneSurrogate),
+            Some(_) => lone,
         }
+    }
+
+    #[inline]
+    fn at_end(s: &[u16]) -> Option<Step> {
+        LONE.then(|| Step::Char {
+            cp: O::swap(s[0]) as u32,
+            len: 1,
+        })
     }
 }
 
-/// UTF-32 in native byte order.
-pub(crate) struct Utf32;
+/// UTF-32 in byte order `O`. With `UCS4` (used when the target is RFC 2279, the one form that
+/// holds them) values up to 0x7FFFFFFF are characters too.
+pub(crate) struct Utf32<O = Native, const UCS4: bool = false>(core::marker::PhantomData<O>);
 
-impl Decoder for Utf32 {
+/// The [`Encoding`] of UTF-32 in byte order `O`.
+pub(crate) const fn utf32_form<O: ByteOrder>() -> Encoding {
+    if !O::SWAPPED {
+        Encoding::Utf32
+    } else if cfg!(target_endian = "little") {
+        Encoding::Utf32Be
+    } else {
+        Encoding::Utf32Le
+    }
+}
+
+impl<O: ByteOrder, const UCS4: bool> Decoder for Utf32<O, UCS4> {
     type Unit = u32;
     const BYTES: bool = false;
+    const FORM: Option<Encoding> = Some(utf32_form::<O>());
 
     #[inline]
     fn value(unit: u32) -> u32 {
-        unit
+        O::swap32(unit)
     }
 
     #[inline]
     fn step(s: &[u32]) -> Step {
-        match s[0] {
+        match O::swap32(s[0]) {
             cp @ (0..=0xD7FF | 0xE000..=0x10FFFF) => Step::Char { cp, len: 1 },
             0xD800..=0xDFFF => invalid(1, ErrorKind::Surrogate),
+            cp @ 0x110000..=0x7FFF_FFFF if UCS4 => Step::Char { cp, len: 1 },
             _ => invalid(1, ErrorKind::OutOfRange),
         }
     }
@@ -191,6 +256,7 @@ pub(crate) struct Latin1;
 impl Decoder for Latin1 {
     type Unit = u8;
     const BYTES: bool = false;
+    const FORM: Option<Encoding> = Some(Encoding::Latin1);
 
     #[inline]
     fn value(unit: u8) -> u32 {

@@ -1,6 +1,6 @@
 //! The encodings utf8x reads and writes, with their stable numbers (`UTF8X_ENC_*` in C).
 
-/// An encoding: the source or target of [`crate::convert`] and of a [`crate::Stream`].
+/// An encoding: the source or target of [`convert`](fn@crate::convert) and of a [`crate::Stream`].
 ///
 /// Values are stable and shared with C. Byte-oriented forms take `u8` units, UTF-16 forms `u16`
 /// and UTF-32 forms `u32` ([`Encoding::unit_size`]).

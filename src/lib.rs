@@ -23,12 +23,15 @@
 // `unsafe` lives only in `ffi` (pointer checks) and `simd` (kernels).
 #![deny(unsafe_code, unsafe_op_in_unsafe_fn)]
 
+mod any;
 mod ascii;
 mod chars;
 mod convert;
 mod decode;
 mod encode;
 mod encoding;
+mod family;
+mod fast;
 #[allow(unsafe_code)]
 pub mod ffi;
 pub mod iconv;
@@ -38,6 +41,7 @@ mod outcome;
 mod simd;
 mod stream;
 mod transcode;
+mod unit;
 mod validate;
 
 /// Test-only access to every kernel set this CPU runs, for differential tests in one process.
@@ -47,6 +51,7 @@ pub mod __test {
     pub use crate::simd::testing::{Kernel, kernel, kernels};
 }
 
+pub use any::convert;
 pub use chars::{
     ceil_char_boundary, decode_at, decode_before, decode_first, decode_last, encode_utf8,
     floor_char_boundary, is_char_boundary, next_char_boundary, prev_char_boundary, swap_utf16,
@@ -59,7 +64,8 @@ pub use convert::{
 pub use encoding::Encoding;
 pub use mb::{MbConverted, MbDecoded, MbEnd, MbState};
 pub use outcome::{ErrorKind, Outcome, Policy, Status};
-pub use stream::{Stream, Unit};
+pub use stream::Stream;
+pub use unit::Unit;
 pub use validate::{
     count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
     validate_utf32,

@@ -13,75 +13,14 @@
 //! continue after [`Status::OutputFull`]); [`Stream::position`] is the absolute offset in the whole
 //! stream of the first unit not yet converted, which after an error is the error's offset.
 
-use crate::decode::{self as dec, Be, Decoder, Le, Native, Step};
+use crate::decode::{self as dec, Be, ByteOrder, Decoder, Le, Native, Step};
 use crate::encoding::Encoding;
+use crate::family::{self as fam, Form, Rules};
 use crate::outcome::{Outcome, Policy, Status};
-
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for u8 {}
-    impl Sealed for u16 {}
-    impl Sealed for u32 {}
-}
-
-/// A code unit type a [`Stream`] accepts: `u8`, `u16` or `u32`. Each method views a slice as the
-/// unit type an encoding needs, or gives `None` when the types differ.
-pub trait Unit: Copy + sealed::Sealed {
-    #[doc(hidden)]
-    fn bytes(_: &[Self]) -> Option<&[u8]> {
-        None
-    }
-    #[doc(hidden)]
-    fn units16(_: &[Self]) -> Option<&[u16]> {
-        None
-    }
-    #[doc(hidden)]
-    fn units32(_: &[Self]) -> Option<&[u32]> {
-        None
-    }
-    #[doc(hidden)]
-    fn bytes_mut(_: &mut [Self]) -> Option<&mut [u8]> {
-        None
-    }
-    #[doc(hidden)]
-    fn units16_mut(_: &mut [Self]) -> Option<&mut [u16]> {
-        None
-    }
-    #[doc(hidden)]
-    fn units32_mut(_: &mut [Self]) -> Option<&mut [u32]> {
-        None
-    }
-}
-
-impl Unit for u8 {
-    fn bytes(s: &[u8]) -> Option<&[u8]> {
-        Some(s)
-    }
-    fn bytes_mut(s: &mut [u8]) -> Option<&mut [u8]> {
-        Some(s)
-    }
-}
-
-impl Unit for u16 {
-    fn units16(s: &[u16]) -> Option<&[u16]> {
-        Some(s)
-    }
-    fn units16_mut(s: &mut [u16]) -> Option<&mut [u16]> {
-        Some(s)
-    }
-}
-
-impl Unit for u32 {
-    fn units32(s: &[u32]) -> Option<&[u32]> {
-        Some(s)
-    }
-    fn units32_mut(s: &mut [u32]) -> Option<&mut [u32]> {
-        Some(s)
-    }
-}
+use crate::unit::Unit;
 
 /// A decoder whose every step is decided by at most `MAX` units.
-trait Chunked: Decoder<Unit: Default + Into<u32> + TryFrom<u32>> {
+trait Chunked: Decoder<Unit: Unit> {
     const MAX: usize;
 }
 
@@ -89,21 +28,39 @@ impl Chunked for dec::Utf8 {
     const MAX: usize = 4;
 }
 
-impl<O: crate::decode::ByteOrder> Chunked for dec::Utf16<O> {
+/// The family forms decide a surrogate pair (two 3-byte halves) or a 6-byte RFC 2279 sequence.
+impl<R: Rules> Chunked for Form<R> {
+    const MAX: usize = 6;
+}
+
+impl<O: ByteOrder, const LONE: bool> Chunked for dec::Utf16<O, LONE> {
     const MAX: usize = 2;
 }
 
-impl Chunked for dec::Utf32 {
+/// Decoders of one unit per step: UTF-32, Latin-1, Windows-1252.
+struct Single<U>(core::marker::PhantomData<U>);
+
+impl<U: Unit> Decoder for Single<U> {
+    type Unit = U;
+    const BYTES: bool = false;
+    fn value(unit: U) -> u32 {
+        unit.into()
+    }
+    fn step(s: &[U]) -> Step {
+        Step::Char {
+            cp: s[0].into(),
+            len: 1,
+        }
+    }
+}
+
+impl<U: Unit> Chunked for Single<U> {
     const MAX: usize = 1;
 }
 
-impl Chunked for dec::Latin1 {
-    const MAX: usize = 1;
-}
-
-/// Units a stream can carry between chunks: an unfinished UTF-8 sequence (≤ 3 bytes) or a high
-/// surrogate.
-const CARRY: usize = 3;
+/// Units a stream can carry between chunks: the unfinished tail of a sequence (at most 5 bytes
+/// of a 6-byte one) or a high surrogate.
+const CARRY: usize = 5;
 
 /// The state of one streaming conversion. Plain data (`Copy`, no heap): create it with
 /// [`Stream::new`], feed it chunks with [`Stream::convert`].
@@ -119,15 +76,11 @@ pub struct Stream {
     pending: u8,
 }
 
-/// A one-shot conversion of the crate's API.
-type Core<S, T> = fn(&[S], Option<&mut [T]>, Policy) -> Outcome;
-
 impl Stream {
     /// A stream converting `from` to `to` under `policy`, at position 0.
     ///
-    /// Supported: UTF-8 to UTF-16LE/BE/native, UTF-32, Latin-1 or `wchar_t`, and each of those
-    /// to UTF-8. Returns `None` for any other pair, and for [`Policy::Escape`] with a Latin-1
-    /// target (which cannot carry escapes).
+    /// Every pair of encodings streams. Returns `None` only for [`Policy::Escape`] with a
+    /// Latin-1 or Windows-1252 target (which cannot carry escapes).
     pub fn new(from: Encoding, to: Encoding, policy: Policy) -> Option<Stream> {
         let stream = Stream {
             from,
@@ -137,9 +90,9 @@ impl Stream {
             carry: [0; CARRY],
             pending: 0,
         };
-        let supported = (from == Encoding::Utf8) != (to == Encoding::Utf8);
-        let escape_ok = !(policy == Policy::Escape && to == Encoding::Latin1);
-        (supported && escape_ok).then_some(stream)
+        let escape_ok =
+            !(policy == Policy::Escape && matches!(to, Encoding::Latin1 | Encoding::Cp1252));
+        escape_ok.then_some(stream)
     }
 
     /// The source encoding.
@@ -166,7 +119,7 @@ impl Stream {
     }
 
     /// Source units held back from earlier chunks because they may start a sequence that the
-    /// next chunk completes (0..=3). They are already counted in the `read` of the call that
+    /// next chunk completes (0..=5). They are already counted in the `read` of the call that
     /// delivered them, and are converted (or reported) by a later call.
     pub fn pending(&self) -> usize {
         self.pending as usize
@@ -195,62 +148,77 @@ impl Stream {
         last: bool,
     ) -> Outcome {
         use Encoding::*;
-        macro_rules! go {
-            ($dec:ty, $view:ident, $view_mut:ident, $core:path) => {{
-                let (Some(src), Some(dst)) = (S::$view(src), view_mut(dst, T::$view_mut)) else {
-                    return Outcome::bad_argument();
-                };
-                self.run::<$dec, _>(src, dst, last, $core)
-            }};
-        }
-        match (self.from.resolved(), self.to.resolved()) {
-            (Utf8, Utf16Le) => go!(dec::Utf8, bytes, units16_mut, crate::to_utf16le),
-            (Utf8, Utf16Be) => go!(dec::Utf8, bytes, units16_mut, crate::to_utf16be),
-            (Utf8, Utf16) => go!(dec::Utf8, bytes, units16_mut, crate::to_utf16),
-            (Utf8, Utf32) => go!(dec::Utf8, bytes, units32_mut, crate::to_utf32),
-            (Utf8, Latin1) => go!(dec::Utf8, bytes, bytes_mut, crate::to_latin1),
-            (Utf16Le, Utf8) => go!(dec::Utf16<Le>, units16, bytes_mut, crate::from_utf16le),
-            (Utf16Be, Utf8) => go!(dec::Utf16<Be>, units16, bytes_mut, crate::from_utf16be),
-            (Utf16, Utf8) => go!(dec::Utf16<Native>, units16, bytes_mut, crate::from_utf16),
-            (Utf32, Utf8) => go!(dec::Utf32, units32, bytes_mut, crate::from_utf32),
-            (Latin1, Utf8) => go!(dec::Latin1, bytes, bytes_mut, crate::from_latin1),
-            _ => Outcome::bad_argument(),
+        let lone = matches!(self.to, Wtf8 | Mutf8);
+        // The decoder only decides where chunks may be cut; the conversion itself is
+        // `crate::convert`, so a stream gives exactly what one call gives.
+        match self.from.resolved() {
+            Utf8 => self.run::<dec::Utf8, _, _>(src, dst, last),
+            Cesu8 => self.run::<fam::Cesu8, _, _>(src, dst, last),
+            Mutf8 => self.run::<fam::Mutf8, _, _>(src, dst, last),
+            Wtf8 => self.run::<fam::Wtf8, _, _>(src, dst, last),
+            Rfc2279 => self.run::<fam::Rfc2279, _, _>(src, dst, last),
+            Utf16Le if lone => self.run::<dec::Utf16<Le, true>, _, _>(src, dst, last),
+            Utf16Le => self.run::<dec::Utf16<Le>, _, _>(src, dst, last),
+            Utf16Be if lone => self.run::<dec::Utf16<Be, true>, _, _>(src, dst, last),
+            Utf16Be => self.run::<dec::Utf16<Be>, _, _>(src, dst, last),
+            Utf16 if lone => self.run::<dec::Utf16<Native, true>, _, _>(src, dst, last),
+            Utf16 => self.run::<dec::Utf16<Native>, _, _>(src, dst, last),
+            Latin1 | Cp1252 => self.run::<Single<u8>, _, _>(src, dst, last),
+            Utf32 | Utf32Le | Utf32Be | Wchar => self.run::<Single<u32>, _, _>(src, dst, last),
         }
     }
 
-    fn run<D: Chunked, T>(
+    /// One chunk, with `D` deciding where sequences end.
+    fn run<D: Chunked, S: Unit, T: Unit>(
+        &mut self,
+        src: &[S],
+        dst: Option<&mut [T]>,
+        last: bool,
+    ) -> Outcome {
+        let (from, to, policy) = (self.from, self.to, self.policy);
+        match crate::any::views::<D::Unit, T, S, T>(src, dst) {
+            Some((src, dst)) => self.chunk::<D, T>(src, dst, last, |s, d| {
+                crate::convert(s, from, d, to, policy)
+            }),
+            None => Outcome::bad_argument(),
+        }
+    }
+
+    fn chunk<D: Chunked, T>(
         &mut self,
         src: &[D::Unit],
         mut dst: Option<&mut [T]>,
         last: bool,
-        core: Core<D::Unit, T>,
+        core: impl Fn(&[D::Unit], Option<&mut [T]>) -> Outcome,
     ) -> Outcome {
-        let policy = self.policy;
         let mut out = Outcome::default();
         // Units of `src` used to finish the carried sequence.
         let mut taken = 0;
         if self.pending > 0 {
             let held = self.pending as usize;
-            let mut buf = [D::Unit::default(); 4];
+            let mut buf = [D::Unit::default(); 6];
             for (b, &c) in buf.iter_mut().zip(&self.carry[..held]) {
                 *b = D::Unit::try_from(u32::from(c)).unwrap_or_default();
             }
             let take = src.len().min(D::MAX.saturating_sub(held));
             buf[held..held + take].copy_from_slice(&src[..take]);
             let joined = &buf[..held + take];
-            let len = match D::step(joined) {
-                Step::Truncated { .. } if !last && take == src.len() => {
+            let mut step = D::step(joined);
+            if let Step::Truncated { .. } = step {
+                if !last {
                     self.hold(src);
                     out.read = src.len();
                     return out;
                 }
+                // The end of the stream: what one call would decide there.
+                if take == src.len() {
+                    step = D::at_end(joined).unwrap_or(step);
+                }
+            }
+            let len = match step {
                 Step::Char { len, .. } | Step::Invalid { len, .. } | Step::Truncated { len } => len,
             };
-            let r = settle::<D>(
-                core(&joined[..len], dst.as_deref_mut(), policy),
-                len,
-                joined,
-            );
+            let r = settle::<D>(core(&joined[..len], dst.as_deref_mut()), len, joined);
             if r.status != Status::Ok {
                 // The carried sequence is one step: nothing of it was converted, so the state
                 // stays at its start, which is where the problem is.
@@ -270,7 +238,7 @@ impl Stream {
             unfinished_tail::<D>(rest)
         };
         let tail = dst.map(|d| d.get_mut(out.written..).unwrap_or_default());
-        let r = settle::<D>(core(&rest[..cut], tail, policy), cut, rest);
+        let r = settle::<D>(core(&rest[..cut], tail), cut, rest);
         self.position += r.read as u64;
         out = Outcome {
             read: taken + r.read,
@@ -293,26 +261,31 @@ impl Stream {
         }
     }
 
-    /// The state as four words, for the C struct `utf8x_stream`.
+    /// The state as four words, for the C struct `utf8x_stream`: the position; four carried
+    /// units; a tag with the encodings, the policy and the count of carried units; the fifth
+    /// carried unit.
     pub(crate) fn to_words(self) -> [u64; 4] {
-        let carry = self
-            .carry
+        let carry = self.carry[..4]
             .iter()
             .enumerate()
             .fold(0u64, |w, (i, &c)| w | (c as u64) << (16 * i));
         [
             self.position,
-            carry | (self.pending as u64) << 48,
-            MAGIC << 32 | (self.from as u64) << 16 | (self.to as u64) << 8 | self.policy as u64,
-            0,
+            carry,
+            MAGIC << 32
+                | (self.pending as u64) << 24
+                | (self.from as u64) << 16
+                | (self.to as u64) << 8
+                | self.policy as u64,
+            self.carry[4] as u64,
         ]
     }
 
     /// The state stored by [`Stream::to_words`], or `None` when `words` hold no valid state
     /// (never initialised, or overwritten).
     pub(crate) fn from_words(words: [u64; 4]) -> Option<Stream> {
-        let [position, carry, tag, reserved] = words;
-        if tag >> 32 != MAGIC || reserved != 0 || carry >> 56 != 0 {
+        let [position, carry, tag, fifth] = words;
+        if tag >> 32 != MAGIC || fifth >> 16 != 0 {
             return None;
         }
         let byte = |shift: u32| ((tag >> shift) & 0xFF) as u32;
@@ -322,13 +295,14 @@ impl Stream {
             Policy::from_u32(byte(0))?,
         )?;
         stream.position = position;
-        stream.pending = (carry >> 48) as u8;
-        if stream.pending as usize > CARRY || (tag >> 24) & 0xFF != 0 {
+        stream.pending = byte(24) as u8;
+        if stream.pending as usize > CARRY {
             return None;
         }
-        for (i, c) in stream.carry.iter_mut().enumerate() {
+        for (i, c) in stream.carry[..4].iter_mut().enumerate() {
             *c = (carry >> (16 * i)) as u16;
         }
+        stream.carry[4] = fifth as u16;
         Some(stream)
     }
 }
@@ -336,26 +310,16 @@ impl Stream {
 /// Marks an initialised `utf8x_stream` ("u8xs").
 const MAGIC: u64 = 0x7538_7873;
 
-/// The output view the stream's target needs: `None` measures, `Some(None)` is a type mismatch.
-fn view_mut<'a, T, U>(
-    dst: Option<&'a mut [T]>,
-    view: fn(&'a mut [T]) -> Option<&'a mut [U]>,
-) -> Option<Option<&'a mut [U]>> {
-    match dst {
-        None => Some(None),
-        Some(d) => view(d).map(Some),
-    }
-}
-
 /// Where the unfinished sequence at the end of `src` starts (`src.len()` when there is none).
 ///
-/// A sequence that the input ends inside starts with a unit no step ever consumes as a
-/// continuation (a UTF-8 lead byte, a high surrogate), so it is a step boundary of the one-shot
-/// decoding whatever precedes it, and it is the last step.
+/// A sequence that the input ends inside starts with a unit no step consumes as a continuation
+/// (a UTF-8 lead byte, a high surrogate), so it is a step boundary of the one-shot decoding
+/// whatever precedes it, and it is the last step. The earliest such start wins: in the forms
+/// with surrogate pairs a high half with the beginning of a low half after it is one unfinished
+/// step, although the low half alone would also look unfinished.
 fn unfinished_tail<D: Chunked>(src: &[D::Unit]) -> usize {
     let from = src.len().saturating_sub(D::MAX - 1);
     (from..src.len())
-        .rev()
         .find(|&i| matches!(D::step(&src[i..]), Step::Truncated { len } if len == src.len() - i))
         .unwrap_or(src.len())
 }
@@ -393,11 +357,28 @@ mod tests {
     }
 
     #[test]
-    fn unsupported_pairs() {
+    fn every_pair_but_escape_into_8_bit() {
         use Encoding::*;
-        assert!(Stream::new(Utf8, Utf8, Policy::Strict).is_none());
-        assert!(Stream::new(Utf16Le, Utf32, Policy::Strict).is_none());
+        assert!(Stream::new(Utf8, Utf8, Policy::Strict).is_some());
+        assert!(Stream::new(Utf16Le, Utf32, Policy::Strict).is_some());
         assert!(Stream::new(Utf8, Latin1, Policy::Escape).is_none());
+        assert!(Stream::new(Utf8, Cp1252, Policy::Escape).is_none());
         assert!(Stream::new(Latin1, Utf8, Policy::Escape).is_some());
+    }
+
+    #[test]
+    fn five_carried_bytes_round_trip() {
+        let mut s = Stream::new(Encoding::Cesu8, Encoding::Utf8, Policy::Strict).unwrap();
+        let mut out = [0u8; 8];
+        s.convert(
+            b"\xed\xa0\x80\xed\xb0".as_slice(),
+            Some(&mut out[..]),
+            false,
+        );
+        assert_eq!(s.pending(), 5);
+        assert_eq!(Stream::from_words(s.to_words()), Some(s));
+        let r = s.convert(b"\x80".as_slice(), Some(&mut out[..]), true);
+        assert!(r.is_ok());
+        assert_eq!(&out[..r.written], "\u{10000}".as_bytes());
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::decode::{Decoder, Step};
 use crate::encode::Encoder;
+use crate::family::cp1252_char;
 use crate::outcome::{ErrorKind, Outcome, Policy, Status};
 
 /// The output side: a bounded slice, or nothing at all in measure mode.
@@ -50,7 +51,12 @@ pub(crate) fn transcode<D: Decoder, E: Encoder>(
         let Some(rest) = src.get(o.read..).filter(|s| !s.is_empty()) else {
             return o;
         };
-        let (len, kind, status) = match D::step(rest) {
+        let mut step = D::step(rest);
+        if let Step::Truncated { .. } = step {
+            // The input ends here: a form may settle a waiting character now.
+            step = D::at_end(rest).unwrap_or(step);
+        }
+        let (len, kind, status, cp) = match step {
             Step::Char { cp, len } => {
                 let n = E::units(cp);
                 if n != 0 {
@@ -64,15 +70,41 @@ pub(crate) fn transcode<D: Decoder, E: Encoder>(
                     o.written += n;
                     continue;
                 }
-                (len, ErrorKind::Unmappable, Status::Unmappable)
+                (len, ErrorKind::Unmappable, Status::Unmappable, Some(cp))
             }
-            Step::Invalid { len, kind } => (len, kind, Status::Invalid),
-            Step::Truncated { len } => (len, ErrorKind::Incomplete, Status::Truncated),
+            Step::Invalid { len, kind } => (len, kind, Status::Invalid, None),
+            Step::Truncated { len } => (len, ErrorKind::Incomplete, Status::Truncated, None),
         };
         let error_len = if status == Status::Truncated { 0 } else { len };
+        let bad = &rest[..len];
+        // Ill-formed bytes of a UTF-8-family form, as opposed to a bad UTF-16/UTF-32 unit or a
+        // well-formed character the target cannot hold.
+        let bad_bytes = D::BYTES && cp.is_none();
         match policy {
             Policy::Strict => return stop(o, status, kind, error_len),
             Policy::Skip => o.replaced += 1,
+            Policy::Fallback if bad_bytes => {
+                // Each byte as its Windows-1252 character, or the replacement where the target
+                // cannot hold that character; never split across calls.
+                let one = |b: u32| match E::units(cp1252_char(b as u8)) {
+                    0 => (E::REPLACEMENT, E::units(E::REPLACEMENT)),
+                    n => (cp1252_char(b as u8), n),
+                };
+                let n: usize = bad.iter().map(|&u| one(D::value(u)).1).sum();
+                if !sink.fits(o.written, n) {
+                    return stop(o, Status::OutputFull, ErrorKind::None, 0);
+                }
+                if let Some(out) = sink.tail(o.written) {
+                    let mut at = 0;
+                    for &u in bad {
+                        let (c, k) = one(D::value(u));
+                        E::write(c, &mut out[at..at + k]);
+                        at += k;
+                    }
+                }
+                o.written += n;
+                o.replaced += len;
+            }
             Policy::Replace | Policy::Fallback => {
                 let n = E::units(E::REPLACEMENT);
                 if !sink.fits(o.written, n) {
@@ -85,26 +117,37 @@ pub(crate) fn transcode<D: Decoder, E: Encoder>(
                 o.replaced += 1;
             }
             Policy::Escape => {
-                let bad = &rest[..len];
-                // UTF-8 input: every bad byte b becomes U+DC00+b. Other inputs (going to UTF-8):
-                // only U+DC80..U+DCFF stand for a byte; any other problem stays an error, since
-                // ESCAPE promises a lossless result.
+                // Bad bytes b stand for U+DC00+b. Otherwise only a lone U+DC80..U+DCFF (a bad
+                // UTF-16/UTF-32 unit, or a lone surrogate the target cannot hold) is an escape;
+                // any other problem stays an error, since ESCAPE promises a lossless result.
+                let single = cp.unwrap_or_else(|| D::value(bad[0]));
                 let escapable =
-                    D::BYTES || (len == 1 && (0xDC80..=0xDCFF).contains(&D::value(bad[0])));
+                    bad_bytes || (0xDC80..=0xDCFF).contains(&single) && (cp.is_some() || len == 1);
                 if !escapable {
                     return stop(o, status, kind, error_len);
                 }
-                if !sink.fits(o.written, len) {
+                let escape = |i: usize| {
+                    if bad_bytes {
+                        0xDC00 | D::value(bad[i])
+                    } else {
+                        single
+                    }
+                };
+                let count = if bad_bytes { len } else { 1 };
+                let n: usize = (0..count).map(|i| E::escape_units(escape(i))).sum();
+                if !sink.fits(o.written, n) {
                     return stop(o, Status::OutputFull, ErrorKind::None, 0);
                 }
                 if let Some(out) = sink.tail(o.written) {
-                    for (slot, &u) in out.iter_mut().zip(bad) {
-                        let v = D::value(u);
-                        *slot = E::raw(if D::BYTES { 0xDC00 | v } else { v & 0xFF });
+                    let mut at = 0;
+                    for i in 0..count {
+                        let k = E::escape_units(escape(i));
+                        E::write_escape(escape(i), &mut out[at..at + k]);
+                        at += k;
                     }
                 }
-                o.written += len;
-                o.replaced += len;
+                o.written += n;
+                o.replaced += count;
             }
         }
         o.read += len;

@@ -25,11 +25,15 @@ fn init_rejects_bad_arguments() {
             UTF8X_BAD_ARGUMENT
         );
         assert_eq!(
-            utf8x_stream_init(&mut st, UTF8X_ENC_UTF8, UTF8X_ENC_UTF8, UTF8X_STRICT),
+            utf8x_stream_init(&mut st, UTF8X_ENC_UTF8, 15, UTF8X_STRICT),
             UTF8X_BAD_ARGUMENT
         );
         assert_eq!(
-            utf8x_stream_init(&mut st, UTF8X_ENC_UTF16LE, UTF8X_ENC_UTF32, UTF8X_STRICT),
+            utf8x_stream_init(&mut st, UTF8X_ENC_UTF16LE, UTF8X_ENC_UTF32, 5),
+            UTF8X_BAD_ARGUMENT
+        );
+        assert_eq!(
+            utf8x_stream_init(&mut st, UTF8X_ENC_UTF8, UTF8X_ENC_CP1252, UTF8X_ESCAPE),
             UTF8X_BAD_ARGUMENT
         );
         assert_eq!(
@@ -41,7 +45,7 @@ fn init_rejects_bad_arguments() {
             UTF8X_BAD_ARGUMENT
         );
         assert_eq!(
-            utf8x_stream_init(&mut st, UTF8X_ENC_UTF8, UTF8X_ENC_UTF32, 4),
+            utf8x_stream_init(&mut st, UTF8X_ENC_UTF8, UTF8X_ENC_UTF32, 5),
             UTF8X_BAD_ARGUMENT
         );
         // The rejected state is unusable.

@@ -217,11 +217,12 @@ fn parse_encoding(value: &OsString, synopsis: &'static str) -> Result<Encoding, 
 }
 
 fn parse_policy(value: &OsString, synopsis: &'static str) -> Result<Policy, UsageError> {
-    const POLICIES: [(&str, Policy); 4] = [
+    const POLICIES: [(&str, Policy); 5] = [
         ("strict", Policy::Strict),
         ("replace", Policy::Replace),
         ("skip", Policy::Skip),
         ("escape", Policy::Escape),
+        ("fallback", Policy::Fallback),
     ];
     let found = value.to_str().and_then(|v| {
         POLICIES
@@ -232,7 +233,7 @@ fn parse_policy(value: &OsString, synopsis: &'static str) -> Result<Policy, Usag
         mistake(
             synopsis,
             format!(
-                "unknown policy '{}' (known: strict, replace, skip, escape)",
+                "unknown policy '{}' (known: strict, replace, skip, escape, fallback)",
                 value.to_string_lossy()
             ),
         )

@@ -113,5 +113,6 @@ fn policy_name(policy: Policy) -> &'static str {
         Policy::Replace => "replace",
         Policy::Skip => "skip",
         Policy::Escape => "escape",
+        Policy::Fallback => "fallback",
     }
 }

@@ -7,7 +7,7 @@ pub const MAIN: &str =
     "utf8x check [-q] FILE... | utf8x convert -f ENC -t ENC [OPTIONS] IN [-o OUT]";
 pub const CHECK: &str = "utf8x check [-q|--quiet] FILE...";
 pub const CONVERT: &str =
-    "utf8x convert -f ENC -t ENC [--policy strict|replace|skip|escape] [-v] IN [-o OUT]";
+    "utf8x convert -f ENC -t ENC [--policy strict|replace|skip|escape|fallback] [-v] IN [-o OUT]";
 
 /// The library's version as `major.minor.patch`.
 pub fn version() -> String {
@@ -53,6 +53,7 @@ utf8x convert: convert IN ('-' is standard input) to standard output, or to OUT,
         skip     drop them
         escape   lossless (PEP 383): each bad UTF-8 byte b becomes the lone surrogate
                  U+DC00+b and back; needs UTF-8 on one side and a target other than Latin-1
+        fallback each bad UTF-8 byte as its Windows-1252 character (what browsers do)
   -o, --output OUT      write to OUT ('-' and /dev/stdout are standard output)
   -v, --verbose         report sizes and the number of substitutions on standard error
   exit status: 0 converted, 1 ill-formed or unmappable input, 2 usage or I/O error

@@ -74,6 +74,34 @@ pub(super) fn overlap<S, D>(src: *const S, len: usize, dst: *const D, cap: usize
 /// A safe core conversion: input slice, optional output slice, policy.
 pub(super) type Core<S, D> = fn(&[S], Option<&mut [D]>, Policy) -> Outcome;
 
+/// The checks of [`convert`] without the panic boundary (the caller holds it): policy, overlap,
+/// pointers; then `core`.
+///
+/// # Safety
+/// As [`convert`].
+pub(super) unsafe fn checked<S, D>(
+    src: *const S,
+    len: usize,
+    dst: *mut D,
+    cap: usize,
+    policy: u32,
+    core: impl FnOnce(&[S], Option<&mut [D]>, Policy) -> Outcome,
+) -> Outcome {
+    let Some(policy) = Policy::from_u32(policy) else {
+        return Outcome::bad_argument();
+    };
+    if overlap(src, len, dst, cap) {
+        return Outcome::bad_argument();
+    }
+    // SAFETY: forwarded from this function's contract; overlap excluded above, so the shared
+    // and the mutable slice never alias.
+    let (src, dst) = unsafe { (input(src, len), output(dst, cap)) };
+    match (src, dst) {
+        (Some(src), Some(dst)) => core(src, dst, policy),
+        _ => Outcome::bad_argument(),
+    }
+}
+
 /// The body of every conversion shim: check, build slices, call `core`, map the result.
 ///
 /// # Safety
@@ -88,19 +116,8 @@ pub(super) unsafe fn convert<S, D>(
     core: Core<S, D>,
 ) -> utf8x_result {
     guard(Outcome::internal().into(), || {
-        let Some(policy) = Policy::from_u32(policy) else {
-            return Outcome::bad_argument().into();
-        };
-        if overlap(src, len, dst, cap) {
-            return Outcome::bad_argument().into();
-        }
-        // SAFETY: forwarded from this function's contract; overlap excluded above, so the shared
-        // and the mutable slice never alias.
-        let (src, dst) = unsafe { (input(src, len), output(dst, cap)) };
-        match (src, dst) {
-            (Some(src), Some(dst)) => core(src, dst, policy).into(),
-            _ => Outcome::bad_argument().into(),
-        }
+        // SAFETY: forwarded from this function's contract.
+        unsafe { checked(src, len, dst, cap, policy, core) }.into()
     })
 }
 
@@ -155,3 +172,23 @@ pub(super) unsafe fn query_at<T: Copy>(
         unsafe { input(src, len) }.map_or(fallback, |src| core(src, offset))
     })
 }
+
+/// Calls the generic function `$f::<S, T>($args)` with the unit types whose sizes (1, 2 or 4
+/// bytes) `$sizes` gives: the one place the encoding-generic shims turn `void *` into types.
+macro_rules! by_unit_sizes {
+    ($sizes:expr, $f:ident($($arg:expr),* $(,)?), $otherwise:expr) => {
+        match $sizes {
+            (1, 1) => $f::<u8, u8>($($arg),*),
+            (1, 2) => $f::<u8, u16>($($arg),*),
+            (1, 4) => $f::<u8, u32>($($arg),*),
+            (2, 1) => $f::<u16, u8>($($arg),*),
+            (2, 2) => $f::<u16, u16>($($arg),*),
+            (2, 4) => $f::<u16, u32>($($arg),*),
+            (4, 1) => $f::<u32, u8>($($arg),*),
+            (4, 2) => $f::<u32, u16>($($arg),*),
+            (4, 4) => $f::<u32, u32>($($arg),*),
+            _ => $otherwise,
+        }
+    };
+}
+pub(super) use by_unit_sizes;

@@ -30,7 +30,9 @@ const FROM_WCHAR: Core<WcharUnit, u8> = crate::from_utf16;
 /// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
 ///   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 ///   first error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -64,7 +66,9 @@ pub unsafe extern "C" fn utf8x_to_utf16le(
 /// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
 ///   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 ///   first error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -98,7 +102,9 @@ pub unsafe extern "C" fn utf8x_to_utf16be(
 /// - `dst`, `dst_cap`: the output and its capacity in `uint16_t` units; `dst == NULL` writes nothing
 ///   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 ///   first error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -132,7 +138,9 @@ pub unsafe extern "C" fn utf8x_to_utf16(
 /// - `dst`, `dst_cap`: the output and its capacity in `uint32_t` units; `dst == NULL` writes nothing
 ///   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 ///   first error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -166,7 +174,9 @@ pub unsafe extern "C" fn utf8x_to_utf32(
 /// - `dst`, `dst_cap`: the output and its capacity in `uint8_t` units; `dst == NULL` writes nothing
 ///   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 ///   first error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -200,7 +210,9 @@ pub unsafe extern "C" fn utf8x_to_latin1(
 /// - `dst`, `dst_cap`: the output and its capacity in `wchar_t` units; `dst == NULL` writes nothing
 ///   and returns in `written` the units the whole conversion needs (under STRICT: up to the
 ///   first error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -235,7 +247,9 @@ pub unsafe extern "C" fn utf8x_to_wchar(
 /// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 ///   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 ///   error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -270,7 +284,9 @@ pub unsafe extern "C" fn utf8x_from_utf16le(
 /// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 ///   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 ///   error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -305,7 +321,9 @@ pub unsafe extern "C" fn utf8x_from_utf16be(
 /// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 ///   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 ///   error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -340,7 +358,9 @@ pub unsafe extern "C" fn utf8x_from_utf16(
 /// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 ///   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 ///   error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -374,7 +394,9 @@ pub unsafe extern "C" fn utf8x_from_utf32(
 /// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 ///   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 ///   error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -409,7 +431,9 @@ pub unsafe extern "C" fn utf8x_from_latin1(
 /// - `dst`, `dst_cap`: the output and its capacity in bytes; `dst == NULL` writes nothing and
 ///   returns in `written` the bytes the whole conversion needs (under STRICT: up to the first
 ///   error).
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
+///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
+///   input as REPLACE).
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);

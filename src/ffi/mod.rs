@@ -1,6 +1,7 @@
 //! The C ABI: thin `extern "C"` shims. Each checks its arguments, builds slices, calls one safe
 //! core function and maps the result. `cbindgen` turns this module into `include/utf8x.h`.
 
+mod any;
 mod args;
 mod chars;
 mod convert;
@@ -14,6 +15,7 @@ mod validate;
 
 use crate::outcome::Outcome;
 
+pub use any::*;
 pub use chars::*;
 pub use convert::*;
 pub use iconv::*;
@@ -40,8 +42,8 @@ pub const UTF8X_TRUNCATED: u32 = 2;
 pub const UTF8X_OUTPUT_FULL: u32 = 3;
 /// Status: a valid character at `read` that the target (Latin-1) cannot hold, under STRICT.
 pub const UTF8X_UNMAPPABLE: u32 = 4;
-/// Status: NULL with a non-zero length, unknown policy, misaligned or overlapping buffers, or
-/// ESCAPE with a Latin-1 target. Nothing was read or written.
+/// Status: NULL with a non-zero length, unknown policy or encoding, misaligned or overlapping
+/// buffers, or ESCAPE with a Latin-1 or Windows-1252 target. Nothing was read or written.
 pub const UTF8X_BAD_ARGUMENT: u32 = 5;
 /// Status: a bug inside utf8x (a caught panic); never expected. Please report it.
 pub const UTF8X_INTERNAL: u32 = 6;
@@ -54,8 +56,13 @@ pub const UTF8X_REPLACE: u32 = 1;
 pub const UTF8X_SKIP: u32 = 2;
 /// Policy: PEP 383 "surrogateescape". Decoding UTF-8 maps each bad byte b to the lone surrogate
 /// U+DC00+b; encoding to UTF-8 maps a lone U+DC80..U+DCFF back to byte b (other ill-formed input
-/// still stops, as under STRICT). Not available with a Latin-1 target.
+/// still stops, as under STRICT). Not available with a Latin-1 or Windows-1252 target.
 pub const UTF8X_ESCAPE: u32 = 3;
+/// Policy: what HTML5 does with bytes that are not UTF-8: each byte of a maximal ill-formed
+/// subpart of UTF-8-family input becomes the Windows-1252 character of that byte (`replaced`
+/// counts those bytes), so mislabelled Windows-1252 and Latin-1 text comes out right. On bad
+/// UTF-16/UTF-32 units and unmappable characters it acts as `UTF8X_REPLACE`.
+pub const UTF8X_FALLBACK: u32 = 4;
 
 /// Error kind: no error (status UTF8X_OK or UTF8X_OUTPUT_FULL).
 pub const UTF8X_ERR_NONE: u32 = 0;
@@ -83,6 +90,41 @@ pub const UTF8X_ERR_UNMAPPABLE: u32 = 10;
 pub const UTF8X_ERR_BAD_ARGUMENT: u32 = 11;
 /// Error kind: a panic was caught (status UTF8X_INTERNAL).
 pub const UTF8X_ERR_INTERNAL: u32 = 12;
+/// Error kind: CESU-8 or modified UTF-8 lead byte F0..F7; these forms write a supplementary
+/// character as two 3-byte surrogates, never as one 4-byte sequence.
+pub const UTF8X_ERR_FOUR_BYTE_FORM: u32 = 13;
+/// Error kind: modified UTF-8 raw 00 byte (U+0000 is written C0 80).
+pub const UTF8X_ERR_NUL_BYTE: u32 = 14;
+/// Error kind: WTF-8 surrogate pair written as two 3-byte sequences (it has one 4-byte form);
+/// `error_len` is 6.
+pub const UTF8X_ERR_SPLIT_SURROGATE_PAIR: u32 = 15;
+
+// The C values are spelled out for cbindgen; they must be the core's.
+const _: () = {
+    use crate::outcome::{ErrorKind as E, Policy as P, Status as S};
+    assert!(UTF8X_OK == S::Ok as u32 && UTF8X_INVALID == S::Invalid as u32);
+    assert!(UTF8X_TRUNCATED == S::Truncated as u32 && UTF8X_OUTPUT_FULL == S::OutputFull as u32);
+    assert!(UTF8X_UNMAPPABLE == S::Unmappable as u32);
+    assert!(UTF8X_BAD_ARGUMENT == S::BadArgument as u32 && UTF8X_INTERNAL == S::Internal as u32);
+    assert!(UTF8X_STRICT == P::Strict as u32 && UTF8X_REPLACE == P::Replace as u32);
+    assert!(UTF8X_SKIP == P::Skip as u32 && UTF8X_ESCAPE == P::Escape as u32);
+    assert!(UTF8X_FALLBACK == P::Fallback as u32);
+    assert!(UTF8X_ERR_NONE == E::None as u32 && UTF8X_ERR_INVALID_LEAD == E::InvalidLead as u32);
+    assert!(UTF8X_ERR_UNEXPECTED_CONTINUATION == E::UnexpectedContinuation as u32);
+    assert!(UTF8X_ERR_TOO_SHORT == E::TooShort as u32 && UTF8X_ERR_OVERLONG == E::Overlong as u32);
+    assert!(
+        UTF8X_ERR_SURROGATE == E::Surrogate as u32 && UTF8X_ERR_TOO_LARGE == E::TooLarge as u32
+    );
+    assert!(UTF8X_ERR_INCOMPLETE == E::Incomplete as u32);
+    assert!(UTF8X_ERR_LONE_SURROGATE == E::LoneSurrogate as u32);
+    assert!(UTF8X_ERR_OUT_OF_RANGE == E::OutOfRange as u32);
+    assert!(UTF8X_ERR_UNMAPPABLE == E::Unmappable as u32);
+    assert!(UTF8X_ERR_BAD_ARGUMENT == E::BadArgument as u32);
+    assert!(UTF8X_ERR_INTERNAL == E::Internal as u32);
+    assert!(UTF8X_ERR_FOUR_BYTE_FORM == E::FourByteForm as u32);
+    assert!(UTF8X_ERR_NUL_BYTE == E::NulByte as u32);
+    assert!(UTF8X_ERR_SPLIT_SURROGATE_PAIR == E::SplitSurrogatePair as u32);
+};
 
 /// What every validating or converting function returns, by value.
 ///

@@ -3,11 +3,12 @@
 
 use core::ffi::c_void;
 
-use super::args::{guard, input, output, overlap};
+use super::args::{by_unit_sizes, guard, input, output, overlap};
 use super::utf8x_result;
 use crate::encoding::Encoding;
 use crate::outcome::{Outcome, Policy, Status};
-use crate::stream::{Stream, Unit};
+use crate::stream::Stream;
+use crate::unit::Unit;
 
 /// Stream encoding: UTF-8 (`uint8_t` units).
 pub const UTF8X_ENC_UTF8: u32 = 1;
@@ -23,6 +24,26 @@ pub const UTF8X_ENC_UTF32: u32 = 5;
 pub const UTF8X_ENC_LATIN1: u32 = 6;
 /// Stream encoding: the platform's `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows).
 pub const UTF8X_ENC_WCHAR: u32 = 7;
+/// Encoding: CESU-8 (Unicode TR #26): supplementary characters as two 3-byte surrogates, high
+/// first; 4-byte sequences and unpaired surrogates are ill-formed (`uint8_t` units).
+pub const UTF8X_ENC_CESU8: u32 = 8;
+/// Encoding: Java's modified UTF-8 (JNI, class files, `DataOutputStream.writeUTF`): each UTF-16
+/// unit on its own, so lone surrogates are well-formed; U+0000 is C0 80; a raw 00 byte and 4-byte
+/// sequences are ill-formed (`uint8_t` units).
+pub const UTF8X_ENC_MUTF8: u32 = 9;
+/// Encoding: WTF-8: UTF-8 plus lone surrogates as 3 bytes; a surrogate pair written as two
+/// 3-byte sequences is ill-formed. Any UTF-16, even ill-formed, round-trips through it.
+pub const UTF8X_ENC_WTF8: u32 = 10;
+/// Encoding: the original UTF-8 of RFC 2279: the shortest of 1 to 6 bytes for any value up to
+/// 0x7FFFFFFF; overlongs, FE, FF and D800..DFFF are ill-formed (`uint8_t` units).
+pub const UTF8X_ENC_RFC2279: u32 = 11;
+/// Encoding: Windows-1252 as the WHATWG Encoding Standard defines it (80 is U+20AC; 81, 8D, 8F,
+/// 90, 9D are U+0081, U+008D, U+008F, U+0090, U+009D) (`uint8_t` units).
+pub const UTF8X_ENC_CP1252: u32 = 12;
+/// Encoding: UTF-32 with little-endian `uint32_t` units.
+pub const UTF8X_ENC_UTF32LE: u32 = 13;
+/// Encoding: UTF-32 with big-endian `uint32_t` units.
+pub const UTF8X_ENC_UTF32BE: u32 = 14;
 
 // The C values are spelled out for cbindgen; they must be the core's.
 const _: () = assert!(
@@ -33,6 +54,13 @@ const _: () = assert!(
         && UTF8X_ENC_UTF32 == Encoding::Utf32 as u32
         && UTF8X_ENC_LATIN1 == Encoding::Latin1 as u32
         && UTF8X_ENC_WCHAR == Encoding::Wchar as u32
+        && UTF8X_ENC_CESU8 == Encoding::Cesu8 as u32
+        && UTF8X_ENC_MUTF8 == Encoding::Mutf8 as u32
+        && UTF8X_ENC_WTF8 == Encoding::Wtf8 as u32
+        && UTF8X_ENC_RFC2279 == Encoding::Rfc2279 as u32
+        && UTF8X_ENC_CP1252 == Encoding::Cp1252 as u32
+        && UTF8X_ENC_UTF32LE == Encoding::Utf32Le as u32
+        && UTF8X_ENC_UTF32BE == Encoding::Utf32Be as u32
 );
 
 /// The state of one streaming conversion, allocated by the caller (on the stack, in a struct,
@@ -44,7 +72,7 @@ const _: () = assert!(
 /// threads without a lock. A state that was never initialised, or was overwritten, is rejected
 /// with `UTF8X_BAD_ARGUMENT`. It holds: the pair of encodings and the policy, the absolute
 /// position in the source (`utf8x_stream_position`), and the units of an unfinished sequence
-/// carried over from the previous chunk (at most 3 UTF-8 bytes or 1 high surrogate,
+/// carried over from the previous chunk (at most 5 bytes of a UTF-8-family sequence or 1 high surrogate,
 /// `utf8x_stream_pending`).
 #[allow(non_camel_case_types)]
 #[repr(C)]
@@ -56,15 +84,14 @@ pub struct utf8x_stream {
 /// Initialises `*st` for a streaming conversion from `from` to `to` (`UTF8X_ENC_*`) under
 /// `policy`, at position 0 with nothing pending. Re-initialising resets a stream.
 ///
-/// Supported pairs: UTF-8 to `UTF8X_ENC_UTF16LE`, `UTF16BE`, `UTF16`, `UTF32`, `LATIN1` or `WCHAR`,
-/// and each of those to UTF-8.
+/// Every pair of `UTF8X_ENC_*` encodings streams, with the results of `utf8x_convert`.
 ///
 /// - `st`: the state to initialise; its previous contents are ignored.
 /// - `from`, `to`: `UTF8X_ENC_*` encodings.
-/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP` or `UTF8X_ESCAPE`.
+/// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or `UTF8X_FALLBACK`.
 ///
-/// Returns `UTF8X_OK`, or `UTF8X_BAD_ARGUMENT` when `st` is NULL or misaligned, the pair is not
-/// supported, the policy is unknown, or ESCAPE is asked with a Latin-1 target. On
+/// Returns `UTF8X_OK`, or `UTF8X_BAD_ARGUMENT` when `st` is NULL or misaligned, an encoding or the
+/// policy is unknown, or ESCAPE is asked with a Latin-1 or Windows-1252 target. On
 /// `UTF8X_BAD_ARGUMENT` a non-NULL `*st` is left in a state every other call rejects.
 ///
 /// # Safety
@@ -101,14 +128,14 @@ pub unsafe extern "C" fn utf8x_stream_init(
 /// Converts the next chunk `src[0..len)` of a stream into `dst[0..dst_cap)`.
 ///
 /// Design: the stream's output is the concatenation of what each call writes, and equals, byte
-/// for byte, the output of the one-shot function (`utf8x_to_utf16le` etc.) over the whole input,
+/// for byte, the output of the one-shot function (`utf8x_convert`, `utf8x_to_utf16le`...) over the whole input,
 /// with the same total of `replaced` and, under STRICT, the same error status, kind and length at
 /// the same absolute offset, however the input is cut into chunks (even 1 unit at a time, or
 /// empty chunks) and whatever the output capacities. A sequence left unfinished at the end of a
 /// chunk is kept in `*st` (see `utf8x_stream_pending`) and completed by the next chunk.
 ///
 /// - `st`: a state set up by `utf8x_stream_init`.
-/// - `src`, `len`: the chunk, `len` in units of the source encoding (bytes for UTF-8 and Latin-1,
+/// - `src`, `len`: the chunk, `len` in units of the source encoding (bytes for the UTF-8 family, Latin-1 and Windows-1252,
 ///   `uint16_t` for UTF-16, `uint32_t` for UTF-32, `wchar_t` for WCHAR); must be aligned for it.
 /// - `dst`, `dst_cap`: the output and its capacity in units of the target encoding; must be
 ///   aligned for it. `dst == NULL` writes nothing and returns in `written` what this chunk
@@ -159,14 +186,11 @@ pub unsafe extern "C" fn utf8x_stream_convert(
         // SAFETY (all arms): forwarded from this function's contract, with the unit types the
         // stream's encodings use.
         let o = unsafe {
-            match sizes {
-                (1, 1) => chunk::<u8, u8>(&mut stream, src, len, dst, dst_cap, last),
-                (1, 2) => chunk::<u8, u16>(&mut stream, src, len, dst, dst_cap, last),
-                (1, 4) => chunk::<u8, u32>(&mut stream, src, len, dst, dst_cap, last),
-                (2, 1) => chunk::<u16, u8>(&mut stream, src, len, dst, dst_cap, last),
-                (4, 1) => chunk::<u32, u8>(&mut stream, src, len, dst, dst_cap, last),
-                _ => Outcome::bad_argument(),
-            }
+            by_unit_sizes!(
+                sizes,
+                chunk(&mut stream, src, len, dst, dst_cap, last),
+                Outcome::bad_argument()
+            )
         };
         state.opaque = stream.to_words();
         o.into()
@@ -210,7 +234,7 @@ pub unsafe extern "C" fn utf8x_stream_position(st: *const utf8x_stream) -> u64 {
     unsafe { query(st) }.map_or(0, |s| s.position())
 }
 
-/// Returns how many source units (0..3) the stream holds back because they begin a sequence the
+/// Returns how many source units (0..5) the stream holds back because they begin a sequence the
 /// next chunk may complete. They were counted in `read` when they arrived. A non-zero value at
 /// the end of the input means it ends inside a sequence: pass `last = true` to have it reported
 /// or replaced. Returns 0 for NULL or an uninitialised state.

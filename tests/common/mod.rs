@@ -19,11 +19,12 @@ pub use inputs::*;
 pub use oracle::*;
 pub use utf8::*;
 
-pub const POLICIES: [Policy; 4] = [
+pub const POLICIES: [Policy; 5] = [
     Policy::Strict,
     Policy::Replace,
     Policy::Skip,
     Policy::Escape,
+    Policy::Fallback,
 ];
 
 /// Native-order values to units whose memory holds little-/big-endian bytes.

@@ -23,6 +23,9 @@ pub enum Piece {
         /// What ESCAPE turns the subpart into (`U+DC00 + byte` values decoding UTF-8, the byte
         /// when encoding to UTF-8), or `None` when ESCAPE must stop.
         escapes: Option<Vec<u32>>,
+        /// The ill-formed bytes of UTF-8 input, which FALLBACK decodes as Windows-1252; `None`
+        /// for UTF-16/UTF-32 units, where FALLBACK acts as REPLACE.
+        bytes: Option<Vec<u8>>,
     },
 }
 
@@ -61,6 +64,7 @@ pub fn utf8_pieces(s: &[u8]) -> Vec<Piece> {
                     .map(|&b| 0xDC00 | u32::from(b))
                     .collect(),
             ),
+            bytes: Some(s[at..at + len].to_vec()),
         });
         at += len;
     }
@@ -93,6 +97,7 @@ pub fn utf16_pieces(units: &[u16], value: fn(u16) -> u16) -> Vec<Piece> {
                         },
                         truncated,
                         escapes: escape_byte(u32::from(u)),
+                        bytes: None,
                     }
                 }
             };
@@ -119,6 +124,7 @@ pub fn utf32_pieces(units: &[u32]) -> Vec<Piece> {
                 },
                 truncated: false,
                 escapes: escape_byte(u),
+                bytes: None,
             },
         })
         .collect()
@@ -277,26 +283,66 @@ pub fn expect<T: Target>(pieces: &[Piece], policy: Policy) -> Expect<T::Unit> {
     }
     for piece in pieces {
         let before = e.out.len();
-        let (len, status, kind, error_len, escapes) = match piece {
+        let (len, status, kind, error_len, escapes, bytes) = match piece {
             Piece::Char { c, len } => {
                 if T::encode(*c, &mut e.out) {
                     e.items.push((*len, e.out.len() - before, 0));
                     continue;
                 }
-                (*len, Status::Unmappable, ErrorKind::Unmappable, *len, None)
+                (
+                    *len,
+                    Status::Unmappable,
+                    ErrorKind::Unmappable,
+                    *len,
+                    None,
+                    None,
+                )
             }
             Piece::Bad {
                 len,
                 kind,
                 truncated: true,
                 escapes,
-            } => (*len, Status::Truncated, *kind, 0, escapes.as_ref()),
+                bytes,
+            } => (
+                *len,
+                Status::Truncated,
+                *kind,
+                0,
+                escapes.as_ref(),
+                bytes.as_ref(),
+            ),
             Piece::Bad {
-                len, kind, escapes, ..
-            } => (*len, Status::Invalid, *kind, *len, escapes.as_ref()),
+                len,
+                kind,
+                escapes,
+                bytes,
+                ..
+            } => (
+                *len,
+                Status::Invalid,
+                *kind,
+                *len,
+                escapes.as_ref(),
+                bytes.as_ref(),
+            ),
         };
         let replaced = match (policy, escapes) {
-            (Policy::Replace, _) => {
+            // Each ill-formed byte as the character encoding_rs's Windows-1252 gives it (or the
+            // replacement where the target cannot hold that), per the HTML5 fallback.
+            (Policy::Fallback, _) if bytes.is_some() => {
+                let bytes = bytes.unwrap();
+                for &b in bytes {
+                    let one = [b];
+                    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&one);
+                    let c = text.chars().next().unwrap();
+                    if !T::encode(c, &mut e.out) {
+                        assert!(T::encode(T::REPLACEMENT, &mut e.out));
+                    }
+                }
+                bytes.len()
+            }
+            (Policy::Replace | Policy::Fallback, _) => {
                 assert!(T::encode(T::REPLACEMENT, &mut e.out));
                 1
             }

@@ -249,7 +249,7 @@ fn utf32_input_problems_under_each_policy() {
     );
     convert("utf-32be", "utf-8", "strict", &be[8..]).fails(
         1,
-        "utf8x: -: invalid UTF-32BE at unit offset 0 (byte offset 0): UTF-32 value above 0x10FFFF\n",
+        "utf8x: -: invalid UTF-32BE at unit offset 0 (byte offset 0): UTF-32 value out of range\n",
     );
     let text: String = values
         .iter()

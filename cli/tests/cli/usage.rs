@@ -40,7 +40,7 @@ fn version_is_the_library_version() {
 }
 
 const CHECK: &str = "usage: utf8x check [-q|--quiet] FILE... (see 'utf8x --help')\n";
-const CONVERT: &str = "usage: utf8x convert -f ENC -t ENC [--policy strict|replace|skip|escape] \
+const CONVERT: &str = "usage: utf8x convert -f ENC -t ENC [--policy strict|replace|skip|escape|fallback] \
     [-v] IN [-o OUT] (see 'utf8x --help')\n";
 const MAIN: &str = "usage: utf8x check [-q] FILE... | utf8x convert -f ENC -t ENC [OPTIONS] IN \
     [-o OUT] (see 'utf8x --help')\n";
@@ -114,7 +114,7 @@ fn every_usage_mistake_is_one_line_plus_the_synopsis() {
         (&["convert", "-f", ""], "unknown encoding '' KNOWN", CONVERT),
         (
             &["convert", "--policy=lenient"],
-            "unknown policy 'lenient' (known: strict, replace, skip, escape)",
+            "unknown policy 'lenient' (known: strict, replace, skip, escape, fallback)",
             CONVERT,
         ),
         (

@@ -1,0 +1,199 @@
+//! Fast paths for the pairs of encodings that have no direct function: the SIMD kernels of
+//! UTF-8 and its neighbours do the work wherever the forms agree with them.
+//!
+//! Every byte form of the UTF-8 family agrees with UTF-8 on most text: WTF-8 and RFC 2279 are
+//! supersets (a UTF-8 kernel stops where they differ, and the scalar step takes over), CESU-8
+//! and modified UTF-8 differ only on 4-byte sequences, and modified UTF-8 on `00` too. So each
+//! conversion runs the matching UTF-8 kernel over stretches that end before the first unit the
+//! two forms treat differently; the engine's scalar step handles that unit and calls back.
+
+use crate::decode::{Be, ByteOrder, Decoder, Le, is_continuation};
+use crate::encode::Encoder;
+use crate::encoding::Encoding;
+use crate::simd::{self, Kernels};
+use crate::unit::Unit;
+
+/// The engine's fast path from `D` to `E`: converts a well-formed prefix of `src` that fits in
+/// `dst` (or measures it) and returns `(read, written)`; `(0, 0)` where there is none.
+#[inline]
+pub(crate) fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
+    k: &Kernels,
+    src: &[D::Unit],
+    dst: Option<&mut [E::Unit]>,
+) -> (usize, usize) {
+    use Encoding::*;
+    let (Some(from), Some(to)) = (D::FORM, E::FORM) else {
+        return (0, 0);
+    };
+    macro_rules! with {
+        ($a:ty, $b:ty, |$s:ident, $d:ident| $body:expr) => {
+            match crate::any::views::<$a, $b, _, _>(src, dst) {
+                Some(($s, $d)) => $body,
+                None => (0, 0),
+            }
+        };
+    }
+    let family = |e: Encoding| e.is_utf8_family();
+    let four = matches!(from, Cesu8 | Mutf8) || matches!(to, Cesu8 | Mutf8);
+    let nul = from == Mutf8 || to == Mutf8;
+    match (from, to) {
+        (f, t) if family(f) && family(t) => with!(u8, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |b| byte_stops(b, four, nul),
+                |s, d| copy_valid(k, s, d),
+            )
+        }),
+        (f, Utf16Le) if family(f) => with!(u8, u16, |s, d| {
+            agreeing(
+                s,
+                d,
+                |b| byte_stops(b, four, nul),
+                |s, d| k.utf8_to_utf16_bulk::<Le>(s, d),
+            )
+        }),
+        (f, Utf16Be) if family(f) => with!(u8, u16, |s, d| {
+            agreeing(
+                s,
+                d,
+                |b| byte_stops(b, four, nul),
+                |s, d| k.utf8_to_utf16_bulk::<Be>(s, d),
+            )
+        }),
+        (f, Utf32) if family(f) => with!(u8, u32, |s, d| {
+            agreeing(
+                s,
+                d,
+                |b| byte_stops(b, four, nul),
+                |s, d| k.utf8_to_utf32_bulk(s, d),
+            )
+        }),
+        (f, Latin1) if family(f) => with!(u8, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |b| byte_stops(b, four, nul),
+                |s, d| k.utf8_to_latin1_bulk(s, d),
+            )
+        }),
+        (Utf16Le, t) if family(t) => with!(u16, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |u| unit_stops(Le::swap(u) as u32, four, nul),
+                |s, d| k.utf16_to_utf8_bulk::<Le>(s, d),
+            )
+        }),
+        (Utf16Be, t) if family(t) => with!(u16, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |u| unit_stops(Be::swap(u) as u32, four, nul),
+                |s, d| k.utf16_to_utf8_bulk::<Be>(s, d),
+            )
+        }),
+        (Utf32, t) if family(t) => with!(u32, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |u| unit_stops(u, four, nul),
+                |s, d| simd::to_utf8_bulk(k.utf32_to_utf8, k.utf32_measure, s, d),
+            )
+        }),
+        (Latin1, t) if family(t) => with!(u8, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |b| nul && b == 0,
+                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d),
+            )
+        }),
+        // Windows-1252 is Latin-1 but for 80..9F.
+        (Cp1252, t) if family(t) => with!(u8, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |b| (nul && b == 0) || (0x80..=0x9F).contains(&b),
+                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d),
+            )
+        }),
+        _ => (0, 0),
+    }
+}
+
+/// A byte the UTF-8 kernels would read differently from a form without 4-byte sequences
+/// (`four`) or without raw NULs (`nul`).
+#[inline(always)]
+fn byte_stops(b: u8, four: bool, nul: bool) -> bool {
+    (four && b >= 0xF0) || (nul && b == 0)
+}
+
+/// The same for a UTF-16 or UTF-32 unit of value `v`: a surrogate or supplementary character
+/// must become a 6-byte pair, U+0000 `C0 80`.
+#[inline(always)]
+fn unit_stops(v: u32, four: bool, nul: bool) -> bool {
+    (four && v >= 0xD800 && (v <= 0xDFFF || v >= 0x10000)) || (nul && v == 0)
+}
+
+/// The valid UTF-8 prefix of `src`, copied as is (for two forms that agree on it).
+#[inline]
+fn copy_valid(k: &Kernels, src: &[u8], dst: Option<&mut [u8]>) -> (usize, usize) {
+    let n = (k.utf8_valid_up_to)(src);
+    let Some(dst) = dst else {
+        return (n, n);
+    };
+    let mut m = n.min(dst.len());
+    // Back to a character boundary when the output cuts the prefix short.
+    while m > 0 && m < n && is_continuation(src[m]) {
+        m -= 1;
+    }
+    dst[..m].copy_from_slice(&src[..m]);
+    (m, m)
+}
+
+/// Runs `kernel` over `src` in pieces that end before the first unit for which `stops` is true,
+/// so the kernel only sees what both forms agree on. Pieces grow from 64 units to 16 Ki so that
+/// the scan stays linear however often the engine calls back between special units, and short
+/// inputs are not scanned past what they convert.
+#[inline(always)]
+fn agreeing<S: Copy, T>(
+    src: &[S],
+    mut dst: Option<&mut [T]>,
+    stops: impl Fn(S) -> bool,
+    kernel: impl Fn(&[S], Option<&mut [T]>) -> (usize, usize),
+) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    let mut size = 64;
+    while read < src.len() {
+        let piece = &src[read..src.len().min(read + size)];
+        let cut = first(piece, &stops);
+        let (r, w) = kernel(&piece[..cut], dst.as_deref_mut().map(|d| &mut d[written..]));
+        read += r;
+        written += w;
+        // Done at a unit the kernel must not see, or when the kernel stopped (at an error, a
+        // full output, or nothing converted); otherwise the next, larger piece.
+        if cut < piece.len() || r == 0 {
+            break;
+        }
+        size = (size * 2).min(1 << 14);
+    }
+    (read, written)
+}
+
+/// Offset of the first unit of `s` for which `stops` is true, or `s.len()`. Blocks of 32 are
+/// tested with a branch-free fold, which the compiler turns into vector compares.
+#[inline(always)]
+fn first<S: Copy>(s: &[S], stops: &impl Fn(S) -> bool) -> usize {
+    let mut at = 0;
+    for block in s.chunks_exact(32) {
+        if block.iter().fold(false, |any, &u| any | stops(u)) {
+            break;
+        }
+        at += 32;
+    }
+    at + s[at..]
+        .iter()
+        .position(|&u| stops(u))
+        .unwrap_or(s.len() - at)
+}
