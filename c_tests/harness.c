@@ -25,5 +25,6 @@ int main(void) {
     test_guard();
     test_libc();
     test_family();
+    test_chars();
     return check_summary();
 }

@@ -188,6 +188,7 @@ void test_random(void) {
             validate_case(&c);
             convert_all(&c);
             roundtrip_case(&c);
+            chars_case(&c);
             if (round % 10 == 0) {
                 bounds_case(&c);
             }

@@ -18,6 +18,7 @@ void test_random(void);   /* generated inputs against an independent C reference
 void test_guard(void);    /* inputs ending at an unreadable page: no over-read */
 void test_libc(void);     /* streaming, the mbrtowc family and iconv through the header */
 void test_family(void);   /* the UTF-8 family through utf8x_convert: RFC examples, corners */
+void test_chars(void);    /* boundaries, truncation, decode/encode one character, UTF-16 swap */
 
 /* The per-case checks, shared with the generated cases of test_random. */
 struct tcase;
@@ -25,5 +26,6 @@ void validate_case(const struct tcase *c);
 void convert_all(const struct tcase *c);
 void roundtrip_case(const struct tcase *c);
 void bounds_case(const struct tcase *c);
+void chars_case(const struct tcase *c);
 
 #endif /* UTF8X_TESTS_H */

@@ -293,6 +293,17 @@ size_t utf8x_c16rtomb(char *s, uint_least16_t c16, mbstate_t *ps);
 // writable `mbstate_t`.
 size_t utf8x_c32rtomb(char *s, uint_least32_t c32, mbstate_t *ps);
 
+// Returns the smallest boundary of `src[0..len)` at or after `offset` (see
+// `utf8x_is_char_boundary`): `offset` itself when it is one, otherwise the end of the character
+// or maximal ill-formed subpart it falls inside. Constant time, like `utf8x_floor_char_boundary`.
+//
+// Errors: an `offset` past `len` counts as `len`; returns `len` when `src` is NULL with
+// `len > 0`.
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+size_t utf8x_ceil_char_boundary(const uint8_t *src, size_t len, size_t offset);
+
 // Converts `src[0..len)` from encoding `from` to encoding `to` in `dst[0..dst_cap)`, for any two
 // `UTF8X_ENC_*` encodings (the UTF-8 family, UTF-16, UTF-32, Latin-1, Windows-1252, `wchar_t`).
 //
@@ -346,9 +357,89 @@ struct utf8x_result utf8x_convert(const void *src, size_t len, uint32_t from, vo
 // `src` must point to `len` readable bytes, or be NULL.
 size_t utf8x_count(const uint8_t *src, size_t len);
 
+// Decodes the character or maximal ill-formed subpart that starts at `src + offset`, in the
+// UTF-8 text `src[0..len)`.
+//
+// - `src`, `len`: the text, `len` in bytes.
+// - `offset`: where to decode, `0 <= offset <= len`; meant to be a boundary (see
+//   `utf8x_is_char_boundary`). Elsewhere the bytes are decoded as if the text began there: a
+//   continuation byte is then a 1-byte subpart.
+// - `cp`: NULL, or where to store the code point: the character decoded, or U+FFFD when there is
+//   none (an ill-formed subpart, `offset == len`, or a rejected call).
+//
+// Returns, with `read` = the length in bytes of what was decoded (so `offset + read` is the next
+// boundary), and `status`, `error`, `error_len` exactly as `utf8x_validate` reports a problem at
+// that position: `UTF8X_OK` for a character (`read` 1..4), or with `read` 0 when `offset == len`;
+// `UTF8X_INVALID` with the subpart's kind and `error_len == read` (1..3); `UTF8X_TRUNCATED`
+// (`UTF8X_ERR_INCOMPLETE`, `error_len` 0) when the text ends inside a sequence (`read` is then
+// `len - offset`). `written` and `replaced` are 0.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` when `offset > len`, `src` is NULL with `len > 0`, or `cp` is
+// misaligned or points into `src[0..len)` (`*cp` is written in the first two cases).
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `cp` must be NULL or
+// point to a writable `uint32_t`.
+struct utf8x_result utf8x_decode_at(const uint8_t *src, size_t len, size_t offset, uint32_t *cp);
+
+// Decodes the character or maximal ill-formed subpart of the UTF-8 text `src[0..len)` that ends
+// at `src + offset`: the step backwards.
+//
+// The result is what `utf8x_decode_at` returns at that unit's start, which is
+// `offset - read` (and `utf8x_prev_char_boundary(src, len, offset)`): walking back from `len`
+// gives, in reverse, exactly the results of walking forward, in any input, valid or not. When
+// `offset` is not a boundary, the bytes from the start of the unit it cuts up to `offset` are
+// reported as what they are on their own: `UTF8X_TRUNCATED`.
+//
+// - `src`, `len`: the text, `len` in bytes. The byte at `offset`, if any, may be read: it tells
+//   an ill-formed subpart (`E2 82` before `A`) from a truncated end (`E2 82` at the end).
+// - `offset`: where the unit ends, `0 <= offset <= len`; `offset == 0` returns `UTF8X_OK` with
+//   `read` 0.
+// - `cp`: NULL, or where to store the code point: the character decoded, or U+FFFD when there is
+//   none.
+//
+// Returns: as `utf8x_decode_at`, `read` counting back from `offset`.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` when `offset > len`, `src` is NULL with `len > 0`, or `cp` is
+// misaligned or points into `src[0..len)` (`*cp` is written in the first two cases).
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `cp` must be NULL or
+// point to a writable `uint32_t`.
+struct utf8x_result utf8x_decode_before(const uint8_t *src, size_t len, size_t offset, uint32_t *cp);
+
+// Encodes the code point `cp` as UTF-8 into `dst[0..dst_cap)`. No NUL is written.
+//
+// - `cp`: a Unicode scalar value, U+0000..U+D7FF or U+E000..U+10FFFF.
+// - `dst`, `dst_cap`: the output and its capacity in bytes (4 always suffice); `dst == NULL`
+//   writes nothing and returns in `written` the bytes `cp` needs.
+//
+// Returns `UTF8X_OK` with `read` 1 and `written` = the bytes written (1..4);
+// `UTF8X_INVALID` (`read` 0, `written` 0, `error_len` 1) with `UTF8X_ERR_SURROGATE` for
+// U+D800..U+DFFF or `UTF8X_ERR_OUT_OF_RANGE` above U+10FFFF; `UTF8X_OUTPUT_FULL` (nothing
+// written) when `dst_cap` is too small.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` only when `dst + dst_cap` runs past the end of the address
+// space. Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `dst` must be NULL or point to `dst_cap` writable bytes.
+struct utf8x_result utf8x_encode_utf8(uint32_t cp, uint8_t *dst, size_t dst_cap);
+
 // Returns a static, NUL-terminated English description of a `UTF8X_ERR_*` kind, or
 // `"unknown error"` for any other value. Never NULL; never free it.
 const char *utf8x_error_str(uint32_t error);
+
+// Returns the largest boundary of `src[0..len)` at or before `offset` (see
+// `utf8x_is_char_boundary`): `offset` itself when it is one, otherwise the start of the
+// character or maximal ill-formed subpart it falls inside. Constant time: it reads no more
+// than 4 bytes on either side of `offset`, never outside `src[0..len)`.
+//
+// Errors: an `offset` past `len` counts as `len`; returns 0 when `src` is NULL with `len > 0`.
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+size_t utf8x_floor_char_boundary(const uint8_t *src, size_t len, size_t offset);
 
 // Converts ISO-8859-1 (Latin-1) `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
 //
@@ -578,6 +669,17 @@ utf8x_iconv_t utf8x_iconv_open(const char *tocode, const char *fromcode);
 // `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 bool utf8x_is_ascii(const uint8_t *src, size_t len);
 
+// Returns true when `offset` is a boundary of the UTF-8 text `src[0..len)`: 0, `len`, or an
+// offset between two units, where a unit is a character or a maximal ill-formed subpart
+// (Unicode ch. 3). These are the offsets where `UTF8X_REPLACE` puts the edges of its U+FFFD
+// substitutions; in valid UTF-8, the offsets that start a character, and `len`.
+//
+// Errors: false when `offset > len`, and when `src` is NULL with `len > 0`.
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+bool utf8x_is_char_boundary(const uint8_t *src, size_t len, size_t offset);
+
 // Returns true when `src[0..len)` is well-formed UTF-8: the fastest yes/no.
 //
 // Errors: returns false when `src` is NULL and `len > 0`; `(NULL, 0)` is valid (empty).
@@ -720,6 +822,33 @@ size_t utf8x_mbsrtowcs(wchar_t *dst, const char **src, size_t len, mbstate_t *ps
 // `wchar_t`.
 size_t utf8x_mbstowcs(wchar_t *dst, const char *src, size_t n);
 
+// Returns the first boundary of `src[0..len)` after `offset` (see `utf8x_is_char_boundary`): from
+// a boundary, the end of the character or maximal ill-formed subpart that starts there. Returns
+// `len` when `offset >= len`. Constant time, like `utf8x_floor_char_boundary`.
+//
+// `for (i = 0; i < len; i = utf8x_next_char_boundary(src, len, i))` visits each character and
+// each maximal ill-formed subpart once, as `utf8x_validate` and `UTF8X_REPLACE` see them.
+//
+// Errors: returns `len` when `src` is NULL with `len > 0` (a loop like the one above ends).
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+size_t utf8x_next_char_boundary(const uint8_t *src, size_t len, size_t offset);
+
+// Returns the last boundary of `src[0..len)` before `offset` (see `utf8x_is_char_boundary`): from
+// a boundary, the start of the character or maximal ill-formed subpart that ends there. Returns
+// 0 when `offset` is 0. Constant time, like `utf8x_floor_char_boundary`.
+//
+// Walking back with `while (i > 0) i = utf8x_prev_char_boundary(src, len, i);` from `len` visits
+// exactly the boundaries the forward walk visits, in reverse, in any input, valid or not.
+//
+// Errors: an `offset` past `len` counts as `len`; returns 0 when `src` is NULL with `len > 0`
+// (a loop like the one above ends).
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+size_t utf8x_prev_char_boundary(const uint8_t *src, size_t len, size_t offset);
+
 // Returns a static, NUL-terminated English description of a `UTF8X_*` status code, or
 // `"unknown status"` for any other value. Never NULL; never free it.
 const char *utf8x_status_str(uint32_t status);
@@ -800,6 +929,29 @@ size_t utf8x_stream_pending(const struct utf8x_stream *st);
 // # Safety
 // `st` must be NULL or point to a readable `utf8x_stream`.
 uint64_t utf8x_stream_position(const struct utf8x_stream *st);
+
+// Swaps the two bytes of each `uint16_t` unit of `src[0..len)` into `dst[0..dst_cap)`: converts
+// UTF-16LE to UTF-16BE and back. In place when `dst == src`.
+//
+// The values are not looked at: ill-formed UTF-16 is swapped like anything else (validate it
+// with `utf8x_validate_utf16le`/`be` before or after).
+//
+// - `src`, `len`: the input, `len` in `uint16_t` units.
+// - `dst`, `dst_cap`: the output and its capacity in units; `dst == src` swaps in place;
+//   `dst == NULL` writes nothing and returns `read == written == len`.
+//
+// Returns `UTF8X_OK` with `read == written == len`, or `UTF8X_OUTPUT_FULL` with
+// `read == written == dst_cap` when `dst_cap < len` (the rest is not touched; it may stop between
+// the two halves of a surrogate pair: continue from `src + read`).
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing written) when `src` is NULL with `len > 0`, `src` or
+// `dst` is not 2-byte aligned, or the buffers overlap without being the same. Never writes at or
+// past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable `uint16_t` (or be NULL with `len == 0`); `dst` must be NULL
+// or point to `dst_cap` writable `uint16_t` (which may be the very units of `src`).
+struct utf8x_result utf8x_swap_utf16(const uint16_t *src, size_t len, uint16_t *dst, size_t dst_cap);
 
 // Converts UTF-8 `src[0..len)` to ISO-8859-1 (Latin-1) in `dst[0..dst_cap)`.
 //
@@ -956,6 +1108,41 @@ struct utf8x_result utf8x_to_utf32(const uint8_t *src, size_t len, uint32_t *dst
 // `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
 // point to `dst_cap` writable `wchar_t`.
 struct utf8x_result utf8x_to_wchar(const uint8_t *src, size_t len, wchar_t *dst, size_t dst_cap, uint32_t policy);
+
+// Returns the length of the longest prefix of `src[0..len)` of at most `max` bytes that cuts no
+// character and no maximal ill-formed subpart: the largest boundary at or before `max` (see
+// `utf8x_is_char_boundary`). Ill-formed bytes are neither checked nor repaired, only kept whole.
+//
+// To cut a NUL-terminated `char *s` in place to fit `cap` bytes:
+// `s[utf8x_truncate((const uint8_t *)s, strlen(s), cap - 1)] = '\0';`.
+//
+// Errors: `max >= len` returns `len`; returns 0 when `src` is NULL with `len > 0`.
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
+size_t utf8x_truncate(const uint8_t *src, size_t len, size_t max);
+
+// Copies the longest prefix of `src[0..len)` that fits in `dst[0..dst_cap)` together with a
+// terminating NUL, without cutting a character or a maximal ill-formed subpart, and writes the
+// NUL after it: the safe `strlcpy` for UTF-8. The prefix is `utf8x_truncate(src, len,
+// dst_cap - 1)` bytes long; NUL bytes inside `src` are copied like any other byte.
+//
+// - `src`, `len`: the text, `len` in bytes (need not be NUL-terminated).
+// - `dst`, `dst_cap`: the output and its size in bytes, the NUL included. `dst == NULL` writes
+//   nothing and returns `read == written == len` (a buffer of `len + 1` bytes takes it all).
+//
+// Returns, with `read == written` = the bytes copied, the NUL not counted: `UTF8X_OK` when all
+// of `src` was copied; `UTF8X_OUTPUT_FULL` when it was cut (also when `dst_cap` is 0: then
+// nothing at all is written, not even the NUL).
+//
+// Errors: `UTF8X_BAD_ARGUMENT` (nothing written) when `src` is NULL with `len > 0`, or `src` and
+// `dst` overlap (to cut a buffer in place, use `utf8x_truncate` and write the NUL yourself).
+// Never writes at or past `dst + dst_cap`.
+//
+// # Safety
+// `src` must point to `len` readable bytes (or be NULL with `len == 0`); `dst` must be NULL or
+// point to `dst_cap` writable bytes.
+struct utf8x_result utf8x_truncate_copy(const uint8_t *src, size_t len, uint8_t *dst, size_t dst_cap);
 
 // Checks that `src[0..len)` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
 // nothing above U+10FFFF).

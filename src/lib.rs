@@ -15,6 +15,9 @@
 //! - [`Policy`] decides what ill-formed input does: stop ([`Policy::Strict`]), become one U+FFFD
 //!   per maximal subpart ([`Policy::Replace`]), vanish ([`Policy::Skip`]) or be carried losslessly
 //!   as lone surrogates U+DC80..U+DCFF ([`Policy::Escape`], PEP 383).
+//! - The character utilities ([`floor_char_boundary`], [`next_char_boundary`], [`decode_last`],
+//!   [`truncate`], …) take any bytes: a maximal ill-formed subpart is one indivisible unit, so
+//!   their boundaries are exactly those of the forward split that [`Policy::Replace`] replaces.
 //! - Nothing here allocates, panics, reads the locale or keeps state between calls.
 
 // `unsafe` lives only in `ffi` (pointer checks) and `simd` (kernels).
@@ -22,6 +25,7 @@
 
 mod any;
 mod ascii;
+mod chars;
 mod convert;
 mod decode;
 mod encode;
@@ -48,6 +52,11 @@ pub mod __test {
 }
 
 pub use any::convert;
+pub use chars::{
+    ceil_char_boundary, decode_at, decode_before, decode_first, decode_last, encode_utf8,
+    floor_char_boundary, is_char_boundary, next_char_boundary, prev_char_boundary, swap_utf16,
+    swap_utf16_in_place, truncate, truncate_copy,
+};
 pub use convert::{
     from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
     to_utf16be, to_utf16le, to_utf32,

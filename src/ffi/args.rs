@@ -155,6 +155,24 @@ pub(super) unsafe fn query<T: Copy>(
     })
 }
 
+/// The body of the shims that take an offset and return a plain value: `fallback` for unusable
+/// arguments.
+///
+/// # Safety
+/// `src` must point to `len` readable bytes (or be NULL with `len == 0`).
+pub(super) unsafe fn query_at<T: Copy>(
+    src: *const u8,
+    len: usize,
+    offset: usize,
+    fallback: T,
+    core: fn(&[u8], usize) -> T,
+) -> T {
+    guard(fallback, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { input(src, len) }.map_or(fallback, |src| core(src, offset))
+    })
+}
+
 /// Calls the generic function `$f::<S, T>($args)` with the unit types whose sizes (1, 2 or 4
 /// bytes) `$sizes` gives: the one place the encoding-generic shims turn `void *` into types.
 macro_rules! by_unit_sizes {

@@ -3,6 +3,7 @@
 
 mod any;
 mod args;
+mod chars;
 mod convert;
 mod errno;
 mod iconv;
@@ -15,6 +16,7 @@ mod validate;
 use crate::outcome::Outcome;
 
 pub use any::*;
+pub use chars::*;
 pub use convert::*;
 pub use iconv::*;
 pub use info::*;
