@@ -23,6 +23,7 @@
 mod ascii;
 mod convert;
 mod decode;
+mod detect;
 mod encode;
 mod encoding;
 #[allow(unsafe_code)]
@@ -47,9 +48,10 @@ pub use convert::{
     from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
     to_utf16be, to_utf16le, to_utf32,
 };
+pub use detect::{bom, detect};
+pub use encoding::Encoding;
 pub use mb::{MbConverted, MbDecoded, MbEnd, MbState};
 pub use outcome::{ErrorKind, Outcome, Policy, Status};
-pub use encoding::Encoding;
 pub use stream::{Stream, Unit};
 pub use validate::{
     count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
