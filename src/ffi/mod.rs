@@ -3,6 +3,7 @@
 
 mod args;
 mod convert;
+mod detect;
 mod errno;
 mod iconv;
 mod info;
@@ -14,6 +15,7 @@ mod validate;
 use crate::outcome::Outcome;
 
 pub use convert::*;
+pub use detect::*;
 pub use iconv::*;
 pub use info::*;
 pub use kernel::*;

@@ -5,8 +5,8 @@ use core::ffi::c_void;
 
 use super::args::{guard, input, output, overlap};
 use super::utf8x_result;
-use crate::outcome::{Outcome, Policy, Status};
 use crate::encoding::Encoding;
+use crate::outcome::{Outcome, Policy, Status};
 use crate::stream::{Stream, Unit};
 
 /// Stream encoding: UTF-8 (`uint8_t` units).
@@ -23,6 +23,22 @@ pub const UTF8X_ENC_UTF32: u32 = 5;
 pub const UTF8X_ENC_LATIN1: u32 = 6;
 /// Stream encoding: the platform's `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows).
 pub const UTF8X_ENC_WCHAR: u32 = 7;
+/// Encoding: CESU-8, a supplementary character as its two UTF-16 surrogates of 3 bytes each
+/// (`uint8_t` units).
+pub const UTF8X_ENC_CESU8: u32 = 8;
+/// Encoding: Java's modified UTF-8, U+0000 as `C0 80` and each UTF-16 unit on its own
+/// (`uint8_t` units).
+pub const UTF8X_ENC_MUTF8: u32 = 9;
+/// Encoding: WTF-8, UTF-8 plus the 3-byte form of a lone surrogate (`uint8_t` units).
+pub const UTF8X_ENC_WTF8: u32 = 10;
+/// Encoding: the original UTF-8 of RFC 2279, 1 to 6 bytes for 0..0x7FFFFFFF (`uint8_t` units).
+pub const UTF8X_ENC_RFC2279: u32 = 11;
+/// Encoding: Windows-1252 as the WHATWG Encoding Standard defines it (`uint8_t` units).
+pub const UTF8X_ENC_CP1252: u32 = 12;
+/// Encoding: UTF-32 with little-endian `uint32_t` units.
+pub const UTF8X_ENC_UTF32LE: u32 = 13;
+/// Encoding: UTF-32 with big-endian `uint32_t` units.
+pub const UTF8X_ENC_UTF32BE: u32 = 14;
 
 // The C values are spelled out for cbindgen; they must be the core's.
 const _: () = assert!(
@@ -33,6 +49,13 @@ const _: () = assert!(
         && UTF8X_ENC_UTF32 == Encoding::Utf32 as u32
         && UTF8X_ENC_LATIN1 == Encoding::Latin1 as u32
         && UTF8X_ENC_WCHAR == Encoding::Wchar as u32
+        && UTF8X_ENC_CESU8 == Encoding::Cesu8 as u32
+        && UTF8X_ENC_MUTF8 == Encoding::Mutf8 as u32
+        && UTF8X_ENC_WTF8 == Encoding::Wtf8 as u32
+        && UTF8X_ENC_RFC2279 == Encoding::Rfc2279 as u32
+        && UTF8X_ENC_CP1252 == Encoding::Cp1252 as u32
+        && UTF8X_ENC_UTF32LE == Encoding::Utf32Le as u32
+        && UTF8X_ENC_UTF32BE == Encoding::Utf32Be as u32
 );
 
 /// The state of one streaming conversion, allocated by the caller (on the stack, in a struct,
