@@ -24,5 +24,6 @@ int main(void) {
     test_random();
     test_guard();
     test_libc();
+    test_detect();
     return check_summary();
 }

@@ -17,6 +17,7 @@ void test_args(void);     /* NULL, unknown policy, misaligned and overlapping bu
 void test_random(void);   /* generated inputs against an independent C reference decoder */
 void test_guard(void);    /* inputs ending at an unreadable page: no over-read */
 void test_libc(void);     /* streaming, the mbrtowc family and iconv through the header */
+void test_detect(void);   /* byte order marks and encoding detection */
 
 /* The per-case checks, shared with the generated cases of test_random. */
 struct tcase;
