@@ -26,5 +26,6 @@ int main(void) {
     test_libc();
     test_family();
     test_chars();
+    test_detect();
     return check_summary();
 }

@@ -28,6 +28,7 @@ mod ascii;
 mod chars;
 mod convert;
 mod decode;
+mod detect;
 mod encode;
 mod encoding;
 mod family;
@@ -61,6 +62,7 @@ pub use convert::{
     from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
     to_utf16be, to_utf16le, to_utf32,
 };
+pub use detect::{bom, detect};
 pub use encoding::Encoding;
 pub use mb::{MbConverted, MbDecoded, MbEnd, MbState};
 pub use outcome::{ErrorKind, Outcome, Policy, Status};

@@ -61,6 +61,8 @@ const PINNED: &[&str] = &[
     "utf8x_version",
     "utf8x_status_str",
     "utf8x_error_str",
+    "utf8x_bom",
+    "utf8x_detect",
 ];
 
 struct Libs {
