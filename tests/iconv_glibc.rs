@@ -245,8 +245,8 @@ fn cp1252_undefined_hit(from: Charset, to: Charset, input: &[u8]) -> bool {
     };
     let units = h.call(Some(input), input.len() * 4 + 8).out;
     units.chunks_exact(4).any(|u| {
-        CP1252_UNDEFINED.contains(&(u32::from_le_bytes([u[0], u[1], u[2], u[3]]) as u8))
-            && u32::from_le_bytes([u[0], u[1], u[2], u[3]]) < 0x100
+        let v = u32::from_le_bytes([u[0], u[1], u[2], u[3]]);
+        CP1252_UNDEFINED.iter().any(|&b| u32::from(b) == v)
     })
 }
 
