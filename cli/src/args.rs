@@ -17,6 +17,12 @@ pub enum Command {
     Version,
     Check(Check),
     Convert(Convert),
+    Detect(Detect),
+}
+
+pub struct Detect {
+    /// Never empty: no FILE operand means standard input.
+    pub inputs: Vec<Input>,
 }
 
 pub struct Check {
@@ -78,6 +84,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
     match first.to_str() {
         Some("check") => parse_check(Tokens::new(args)),
         Some("convert") => parse_convert(Tokens::new(args)),
+        Some("detect") => parse_detect(Tokens::new(args)),
         Some("help" | "--help" | "-h") => Ok(Command::Help),
         Some("--version" | "-V") => Ok(Command::Version),
         _ if first.as_encoded_bytes().starts_with(b"-") => Err(mistake(
@@ -109,6 +116,24 @@ fn parse_check(tokens: Tokens<impl Iterator<Item = OsString>>) -> Result<Command
         return Err(mistake(synopsis, "check needs at least one FILE".into()));
     }
     Ok(Command::Check(Check { quiet, inputs }))
+}
+
+fn parse_detect(tokens: Tokens<impl Iterator<Item = OsString>>) -> Result<Command, UsageError> {
+    let synopsis = usage::DETECT;
+    let mut inputs = Vec::new();
+    for token in tokens {
+        match token {
+            Token::Operand(operand) => inputs.push(Input::new(operand)),
+            Token::Option(option) => match option.name.as_str() {
+                "-h" | "--help" => return Ok(Command::Help),
+                _ => return Err(option.unknown(synopsis)),
+            },
+        }
+    }
+    if inputs.is_empty() {
+        inputs.push(Input::Stdin);
+    }
+    Ok(Command::Detect(Detect { inputs }))
 }
 
 fn parse_convert(
@@ -186,12 +211,13 @@ fn parse_convert(
 /// them; and between UTF-16 and UTF-32 the escapes would become raw bytes in the UTF-8 pivot,
 /// where neighbouring ones could merge into a real character, so the result would not be lossless.
 fn check_escape(from: Encoding, to: Encoding, synopsis: &'static str) -> Result<(), UsageError> {
-    if to == Encoding::Latin1 {
+    if to.is_legacy() {
         return Err(mistake(
             synopsis,
-            "policy escape cannot write ISO-8859-1, which has no room for escaped bytes; \
-             use replace or skip"
-                .into(),
+            format!(
+                "policy escape cannot write {to}, which has no room for escaped bytes; \
+                 use replace or skip"
+            ),
         ));
     }
     if from.is_wide() && to.is_wide() {

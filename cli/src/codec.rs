@@ -20,7 +20,7 @@ type Convert<S, D> = fn(&[S], Option<&mut [D]>, Policy) -> Outcome;
 fn run<S, D: Copy + Default>(
     src: &[S],
     policy: Policy,
-    convert: Convert<S, D>,
+    convert: impl Fn(&[S], Option<&mut [D]>, Policy) -> Outcome,
 ) -> Result<Done<Vec<D>>, Stopped> {
     let measured = convert(src, None, policy);
     if !measured.is_ok() {
@@ -82,6 +82,9 @@ pub fn transcode(
         at,
         character: character(at, text),
     };
+    if matches!(from, Encoding::Byte(_)) || matches!(to, Encoding::Byte(_)) {
+        return direct(from, to, src, policy);
+    }
     if from == Encoding::Utf8 {
         return encode(to, src, policy).map_err(|at| stopped(at, src));
     }
@@ -114,6 +117,75 @@ pub fn transcode(
         out: done.out,
         replaced,
     })
+}
+
+/// A pair with one of the other byte forms: `utf8x::convert` takes every pair directly, so no
+/// pivot and no offset mapping are needed.
+fn direct(
+    from: Encoding,
+    to: Encoding,
+    src: &[u8],
+    policy: Policy,
+) -> Result<Done<Vec<u8>>, Failure> {
+    match from.unit_bytes() {
+        1 => direct_from(src, from, to, policy),
+        2 => direct_from(&units(src, u16::from_ne_bytes), from, to, policy),
+        _ => direct_from(&units(src, u32::from_ne_bytes), from, to, policy),
+    }
+}
+
+fn direct_from<S: utf8x::Unit>(
+    src: &[S],
+    from: Encoding,
+    to: Encoding,
+    policy: Policy,
+) -> Result<Done<Vec<u8>>, Failure> {
+    let (f, t) = (from.library(), to.library());
+    let stopped = |at: Outcome| Failure::Stopped {
+        at,
+        character: unmappable(src, f, at),
+    };
+    let (out, replaced) = match to.unit_bytes() {
+        1 => {
+            let done = run(src, policy, |s, d: Option<&mut [u8]>, p| {
+                utf8x::convert(s, f, d, t, p)
+            })
+            .map_err(stopped)?;
+            (done.out, done.replaced)
+        }
+        2 => {
+            let done = run(src, policy, |s, d: Option<&mut [u16]>, p| {
+                utf8x::convert(s, f, d, t, p)
+            })
+            .map_err(stopped)?;
+            (bytes(&done.out, u16::to_ne_bytes), done.replaced)
+        }
+        _ => {
+            let done = run(src, policy, |s, d: Option<&mut [u32]>, p| {
+                utf8x::convert(s, f, d, t, p)
+            })
+            .map_err(stopped)?;
+            (bytes(&done.out, u32::to_ne_bytes), done.replaced)
+        }
+    };
+    Ok(Done { out, replaced })
+}
+
+/// The character at `at.read` of `src` (encoding `from`), when it is the unmappable one.
+fn unmappable<S: utf8x::Unit>(src: &[S], from: utf8x::Encoding, at: Outcome) -> Option<char> {
+    if at.status != Status::Unmappable {
+        return None;
+    }
+    let mut one = [0u32; 1];
+    let rest = src.get(at.read..)?;
+    let o = utf8x::convert(
+        rest,
+        from,
+        Some(&mut one[..]),
+        utf8x::Encoding::Utf32,
+        Policy::Strict,
+    );
+    (o.written == 1).then(|| char::from_u32(one[0])).flatten()
 }
 
 /// Why a conversion stopped.
@@ -152,6 +224,7 @@ fn decode(from: Encoding, src: &[u8], policy: Policy) -> Result<Done<Vec<u8>>, S
             utf8x::from_utf32,
         ),
         Encoding::Latin1 => run(src, policy, utf8x::from_latin1),
+        Encoding::Byte(_) => unreachable!("converted directly"),
     }
 }
 
@@ -171,6 +244,7 @@ fn encode(to: Encoding, src: &[u8], policy: Policy) -> Result<Done<Vec<u8>>, Sto
             let done = run(src, policy, utf8x::to_latin1)?;
             (done.out, done.replaced)
         }
+        Encoding::Byte(_) => unreachable!("converted directly"),
     };
     Ok(Done { out, replaced })
 }
@@ -198,6 +272,6 @@ fn units_for(enc: Encoding, prefix: &[u8]) -> usize {
     match enc {
         Encoding::Utf8 => prefix.len(),
         Encoding::Utf16(_) => utf8x::to_utf16(prefix, None, Policy::Strict).written,
-        Encoding::Utf32(_) | Encoding::Latin1 => utf8x::count(prefix),
+        Encoding::Utf32(_) | Encoding::Latin1 | Encoding::Byte(_) => utf8x::count(prefix),
     }
 }

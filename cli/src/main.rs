@@ -1,10 +1,13 @@
-//! `utf8x`: check that files are UTF-8 and convert text between UTF-8, UTF-16, UTF-32 and
-//! Latin-1, with the exact offset and kind of every problem. A thin shell over the `utf8x` crate.
+//! `utf8x`: check that files are UTF-8, convert text between UTF-8, UTF-16, UTF-32, Latin-1,
+//! Windows-1252 and the other UTF-8 forms (CESU-8, modified UTF-8, WTF-8, RFC 2279), with the
+//! exact offset and kind of every problem, and guess a file's encoding. A thin shell over the
+//! `utf8x` crate.
 
 mod args;
 mod check;
 mod codec;
 mod convert;
+mod detect;
 mod encoding;
 mod files;
 mod report;
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
         Ok(Command::Version) => usage::print_version(),
         Ok(Command::Check(check)) => check::run(&check),
         Ok(Command::Convert(convert)) => convert::run(&convert),
+        Ok(Command::Detect(detect)) => detect::run(&detect),
         Err(mistake) => {
             report::usage_error(&mistake);
             Exit::Trouble

@@ -3,9 +3,10 @@
 use crate::Exit;
 use crate::report::Stdout;
 
-pub const MAIN: &str =
-    "utf8x check [-q] FILE... | utf8x convert -f ENC -t ENC [OPTIONS] IN [-o OUT]";
+pub const MAIN: &str = "utf8x check [-q] FILE... | utf8x convert -f ENC -t ENC [OPTIONS] IN [-o OUT] \
+                        | utf8x detect [FILE...]";
 pub const CHECK: &str = "utf8x check [-q|--quiet] FILE...";
+pub const DETECT: &str = "utf8x detect [FILE...]";
 pub const CONVERT: &str =
     "utf8x convert -f ENC -t ENC [--policy strict|replace|skip|escape|fallback] [-v] IN [-o OUT]";
 
@@ -32,6 +33,7 @@ utf8x {version}: check and convert text encodings with exact error positions
 usage:
   {CHECK}
   {CONVERT}
+  {DETECT}
   utf8x help | --help | -h
   utf8x --version | -V
 
@@ -58,16 +60,27 @@ utf8x convert: convert IN ('-' is standard input) to standard output, or to OUT,
   -v, --verbose         report sizes and the number of substitutions on standard error
   exit status: 0 converted, 1 ill-formed or unmappable input, 2 usage or I/O error
 
-encodings (case-insensitive):
+utf8x detect: print the likely encoding of each FILE ('-' or none is standard input) as
+  FILE: ENCODING           or, when the file starts with a byte order mark,
+  FILE: ENCODING (BOM)     (the mark decides the encoding)
+  exit status: 0 done, 2 usage error or unreadable file
+
+encodings (case-insensitive; every name iconv_open takes for them works too):
   utf-8, utf8
   utf-16le, utf-16be    UTF-16 in the named byte order
   utf-16, utf16         UTF-16 in this machine's byte order ({order})
   utf-32le, utf-32be    UTF-32 in the named byte order
   utf-32, utf32         UTF-32 in this machine's byte order ({order})
   latin1, iso-8859-1    ISO-8859-1
+  windows-1252, cp1252  Windows-1252 (WHATWG)
+  cesu-8                CESU-8: supplementary characters as two 3-byte surrogates
+  mutf-8, java          Java's modified UTF-8: U+0000 as C0 80
+  wtf-8                 WTF-8: UTF-8 plus lone surrogates (ill-formed UTF-16 round trips)
+  rfc2279               the original UTF-8: up to 6 bytes, values up to 0x7FFFFFFF
   A byte order mark is neither added nor removed: it is the character U+FEFF like any other.
   UTF-16 and UTF-32 input must hold whole code units (an even length, a multiple of 4).
-  Two encodings other than UTF-8 are converted through UTF-8. Error offsets always refer to
+  Between UTF-8, UTF-16, UTF-32 and Latin-1, two encodings other than UTF-8 are converted
+  through UTF-8; pairs with the other forms are converted directly. Error offsets always refer to
   IN: a byte offset, and for UTF-16/UTF-32 input the code unit offset too.
 ",
         version = version(),

@@ -8,6 +8,8 @@
 mod check;
 #[path = "cli/convert.rs"]
 mod convert;
+#[path = "cli/family.rs"]
+mod family;
 #[path = "cli/lipsum.rs"]
 mod lipsum;
 #[path = "cli/policy.rs"]

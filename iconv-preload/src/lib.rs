@@ -5,8 +5,10 @@
 //! ```
 //!
 //! `iconv_open` hands the pairs utf8x converts (UTF-8, UTF-16/32 and their LE/BE forms, UCS-2,
-//! UCS-4, WCHAR_T, ISO-8859-1, ASCII, with `//IGNORE` and `//TRANSLIT`) to utf8x and every other
-//! pair to the next `iconv_open` in the lookup order (glibc's), untouched. `iconv` and
+//! UCS-4, WCHAR_T, ISO-8859-1, ASCII, WINDOWS-1252, and CESU-8, MUTF-8, WTF-8 and RFC2279, which
+//! glibc lacks, with `//IGNORE` and `//TRANSLIT`) to utf8x and every other pair to the next
+//! `iconv_open` in the lookup order (glibc's), untouched. WINDOWS-1252 is utf8x's (WHATWG)
+//! mapping once preloaded: the five bytes glibc rejects as undefined become C1 controls. `iconv` and
 //! `iconv_close` dispatch on who made the handle: utf8x's handles are recorded in a set when they
 //! are created, so a glibc handle is never inspected, only passed back to glibc.
 //!

@@ -271,3 +271,28 @@ fn c_program_with_threads_and_both_kinds_of_descriptors() {
     assert_eq!(plain_tail, ": 5 bytes, errno none\n");
     assert_eq!(pre_tail, ": 1 bytes, errno EILSEQ\n");
 }
+
+/// The UTF-8 family forms glibc lacks open through the preloaded library only; WINDOWS-1252,
+/// which both convert, gives the same bytes for every byte glibc defines.
+#[test]
+fn charsets_glibc_lacks_and_windows_1252() {
+    let cesu = temp("cesu.txt", b"a\xed\xa0\xbd\xed\xb8\x80\n");
+    let args = ["-f", "CESU-8", "-t", "UTF-8", cesu.to_str().unwrap()];
+    assert!(!iconv(false, &args).status.success());
+    let out = iconv(true, &args);
+    assert!(out.status.success());
+    assert_eq!(out.stdout, "a😀\n".as_bytes());
+    let utf8 = temp("java.txt", "a\0😀\n".as_bytes());
+    let out = iconv(true, &["-f", "UTF-8", "-t", "JAVA", utf8.to_str().unwrap()]);
+    assert_eq!(out.stdout, b"a\xc0\x80\xed\xa0\xbd\xed\xb8\x80\n");
+    let defined: Vec<u8> = (0..=255u8)
+        .filter(|b| ![0x81, 0x8D, 0x8F, 0x90, 0x9D].contains(b))
+        .collect();
+    let cp1252 = temp("cp1252.txt", &defined);
+    for name in ["WINDOWS-1252", "CP1252", "MS-ANSI"] {
+        let out = same(&["-f", name, "-t", "UTF-8", cp1252.to_str().unwrap()]);
+        let back = temp("cp1252-utf8.txt", &out.stdout);
+        let out = same(&["-f", "UTF-8", "-t", name, back.to_str().unwrap()]);
+        assert_eq!(out.stdout, defined);
+    }
+}

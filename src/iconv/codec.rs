@@ -6,6 +6,7 @@ use core::marker::PhantomData;
 
 use crate::decode::{Be, ByteOrder, Decoder, Le, Step, Utf16, Utf32};
 use crate::encode::{Encoder, Latin1Out, Utf8Out};
+use crate::family::{Cesu8Out, Cp1252, Cp1252Out, Form, Mutf8Out, Rfc2279Out, Rules, Wtf8Out};
 use crate::outcome::ErrorKind;
 
 /// Byte order of the 16- and 32-bit units of a byte stream.
@@ -46,6 +47,9 @@ pub(crate) trait ByteDecoder: Decoder<Unit = u8> {
     /// glibc skips this decoder's invalid input under `//IGNORE` without reporting EILSEQ
     /// (its byte-swapped UCS-2 does so); mirrored so that iconv users see the same results.
     const QUIET_SKIP: bool = false;
+    /// Every ASCII byte is the ASCII character of the same value (modified UTF-8 reads `00` as
+    /// ill-formed, so it is not).
+    const ASCII_SAME: bool = true;
     /// The ASCII character `unit` (exactly `WIDTH` bytes) stands for, if it is one.
     fn ascii(unit: &[u8]) -> Option<u8>;
 }
@@ -53,6 +57,9 @@ pub(crate) trait ByteDecoder: Decoder<Unit = u8> {
 /// An encoder to bytes; an ASCII character takes `WIDTH` bytes.
 pub(crate) trait ByteEncoder: Encoder<Unit = u8> {
     const WIDTH: usize;
+    /// Every ASCII character is written as exactly `WIDTH` bytes by `put_ascii` (modified UTF-8
+    /// writes U+0000 as two bytes, so it is not).
+    const ASCII_SAME: bool = true;
     /// Writes ASCII `b` into `out` (exactly `WIDTH` bytes).
     fn put_ascii(b: u8, out: &mut [u8]);
 }
@@ -87,6 +94,23 @@ impl ByteDecoder for crate::decode::Utf8 {
 }
 
 impl ByteDecoder for crate::decode::Latin1 {
+    const WIDTH: usize = 1;
+    #[inline]
+    fn ascii(unit: &[u8]) -> Option<u8> {
+        (unit[0] < 0x80).then_some(unit[0])
+    }
+}
+
+impl<R: Rules> ByteDecoder for Form<R> {
+    const WIDTH: usize = 1;
+    const ASCII_SAME: bool = R::NUL;
+    #[inline]
+    fn ascii(unit: &[u8]) -> Option<u8> {
+        (unit[0] < 0x80 && (R::NUL || unit[0] != 0)).then_some(unit[0])
+    }
+}
+
+impl ByteDecoder for Cp1252 {
     const WIDTH: usize = 1;
     #[inline]
     fn ascii(unit: &[u8]) -> Option<u8> {
@@ -241,6 +265,30 @@ impl ByteEncoder for Latin1Out {
     }
 }
 
+/// The byte forms of the UTF-8 family and Windows-1252 write ASCII as itself.
+macro_rules! byte_encoder {
+    ($($t:ty),*) => {$(
+        impl ByteEncoder for $t {
+            const WIDTH: usize = 1;
+            #[inline]
+            fn put_ascii(b: u8, out: &mut [u8]) {
+                out[0] = b;
+            }
+        }
+    )*};
+}
+
+byte_encoder!(Cesu8Out, Wtf8Out, Rfc2279Out, Cp1252Out);
+
+impl ByteEncoder for Mutf8Out {
+    const WIDTH: usize = 1;
+    const ASCII_SAME: bool = false;
+    #[inline]
+    fn put_ascii(b: u8, out: &mut [u8]) {
+        out[0] = b;
+    }
+}
+
 /// US-ASCII output: U+0000..U+007F only.
 pub(crate) struct AsciiOut;
 
@@ -278,10 +326,13 @@ impl<O: Endian, const UCS2: bool> Encoder for Utf16Out<O, UCS2> {
     const ESCAPES: bool = false;
     #[inline]
     fn units(cp: u32) -> usize {
-        match (cp < 0x10000, UCS2) {
-            (true, _) => 2,
-            (false, false) => 4,
-            (false, true) => 0,
+        // Lone surrogates and values above U+10FFFF come only from the forms that hold them
+        // (WTF-8, modified UTF-8, RFC 2279); UTF-16 output holds neither.
+        match (cp, UCS2) {
+            (0xD800..=0xDFFF | 0x110000.., _) => 0,
+            (..0x10000, _) => 2,
+            (_, false) => 4,
+            (_, true) => 0,
         }
     }
     #[inline]
@@ -314,8 +365,13 @@ impl<O: Endian> Encoder for Utf32Out<O> {
     const REPLACEMENT: u32 = 0xFFFD;
     const ESCAPES: bool = false;
     #[inline]
-    fn units(_cp: u32) -> usize {
-        4
+    fn units(cp: u32) -> usize {
+        // Scalar values only, as for UTF-16 output.
+        if matches!(cp, 0xD800..=0xDFFF | 0x110000..) {
+            0
+        } else {
+            4
+        }
     }
     #[inline]
     fn write(cp: u32, out: &mut [u8]) {
@@ -342,8 +398,8 @@ pub(crate) fn ascii_run<D: ByteDecoder, E: ByteEncoder>(
     let Some(dst) = dst else {
         return (0, 0);
     };
-    if D::WIDTH == 1 && E::WIDTH == 1 {
-        // Every byte-wide charset here maps ASCII to itself: a word-at-a-time scan and a copy.
+    if D::WIDTH == 1 && E::WIDTH == 1 && D::ASCII_SAME && E::ASCII_SAME {
+        // Both sides map ASCII to itself: a word-at-a-time scan and a copy.
         let n = crate::ascii::ascii_len(&src[..src.len().min(dst.len())]);
         dst[..n].copy_from_slice(&src[..n]);
         return (n, n);
@@ -354,6 +410,9 @@ pub(crate) fn ascii_run<D: ByteDecoder, E: ByteEncoder>(
         .zip(dst.chunks_exact_mut(E::WIDTH))
     {
         let Some(b) = D::ascii(unit) else { break };
+        if !E::ASCII_SAME && E::units(u32::from(b)) != E::WIDTH {
+            break;
+        }
         E::put_ascii(b, out);
         n += 1;
     }

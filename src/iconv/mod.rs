@@ -11,8 +11,11 @@
 //! | any of them, without recompiling | `LD_PRELOAD=libutf8x_iconv.so program` |
 //!
 //! Charsets: glibc's names and aliases for UTF-8, UTF-16, UTF-16LE/BE, UCS-2, UCS-2LE/BE,
-//! UTF-32, UTF-32LE/BE, UCS-4 (big-endian), UCS-4LE, WCHAR_T, ISO-8859-1 and ASCII, with
-//! `//IGNORE` and `//TRANSLIT`. The behaviour is glibc's, call by call (pointer updates, return
+//! UTF-32, UTF-32LE/BE, UCS-4 (big-endian), UCS-4LE, WCHAR_T, ISO-8859-1, ASCII and
+//! WINDOWS-1252 (`CP1252`, `MS-ANSI`), with `//IGNORE` and `//TRANSLIT`; and the UTF-8 family
+//! forms glibc lacks: `CESU-8` (`CESU8`), `MUTF-8` (`MUTF8`, `MODIFIED-UTF-8`, `JAVA`), `WTF-8`
+//! (`WTF8`) and `RFC2279` (`RFC-2279`, `UTF-8-RFC2279`: no registered name exists, so the name
+//! of the specification). The behaviour is glibc's, call by call (pointer updates, return
 //! values, errno, which error a call reports when several happen, where a BOM is read and
 //! written), as the differential tests against glibc check, except where glibc breaks the
 //! Unicode rules or depends on the locale:
@@ -35,6 +38,13 @@
 //! - Not understood, so not mirrored: after a call that wrote nothing, glibc's UTF-32 (BOM)
 //!   decoder sometimes takes a U+FEFF right after the BOM for a second BOM (seen only with
 //!   `//TRANSLIT//IGNORE` and output buffers of 1 to 3 bytes).
+//! - `WINDOWS-1252`: the WHATWG mapping, as everywhere in utf8x: the five bytes Windows leaves
+//!   undefined (`81 8D 8F 90 9D`) are the C1 controls of the same value, both ways; glibc
+//!   reports EILSEQ for those bytes and characters.
+//! - Every output holds what its form holds and nothing more: lone surrogates (read from WTF-8
+//!   or modified UTF-8) reach only WTF-8 and modified UTF-8 output, values above U+10FFFF (read
+//!   from RFC 2279) only RFC 2279 output; elsewhere they are unmappable (EILSEQ, `?` under
+//!   `//TRANSLIT`). UTF-16 and UTF-32 input never yields either.
 //! - NULL `inbytesleft`/`outbuf`/`outbytesleft` with input, or overlapping buffers: -1 with EFAULT
 //!   (glibc crashes or misbehaves).
 
@@ -42,7 +52,7 @@ mod codec;
 mod fast;
 mod names;
 
-pub use names::Charset;
+pub use names::{Charset, encoding_from_name};
 
 use codec::{
     AsciiIn, AsciiOut, ByteDecoder, ByteEncoder, Ucs2In, Utf16In, Utf16Out, Utf32In, Utf32Out,
@@ -51,6 +61,7 @@ use codec::{
 
 use crate::decode::{Be, Decoder, Latin1, Le, Step, Utf8};
 use crate::encode::{Latin1Out, Utf8Out};
+use crate::family as fam;
 use crate::outcome::{Policy, Status};
 use crate::transcode::transcode;
 
@@ -100,6 +111,11 @@ enum Codec {
     Utf32(Order),
     Latin1,
     Ascii,
+    Cesu8,
+    Mutf8,
+    Wtf8,
+    Rfc2279,
+    Cp1252,
 }
 
 impl Charset {
@@ -128,6 +144,11 @@ impl Charset {
             Charset::WcharT => Codec::Utf32(NATIVE),
             Charset::Latin1 => Codec::Latin1,
             Charset::Ascii => Codec::Ascii,
+            Charset::Cesu8 => Codec::Cesu8,
+            Charset::Mutf8 => Codec::Mutf8,
+            Charset::Wtf8 => Codec::Wtf8,
+            Charset::Rfc2279 => Codec::Rfc2279,
+            Charset::Cp1252 => Codec::Cp1252,
         }
     }
 }
@@ -302,6 +323,11 @@ fn with_decoder(from: Codec, to: Codec, job: &mut Job) -> IconvOutcome {
         Codec::Utf32(Order::Be) => with_encoder::<Utf32In<Be>>(to, job),
         Codec::Latin1 => with_encoder::<Latin1>(to, job),
         Codec::Ascii => with_encoder::<AsciiIn>(to, job),
+        Codec::Cesu8 => with_encoder::<fam::Cesu8>(to, job),
+        Codec::Mutf8 => with_encoder::<fam::Mutf8>(to, job),
+        Codec::Wtf8 => with_encoder::<fam::Wtf8>(to, job),
+        Codec::Rfc2279 => with_encoder::<fam::Rfc2279>(to, job),
+        Codec::Cp1252 => with_encoder::<fam::Cp1252>(to, job),
     }
 }
 
@@ -316,6 +342,11 @@ fn with_encoder<D: ByteDecoder>(to: Codec, job: &mut Job) -> IconvOutcome {
         Codec::Utf32(Order::Be) => run::<D, Utf32Out<Be>>(job),
         Codec::Latin1 => run::<D, Latin1Out>(job),
         Codec::Ascii => run::<D, AsciiOut>(job),
+        Codec::Cesu8 => run::<D, fam::Cesu8Out>(job),
+        Codec::Mutf8 => run::<D, fam::Mutf8Out>(job),
+        Codec::Wtf8 => run::<D, fam::Wtf8Out>(job),
+        Codec::Rfc2279 => run::<D, fam::Rfc2279Out>(job),
+        Codec::Cp1252 => run::<D, fam::Cp1252Out>(job),
     }
 }
 

@@ -2,6 +2,8 @@
 //! utf8x converts, matched the way glibc matches them, plus the `//IGNORE` and `//TRANSLIT`
 //! suffixes.
 
+use crate::encoding::Encoding;
+
 /// An encoding utf8x's iconv converts from and to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Charset {
@@ -36,6 +38,17 @@ pub enum Charset {
     Latin1,
     /// US-ASCII: bytes 00..7F only.
     Ascii,
+    /// CESU-8 (Unicode TR #26): supplementary characters as two 3-byte surrogates. Not in glibc.
+    Cesu8,
+    /// Java's modified UTF-8: U+0000 as `C0 80`, each UTF-16 unit on its own. Not in glibc.
+    Mutf8,
+    /// WTF-8: UTF-8 plus lone surrogates. Not in glibc.
+    Wtf8,
+    /// The original UTF-8 of RFC 2279: up to 6 bytes, values up to 0x7FFFFFFF. Not in glibc,
+    /// whose `UTF-8` decoder reads these forms anyway (see the module notes).
+    Rfc2279,
+    /// Windows-1252 as the WHATWG Encoding Standard defines it.
+    Cp1252,
 }
 
 /// Every accepted spelling, after normalisation (upper case, separators kept), per charset.
@@ -125,11 +138,22 @@ const ALIASES: &[(Charset, &[&str])] = &[
             "OSF00010020",
         ],
     ),
+    // The forms glibc lacks take the names their specifications and common tools use; each
+    // spelling without the hyphen too, as glibc accepts for its UTF names.
+    (Charset::Cesu8, &["CESU-8", "CESU8"]),
+    (
+        Charset::Mutf8,
+        &["MUTF-8", "MUTF8", "MODIFIED-UTF-8", "MODIFIED-UTF8", "JAVA"],
+    ),
+    (Charset::Wtf8, &["WTF-8", "WTF8"]),
+    (Charset::Rfc2279, &["RFC2279", "RFC-2279", "UTF-8-RFC2279"]),
+    // glibc's names for its CP1252 module.
+    (Charset::Cp1252, &["WINDOWS-1252", "CP1252", "MS-ANSI"]),
 ];
 
 impl Charset {
     /// Every charset, in declaration order.
-    pub fn all() -> [Charset; 15] {
+    pub fn all() -> [Charset; 20] {
         [
             Charset::Utf8,
             Charset::Utf16,
@@ -146,7 +170,44 @@ impl Charset {
             Charset::WcharT,
             Charset::Latin1,
             Charset::Ascii,
+            Charset::Cesu8,
+            Charset::Mutf8,
+            Charset::Wtf8,
+            Charset::Rfc2279,
+            Charset::Cp1252,
         ]
+    }
+
+    /// True for the charsets glibc's iconv also converts (every one but CESU-8, modified UTF-8,
+    /// WTF-8 and RFC 2279).
+    pub fn in_glibc(self) -> bool {
+        !matches!(
+            self,
+            Charset::Cesu8 | Charset::Mutf8 | Charset::Wtf8 | Charset::Rfc2279
+        )
+    }
+
+    /// The library [`Encoding`] this charset is, when it is one: iconv's `UTF-16` and `UTF-32`
+    /// (which read and write a byte order mark) are the machine-order forms, `UCS-4` is UTF-32BE
+    /// (both take scalar values only here); `UCS-2` and `ASCII` have no counterpart.
+    pub fn encoding(self) -> Option<Encoding> {
+        Some(match self {
+            Charset::Utf8 => Encoding::Utf8,
+            Charset::Utf16 => Encoding::Utf16,
+            Charset::Utf16Le => Encoding::Utf16Le,
+            Charset::Utf16Be => Encoding::Utf16Be,
+            Charset::Utf32 => Encoding::Utf32,
+            Charset::Utf32Le | Charset::Ucs4Le => Encoding::Utf32Le,
+            Charset::Utf32Be | Charset::Ucs4 => Encoding::Utf32Be,
+            Charset::WcharT => Encoding::Wchar,
+            Charset::Latin1 => Encoding::Latin1,
+            Charset::Cesu8 => Encoding::Cesu8,
+            Charset::Mutf8 => Encoding::Mutf8,
+            Charset::Wtf8 => Encoding::Wtf8,
+            Charset::Rfc2279 => Encoding::Rfc2279,
+            Charset::Cp1252 => Encoding::Cp1252,
+            Charset::Ucs2 | Charset::Ucs2Le | Charset::Ucs2Be | Charset::Ascii => return None,
+        })
     }
 
     /// The charset a bare name (no suffixes) stands for, compared as glibc compares names:
@@ -175,6 +236,13 @@ impl Charset {
             .find(|(cs, _)| *cs == self)
             .map_or(&[], |(_, names)| names)
     }
+}
+
+/// The library encoding a charset name stands for, matched as iconv_open matches names (see
+/// [`Charset::from_name`] and [`Charset::encoding`]): one name table for iconv and for callers
+/// that take encoding names from users.
+pub fn encoding_from_name(name: &str) -> Option<Encoding> {
+    Charset::from_name(name)?.encoding()
 }
 
 /// Upper-cases and drops what glibc drops from a charset name (spaces, punctuation other than

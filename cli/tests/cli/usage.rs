@@ -43,9 +43,10 @@ const CHECK: &str = "usage: utf8x check [-q|--quiet] FILE... (see 'utf8x --help'
 const CONVERT: &str = "usage: utf8x convert -f ENC -t ENC [--policy strict|replace|skip|escape|fallback] \
     [-v] IN [-o OUT] (see 'utf8x --help')\n";
 const MAIN: &str = "usage: utf8x check [-q] FILE... | utf8x convert -f ENC -t ENC [OPTIONS] IN \
-    [-o OUT] (see 'utf8x --help')\n";
-const KNOWN: &str =
-    "(known: utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32, latin1)";
+    [-o OUT] | utf8x detect [FILE...] (see 'utf8x --help')\n";
+const DETECT: &str = "usage: utf8x detect [FILE...] (see 'utf8x --help')\n";
+const KNOWN: &str = "(known: utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32, latin1, \
+    cesu-8, mutf-8, wtf-8, rfc2279, windows-1252 (and their iconv aliases))";
 
 #[test]
 fn every_usage_mistake_is_one_line_plus_the_synopsis() {
@@ -56,6 +57,7 @@ fn every_usage_mistake_is_one_line_plus_the_synopsis() {
         (&["--frob"], "unknown option '--frob'", MAIN),
         (&["-x"], "unknown option '-x'", MAIN),
         (&["check"], "check needs at least one FILE", CHECK),
+        (&["detect", "-q"], "unknown option '-q'", DETECT),
         (&["check", "-q"], "check needs at least one FILE", CHECK),
         (
             &["check", "--bogus", "f"],
