@@ -106,6 +106,26 @@ impl Corpus {
         self.map(str::encode_utf16)
     }
 
+    /// The UTF-8 files without supplementary characters: the texts on which CESU-8, modified
+    /// UTF-8 and WTF-8 are byte for byte UTF-8 (the files hold no NUL either).
+    pub fn bmp_utf8(&self) -> Vec<Input<u8>> {
+        self.bmp().map(|(name, s)| input(name, s.bytes())).collect()
+    }
+
+    /// The same texts as [`Corpus::bmp_utf8`], in UTF-16LE.
+    pub fn bmp_utf16(&self) -> Vec<Input<u16>> {
+        self.bmp()
+            .map(|(name, s)| input(name, s.encode_utf16()))
+            .collect()
+    }
+
+    fn bmp(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.scripts
+            .iter()
+            .filter(|(_, s)| s.chars().all(|c| u32::from(c) <= 0xFFFF))
+            .map(|(name, s)| (*name, s.as_str()))
+    }
+
     pub fn utf32(&self) -> Vec<Input<u32>> {
         self.map(|s| s.chars().map(u32::from))
     }
@@ -206,19 +226,20 @@ pub fn exact_slices(s: &str, len: usize, count: usize) -> Vec<&[u8]> {
 /// Ill-formed UTF-8 placed at the start, in the middle (after the SIMD-sized blocks of a long
 /// valid prefix) and at the end of real text.
 pub fn bad_utf8(corpus: &Corpus) -> Vec<Text<u8>> {
-    const BAD: [&[u8]; 7] = [
-        b"\xFF",             // invalid lead
-        b"\x80",             // stray continuation
-        b"\xC0\xAF",         // overlong
-        b"\xE0\x80\xAF",     // overlong
-        b"\xED\xA0\x80",     // surrogate
-        b"\xF4\x90\x80\x80", // above U+10FFFF
-        b"\xE4\xB8",         // too short
-    ];
+    bad_bytes(corpus.scripts.iter().map(|(_, s)| s.as_str()), &BAD_UTF8)
+}
+
+/// `bad` placed at the start, in the middle and at the end of the first KB of each BMP text: the
+/// probes of the forms of the UTF-8 family, for which that text is well-formed.
+pub fn bad_family(corpus: &Corpus, bad: &[&[u8]]) -> Vec<Text<u8>> {
+    bad_bytes(corpus.bmp().map(|(_, s)| s), bad)
+}
+
+fn bad_bytes<'a>(texts: impl Iterator<Item = &'a str>, bad: &[&[u8]]) -> Vec<Text<u8>> {
     let mut out = Vec::new();
-    for (_, s) in &corpus.scripts {
+    for s in texts {
         let prefix = &s[..floor_boundary(s, 1000)];
-        for bad in BAD {
+        for bad in bad {
             for (head, tail) in [("", prefix), (prefix, prefix), (prefix, "")] {
                 out.push(Text::new(
                     head.bytes().chain(bad.iter().copied()).chain(tail.bytes()),
@@ -228,6 +249,16 @@ pub fn bad_utf8(corpus: &Corpus) -> Vec<Text<u8>> {
     }
     out
 }
+
+const BAD_UTF8: [&[u8]; 7] = [
+    b"\xFF",             // invalid lead
+    b"\x80",             // stray continuation
+    b"\xC0\xAF",         // overlong
+    b"\xE0\x80\xAF",     // overlong
+    b"\xED\xA0\x80",     // surrogate
+    b"\xF4\x90\x80\x80", // above U+10FFFF
+    b"\xE4\xB8",         // too short
+];
 
 /// Ill-formed UTF-16: lone surrogates of both kinds, a high surrogate cut off at the end.
 pub fn bad_utf16(corpus: &Corpus) -> Vec<Text<u16>> {

@@ -8,6 +8,7 @@
 mod contender;
 mod conversions;
 mod data;
+mod family;
 mod glibc;
 mod machine;
 mod options;
@@ -44,6 +45,14 @@ fn sections(corpus: &Corpus) -> Vec<Box<dyn Section>> {
         Box::new(conversions::utf8_to_latin1(corpus)),
         Box::new(conversions::latin1_to_utf8(corpus)),
         Box::new(conversions::lossy_utf8_to_utf16le(corpus)),
+        Box::new(family::cesu8_to_utf16le(corpus)),
+        Box::new(family::utf16le_to_cesu8(corpus)),
+        Box::new(family::mutf8_to_utf16le(corpus)),
+        Box::new(family::utf16le_to_mutf8(corpus)),
+        Box::new(family::wtf8_to_utf16le(corpus)),
+        Box::new(family::utf16le_to_wtf8(corpus)),
+        Box::new(family::utf8_to_cesu8(corpus)),
+        Box::new(family::cesu8_to_utf8(corpus)),
         Box::new(validation::short(
             "short-ascii",
             "validation of short ASCII strings",
@@ -113,8 +122,23 @@ fn targets() -> Vec<Target> {
             ..geomean(format!("{op} >= 20x glibc iconv"), op, "utf8x/iconv", 20.0)
         });
     }
+    // The other forms of the UTF-8 family, on text where they are UTF-8 byte for byte.
+    for (op, ratio) in FAMILY {
+        all.push(geomean(format!("{op} >= 0.8x utf8x UTF-8"), op, ratio, 0.8));
+    }
     all
 }
+
+const FAMILY: [(&str, &str); 8] = [
+    ("cesu8-to-utf16le", "CESU-8/UTF-8"),
+    ("utf16le-to-cesu8", "CESU-8/UTF-8"),
+    ("mutf8-to-utf16le", "MUTF-8/UTF-8"),
+    ("utf16le-to-mutf8", "MUTF-8/UTF-8"),
+    ("wtf8-to-utf16le", "WTF-8/UTF-8"),
+    ("utf16le-to-wtf8", "WTF-8/UTF-8"),
+    ("utf8-to-cesu8", "CESU-8/UTF-8"),
+    ("cesu8-to-utf8", "CESU-8/UTF-8"),
+];
 
 fn check(chosen: &[&dyn Section]) -> Result<(), String> {
     for section in chosen {
