@@ -38,50 +38,25 @@ pub(crate) fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
     let nul = from == Mutf8 || to == Mutf8;
     match (from, to) {
         (f, t) if family(f) && family(t) => with!(u8, u8, |s, d| {
-            agreeing(
-                s,
-                d,
-                |b| byte_stops(b, four, nul),
-                |s, d| copy_valid(k, s, d),
-            )
+            agreeing_bytes(s, d, four, nul, |s, d| copy_valid(k, s, d))
         }),
         (f, Utf16Le) if family(f) => with!(u8, u16, |s, d| {
-            agreeing(
-                s,
-                d,
-                |b| byte_stops(b, four, nul),
-                |s, d| k.utf8_to_utf16_bulk::<Le>(s, d),
-            )
+            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Le>(s, d))
         }),
         (f, Utf16Be) if family(f) => with!(u8, u16, |s, d| {
-            agreeing(
-                s,
-                d,
-                |b| byte_stops(b, four, nul),
-                |s, d| k.utf8_to_utf16_bulk::<Be>(s, d),
-            )
+            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Be>(s, d))
         }),
         (f, Utf32) if family(f) => with!(u8, u32, |s, d| {
-            agreeing(
-                s,
-                d,
-                |b| byte_stops(b, four, nul),
-                |s, d| k.utf8_to_utf32_bulk(s, d),
-            )
+            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf32_bulk(s, d))
         }),
         (f, Latin1) if family(f) => with!(u8, u8, |s, d| {
-            agreeing(
-                s,
-                d,
-                |b| byte_stops(b, four, nul),
-                |s, d| k.utf8_to_latin1_bulk(s, d),
-            )
+            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_latin1_bulk(s, d))
         }),
         (Utf16Le, t) if family(t) => with!(u16, u8, |s, d| {
             agreeing(
                 s,
                 d,
-                |u| unit_stops(Le::swap(u) as u32, four, nul),
+                |u| u16_stops(Le::swap(u), four, nul),
                 |s, d| k.utf16_to_utf8_bulk::<Le>(s, d),
             )
         }),
@@ -89,7 +64,7 @@ pub(crate) fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
             agreeing(
                 s,
                 d,
-                |u| unit_stops(Be::swap(u) as u32, four, nul),
+                |u| u16_stops(Be::swap(u), four, nul),
                 |s, d| k.utf16_to_utf8_bulk::<Be>(s, d),
             )
         }),
@@ -97,7 +72,7 @@ pub(crate) fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
             agreeing(
                 s,
                 d,
-                |u| unit_stops(u, four, nul),
+                |u| u32_stops(u, four, nul),
                 |s, d| simd::to_utf8_bulk(k.utf32_to_utf8, k.utf32_measure, s, d),
             )
         }),
@@ -123,17 +98,42 @@ pub(crate) fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
 }
 
 /// A byte the UTF-8 kernels would read differently from a form without 4-byte sequences
-/// (`four`) or without raw NULs (`nul`).
+/// (`four`) or without raw NULs (`nul`). As a key that is at least [`BYTE_STOP`] exactly for
+/// such bytes, so that a block is tested with one maximum: `b - 1` wraps `00` to `FF` and keeps
+/// `F0`..`FF` at `EF` and above.
 #[inline(always)]
-fn byte_stops(b: u8, four: bool, nul: bool) -> bool {
-    (four && b >= 0xF0) || (nul && b == 0)
+fn byte_key(b: u8, four: bool, nul: bool) -> u8 {
+    match (four, nul) {
+        (true, true) => b.wrapping_sub(1),
+        (true, false) => b,
+        (false, true) => b.wrapping_sub(1),
+        (false, false) => 0,
+    }
 }
 
-/// The same for a UTF-16 or UTF-32 unit of value `v`: a surrogate or supplementary character
-/// must become a 6-byte pair, U+0000 `C0 80`.
+/// Keys of [`byte_key`] at or above this stop; the arms pick it per form pair.
 #[inline(always)]
-fn unit_stops(v: u32, four: bool, nul: bool) -> bool {
-    (four && v >= 0xD800 && (v <= 0xDFFF || v >= 0x10000)) || (nul && v == 0)
+const fn byte_stop(four: bool, nul: bool) -> u8 {
+    match (four, nul) {
+        (true, true) => 0xEF,
+        (true, false) => 0xF0,
+        // Only `00` (key `FF`) reaches it.
+        (false, true) => 0xFF,
+        (false, false) => 0xFF,
+    }
+}
+
+/// A UTF-16 unit (value `v`) that must not reach the UTF-8 kernels: a surrogate becomes half of
+/// a 6-byte pair, U+0000 `C0 80`.
+#[inline(always)]
+fn u16_stops(v: u16, four: bool, nul: bool) -> bool {
+    (four && v & 0xF800 == 0xD800) || (nul && v == 0)
+}
+
+/// The same for a UTF-32 value: a supplementary character becomes a 6-byte pair.
+#[inline(always)]
+fn u32_stops(v: u32, four: bool, nul: bool) -> bool {
+    (four && v >= 0x10000) || (nul && v == 0)
 }
 
 /// The valid UTF-8 prefix of `src`, copied as is (for two forms that agree on it).
@@ -152,6 +152,44 @@ fn copy_valid(k: &Kernels, src: &[u8], dst: Option<&mut [u8]>) -> (usize, usize)
     (m, m)
 }
 
+/// [`agreeing`] for byte input, with the stop test as one maximum per block.
+#[inline(always)]
+fn agreeing_bytes<T>(
+    src: &[u8],
+    dst: Option<&mut [T]>,
+    four: bool,
+    nul: bool,
+    kernel: impl Fn(&[u8], Option<&mut [T]>) -> (usize, usize),
+) -> (usize, usize) {
+    if !four && !nul {
+        return kernel(src, dst);
+    }
+    let stop = byte_stop(four, nul);
+    agreeing_with(
+        src,
+        dst,
+        |s| first_key(s, |b| byte_key(b, four, nul), stop),
+        kernel,
+    )
+}
+
+/// Offset of the first byte whose key is at least `stop`, or `s.len()`; blocks of 64 are
+/// tested with one maximum each, which the compiler turns into vector max instructions.
+#[inline(always)]
+fn first_key(s: &[u8], key: impl Fn(u8) -> u8, stop: u8) -> usize {
+    let mut at = 0;
+    for block in s.chunks_exact(64) {
+        if block.iter().fold(0, |m, &b| m.max(key(b))) >= stop {
+            break;
+        }
+        at += 64;
+    }
+    at + s[at..]
+        .iter()
+        .position(|&b| key(b) >= stop)
+        .unwrap_or(s.len() - at)
+}
+
 /// Runs `kernel` over `src` in pieces that end before the first unit for which `stops` is true,
 /// so the kernel only sees what both forms agree on. Pieces grow from 64 units to 16 Ki so that
 /// the scan stays linear however often the engine calls back between special units, and short
@@ -159,15 +197,26 @@ fn copy_valid(k: &Kernels, src: &[u8], dst: Option<&mut [u8]>) -> (usize, usize)
 #[inline(always)]
 fn agreeing<S: Copy, T>(
     src: &[S],
-    mut dst: Option<&mut [T]>,
+    dst: Option<&mut [T]>,
     stops: impl Fn(S) -> bool,
+    kernel: impl Fn(&[S], Option<&mut [T]>) -> (usize, usize),
+) -> (usize, usize) {
+    agreeing_with(src, dst, |s| first(s, &stops), kernel)
+}
+
+/// [`agreeing`] with the scan given as `cut(piece)`: the offset of the first unit to stop at.
+#[inline(always)]
+fn agreeing_with<S: Copy, T>(
+    src: &[S],
+    mut dst: Option<&mut [T]>,
+    cut: impl Fn(&[S]) -> usize,
     kernel: impl Fn(&[S], Option<&mut [T]>) -> (usize, usize),
 ) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
     let mut size = 64;
     while read < src.len() {
         let piece = &src[read..src.len().min(read + size)];
-        let cut = first(piece, &stops);
+        let cut = cut(piece);
         let (r, w) = kernel(&piece[..cut], dst.as_deref_mut().map(|d| &mut d[written..]));
         read += r;
         written += w;
