@@ -37,9 +37,11 @@ pub(crate) fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
     let four = matches!(from, Cesu8 | Mutf8) || matches!(to, Cesu8 | Mutf8);
     let nul = from == Mutf8 || to == Mutf8;
     match (from, to) {
-        (f, t) if family(f) && family(t) => with!(u8, u8, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| copy_valid(k, s, d))
-        }),
+        (f, t) if family(f) && family(t) => {
+            with!(u8, u8, |s, d| agreeing_bytes(s, d, four, nul, |s, d| {
+                copy_valid(k, s, d)
+            }))
+        }
         (f, Utf16Le) if family(f) => with!(u8, u16, |s, d| {
             agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Le>(s, d))
         }),
@@ -51,6 +53,14 @@ pub(crate) fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
         }),
         (f, Latin1) if family(f) => with!(u8, u8, |s, d| {
             agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_latin1_bulk(s, d))
+        }),
+        // CESU-8 and modified UTF-8 write BMP characters as UTF-8 does: a kernel that stops
+        // before surrogates (and U+0000) does the work without a scan.
+        (Utf16Le, Cesu8 | Mutf8) => with!(u16, u8, |s, d| {
+            k.utf16_to_bmp_utf8_bulk::<Le>(s, d, nul)
+        }),
+        (Utf16Be, Cesu8 | Mutf8) => with!(u16, u8, |s, d| {
+            k.utf16_to_bmp_utf8_bulk::<Be>(s, d, nul)
         }),
         (Utf16Le, t) if family(t) => with!(u16, u8, |s, d| {
             agreeing(

@@ -1501,3 +1501,45 @@ fn streams_every_pair_random_cuts() {
         }
     }
 }
+
+/// Long UTF-16 and byte-form inputs through the SIMD fast paths of the family targets: runs of
+/// ASCII and BMP text (long enough for the vector loops) with U+0000, surrogate pairs and lone
+/// surrogates placed at every offset of a 64-unit window, against the model, whole and resumed
+/// at small capacities. Run once per kernel by the test command.
+#[test]
+fn long_inputs_with_specials_at_every_offset() {
+    let mut rng = Rng::new(0x51D);
+    let specials: [&[u32]; 4] = [&[0], &[0xD83D, 0xDE00], &[0xD800], &[0xDC80]];
+    let sources = [Utf16Le, Utf16Be, Utf8, Cesu8, Mutf8, Wtf8];
+    let targets = [Cesu8, Mutf8, Wtf8, Utf8];
+    for (k, special) in specials.iter().enumerate() {
+        for at in 0..64 {
+            // Mostly ASCII (the 32-unit runs), then BMP text (the 3-byte blocks).
+            let mut chars: Vec<u32> = (0..80).map(|_| rng.range(0x20, 0x7E)).collect();
+            chars.extend((0..40).map(|_| rng.range(0x4E00, 0x9FFF)));
+            chars.splice(at + 8 * (k % 2)..at + 8 * (k % 2), special.iter().copied());
+            for from in sources {
+                // Byte forms get the characters of the special encoded as UTF-16 would say.
+                let src: Vec<u32> = if matches!(from, Utf16Le | Utf16Be) {
+                    chars.clone()
+                } else {
+                    let s: String = char::decode_utf16(chars.iter().map(|&c| c as u16))
+                        .map(|r| r.unwrap_or('\u{FFFD}'))
+                        .collect();
+                    s.bytes().map(u32::from).collect()
+                };
+                for to in targets {
+                    for policy in [Policy::Strict, Policy::Replace] {
+                        let Some(want) = model(from, &src, to, policy) else {
+                            continue;
+                        };
+                        check(from, &src, to, policy, want.clone());
+                        if at % 16 == 3 && want.0.status == Status::Ok {
+                            resumed(from, &src, to, policy, 1 + at % 7, &want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -22,6 +22,9 @@ mod x86;
 /// units are byte-swapped.
 pub(crate) type Convert<S, D, O> = fn(&[S], &mut [D], O) -> (usize, usize);
 
+/// The measuring twin of a [`Convert`]: `(src, options) -> (read, needed)`.
+pub(crate) type Measure<S, O> = fn(&[S], O) -> (usize, usize);
+
 /// One implementation of every primitive the core uses.
 ///
 /// Contracts (for all kernels, checked by the differential tests):
@@ -36,6 +39,9 @@ pub(crate) type Convert<S, D, O> = fn(&[S], &mut [D], O) -> (usize, usize);
 /// - `*_measure(src) -> (read, needed)`: the same prefix, counting instead of writing; they stop
 ///   exactly at the first ill-formed unit or before the last few units.
 /// - `latin1_prefix(s)`: offset of the first byte `C4`..`FF`, or `s.len()`.
+/// - `utf16_to_bmp_utf8(s, d, (swap, nul))` and its measure: UTF-16 → UTF-8 of BMP characters
+///   only, stopping before any surrogate and, with `nul`, before U+0000 (for CESU-8 and modified
+///   UTF-8 targets, which write those their own way).
 pub(crate) struct Kernels {
     pub name: &'static str,
     pub utf8_valid_up_to: fn(&[u8]) -> usize,
@@ -46,6 +52,8 @@ pub(crate) struct Kernels {
     pub utf8_to_utf32: Convert<u8, u32, ()>,
     pub utf16_to_utf8: Convert<u16, u8, bool>,
     pub utf16_measure: fn(&[u16], bool) -> (usize, usize),
+    pub utf16_to_bmp_utf8: Convert<u16, u8, (bool, bool)>,
+    pub utf16_bmp_measure: Measure<u16, (bool, bool)>,
     pub utf32_to_utf8: Convert<u32, u8, ()>,
     pub utf32_measure: fn(&[u32]) -> (usize, usize),
     pub latin1_to_utf8: Convert<u8, u8, ()>,
@@ -115,6 +123,22 @@ impl Kernels {
                 }
                 (n, (self.count)(&src[..n]))
             }
+        }
+    }
+
+    /// The fast path for UTF-16 in byte order `O` → CESU-8 (or, with `nul`, modified UTF-8):
+    /// the BMP characters they write as UTF-8 does.
+    #[inline]
+    pub(crate) fn utf16_to_bmp_utf8_bulk<O: ByteOrder>(
+        &self,
+        src: &[u16],
+        dst: Option<&mut [u8]>,
+        nul: bool,
+    ) -> (usize, usize) {
+        let o = (swapped::<O>(), nul);
+        match dst {
+            Some(d) => (self.utf16_to_bmp_utf8)(src, d, o),
+            None => (self.utf16_bmp_measure)(src, o),
         }
     }
 

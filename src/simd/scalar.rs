@@ -15,6 +15,8 @@ pub(crate) static KERNELS: Kernels = Kernels {
     utf8_to_utf32,
     utf16_to_utf8,
     utf16_measure,
+    utf16_to_bmp_utf8,
+    utf16_bmp_measure,
     utf32_to_utf8,
     utf32_measure,
     latin1_to_utf8,
@@ -82,6 +84,30 @@ pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, 
 
 pub(crate) fn utf16_measure(src: &[u16], swap: bool) -> (usize, usize) {
     let n = src.iter().take_while(|&&s| unit(s, swap) < 0x80).count();
+    (n, n)
+}
+
+/// UTF-16 → UTF-8 for the characters CESU-8 (and, with `nul`, modified UTF-8) write as UTF-8
+/// does: here the ASCII prefix, without U+0000 when `nul`.
+pub(crate) fn utf16_to_bmp_utf8(
+    src: &[u16],
+    dst: &mut [u8],
+    (swap, nul): (bool, bool),
+) -> (usize, usize) {
+    let n = src
+        .iter()
+        .zip(dst.iter_mut())
+        .take_while(|&(&s, _)| unit(s, swap) < 0x80 && !(nul && s == 0))
+        .map(|(&s, d)| *d = unit(s, swap) as u8)
+        .count();
+    (n, n)
+}
+
+pub(crate) fn utf16_bmp_measure(src: &[u16], (swap, nul): (bool, bool)) -> (usize, usize) {
+    let n = src
+        .iter()
+        .take_while(|&&s| unit(s, swap) < 0x80 && !(nul && s == 0))
+        .count();
     (n, n)
 }
 

@@ -79,6 +79,47 @@ macro_rules! kernel_set {
             wrap!($features, measure_swapped(src: &[u16]) -> (usize, usize) =
                 to_utf8::measure::<to_utf8::Utf16<true>>, scalar_measure_utf16::<true>);
 
+            fn from_utf16_bmp(src: &[u16], dst: &mut [u8], o: (bool, bool)) -> (usize, usize) {
+                match o {
+                    (false, false) => bmp_native(src, dst),
+                    (true, false) => bmp_swapped(src, dst),
+                    (false, true) => bmp_native_nul(src, dst),
+                    (true, true) => bmp_swapped_nul(src, dst),
+                }
+            }
+            wrap!($features, bmp_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
+                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<false>, false>>,
+                scalar_bmp::<false, false>);
+            wrap!($features, bmp_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
+                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<true>, false>>,
+                scalar_bmp::<true, false>);
+            wrap!($features, bmp_native_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
+                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<false>, true>>,
+                scalar_bmp::<false, true>);
+            wrap!($features, bmp_swapped_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
+                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<true>, true>>,
+                scalar_bmp::<true, true>);
+            fn measure_utf16_bmp(src: &[u16], o: (bool, bool)) -> (usize, usize) {
+                match o {
+                    (false, false) => bmp_measure_native(src),
+                    (true, false) => bmp_measure_swapped(src),
+                    (false, true) => bmp_measure_native_nul(src),
+                    (true, true) => bmp_measure_swapped_nul(src),
+                }
+            }
+            wrap!($features, bmp_measure_native(src: &[u16]) -> (usize, usize) =
+                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<false>, false>>,
+                scalar_bmp_measure::<false, false>);
+            wrap!($features, bmp_measure_swapped(src: &[u16]) -> (usize, usize) =
+                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<true>, false>>,
+                scalar_bmp_measure::<true, false>);
+            wrap!($features, bmp_measure_native_nul(src: &[u16]) -> (usize, usize) =
+                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<false>, true>>,
+                scalar_bmp_measure::<false, true>);
+            wrap!($features, bmp_measure_swapped_nul(src: &[u16]) -> (usize, usize) =
+                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<true>, true>>,
+                scalar_bmp_measure::<true, true>);
+
             wrap!($features, from_utf32(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) =
                 from_utf32_tf, scalar::utf32_to_utf8);
             #[inline(always)]
@@ -118,6 +159,8 @@ macro_rules! kernel_set {
                 utf8_to_utf32: to_utf32,
                 utf16_to_utf8: from_utf16,
                 utf16_measure: measure_utf16,
+                utf16_to_bmp_utf8: from_utf16_bmp,
+                utf16_bmp_measure: measure_utf16_bmp,
                 utf32_to_utf8: from_utf32,
                 utf32_measure: measure_utf32,
                 latin1_to_utf8: from_latin1,
@@ -139,6 +182,14 @@ fn scalar_from_utf16<const SWAP: bool>(src: &[u16], dst: &mut [u8]) -> (usize, u
 
 fn scalar_measure_utf16<const SWAP: bool>(src: &[u16]) -> (usize, usize) {
     scalar::utf16_measure(src, SWAP)
+}
+
+fn scalar_bmp<const SWAP: bool, const NUL: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    scalar::utf16_to_bmp_utf8(src, dst, (SWAP, NUL))
+}
+
+fn scalar_bmp_measure<const SWAP: bool, const NUL: bool>(src: &[u16]) -> (usize, usize) {
+    scalar::utf16_bmp_measure(src, (SWAP, NUL))
 }
 
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i);

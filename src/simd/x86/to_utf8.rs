@@ -12,8 +12,11 @@ use super::vector::Vector;
 /// An input encoding for the UTF-8 encoder.
 pub(super) trait Source {
     type Unit: Copy;
-    /// Whether values come in surrogate pairs (UTF-16).
+    /// Whether values come in surrogate pairs (UTF-16) that the kernel encodes as 4 bytes.
     const PAIRS: bool;
+    /// Whether ASCII runs go 32 units at a time (UTF-16 only: the extra code costs UTF-32 a
+    /// fifth on non-ASCII text).
+    const RUNS32: bool = Self::PAIRS;
     /// The 8 units at `p` as 16-bit values, or `None` when one is above U+FFFF.
     unsafe fn load8(p: *const Self::Unit) -> Option<__m128i>;
     /// The well-formed character at `src[r..]` and its length, or `None` if it is ill-formed.
@@ -91,6 +94,32 @@ impl Source for Latin1 {
     #[inline(always)]
     fn decode(src: &[u8], r: usize) -> Option<(u32, usize)> {
         Some((u32::from(src[r]), 1))
+    }
+}
+
+/// `S` restricted to the characters that CESU-8 and modified UTF-8 write as UTF-8 does: BMP
+/// characters, without U+0000 when `NUL` (modified UTF-8 writes it `C0 80`). The kernel stops
+/// before anything else (a surrogate pair becomes 6 bytes there), so no separate scan is needed.
+pub(super) struct Bmp<S, const NUL: bool>(core::marker::PhantomData<S>);
+
+impl<S: Source, const NUL: bool> Source for Bmp<S, NUL> {
+    type Unit = S::Unit;
+    const PAIRS: bool = false;
+    const RUNS32: bool = S::RUNS32;
+    #[inline(always)]
+    unsafe fn load8(p: *const S::Unit) -> Option<__m128i> {
+        // SAFETY: forwarded from this function's contract; SSE2 per the caller's ISA contract.
+        unsafe {
+            let v = S::load8(p)?;
+            // A block with U+0000 goes unit by unit, where `decode` stops at it.
+            let zero = _mm_cmpeq_epi16(v, _mm_setzero_si128());
+            (!NUL || _mm_testz_si128(zero, zero) == 1).then_some(v)
+        }
+    }
+    #[inline(always)]
+    fn decode(src: &[S::Unit], r: usize) -> Option<(u32, usize)> {
+        let (cp, n) = S::decode(src, r)?;
+        (cp < 0x10000 && !(NUL && cp == 0)).then_some((cp, n))
     }
 }
 
@@ -328,9 +357,8 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                 _mm_storel_epi64(out.cast(), _mm_packus_epi16(v, v));
                 r += 8;
                 w += 8;
-                // ASCII comes in runs: take them 32 (UTF-16 only: the extra code costs UTF-32 a
-                // fifth on non-ASCII text), then 16 units at a time.
-                while S::PAIRS && r + 32 <= src.len() && dst.len() - w >= 32 {
+                // ASCII comes in runs: take them 32 (see `RUNS32`), then 16 units at a time.
+                while S::RUNS32 && r + 32 <= src.len() && dst.len() - w >= 32 {
                     let (Some(a), Some(b), Some(c), Some(d)) = (
                         S::load8(src.as_ptr().add(r)),
                         S::load8(src.as_ptr().add(r + 8)),
