@@ -37,11 +37,14 @@ pub(crate) fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
     let four = matches!(from, Cesu8 | Mutf8) || matches!(to, Cesu8 | Mutf8);
     let nul = from == Mutf8 || to == Mutf8;
     match (from, to) {
-        (f, t) if family(f) && family(t) => {
-            with!(u8, u8, |s, d| agreeing_bytes(s, d, four, nul, |s, d| {
-                copy_valid(k, s, d)
-            }))
+        // Without 4-byte sequences on either side, validation itself stops at the first 4-byte
+        // lead (a table change in the kernel), so no scan is needed unless NULs matter too.
+        (f, t) if family(f) && family(t) && four && !nul => {
+            with!(u8, u8, |s, d| copy_valid(k.utf8_valid_bmp_up_to, s, d))
         }
+        (f, t) if family(f) && family(t) => with!(u8, u8, |s, d| {
+            agreeing_bytes(s, d, four, nul, |s, d| copy_valid(k.utf8_valid_up_to, s, d))
+        }),
         (f, Utf16Le) if family(f) => with!(u8, u16, |s, d| {
             agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Le>(s, d))
         }),
@@ -146,10 +149,14 @@ fn u32_stops(v: u32, four: bool, nul: bool) -> bool {
     (four && v >= 0x10000) || (nul && v == 0)
 }
 
-/// The valid UTF-8 prefix of `src`, copied as is (for two forms that agree on it).
+/// The prefix of `src` that `valid_up_to` accepts, copied as is (for two forms that agree on it).
 #[inline]
-fn copy_valid(k: &Kernels, src: &[u8], dst: Option<&mut [u8]>) -> (usize, usize) {
-    let n = (k.utf8_valid_up_to)(src);
+fn copy_valid(
+    valid_up_to: fn(&[u8]) -> usize,
+    src: &[u8],
+    dst: Option<&mut [u8]>,
+) -> (usize, usize) {
+    let n = valid_up_to(src);
     let Some(dst) = dst else {
         return (n, n);
     };

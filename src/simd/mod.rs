@@ -30,6 +30,8 @@ pub(crate) type Measure<S, O> = fn(&[S], O) -> (usize, usize);
 /// Contracts (for all kernels, checked by the differential tests):
 /// - `utf8_valid_up_to(s)` returns `s.len()` when `s` is valid UTF-8, otherwise a character
 ///   boundary `n` such that `s[..n]` is valid and an error lies within a few dozen bytes of `n`.
+/// - `utf8_valid_bmp_up_to(s)`: the same for UTF-8 without 4-byte sequences (what CESU-8 and
+///   modified UTF-8 share with UTF-8): the prefix also ends before any `F0`..`F7` lead.
 /// - `ascii_len(s)`: exact length of the ASCII prefix.
 /// - `count(s)`: bytes that are not continuation bytes.
 /// - `utf16_len(s)`: UTF-16 units needed for `s`, which is valid UTF-8.
@@ -45,6 +47,7 @@ pub(crate) type Measure<S, O> = fn(&[S], O) -> (usize, usize);
 pub(crate) struct Kernels {
     pub name: &'static str,
     pub utf8_valid_up_to: fn(&[u8]) -> usize,
+    pub utf8_valid_bmp_up_to: fn(&[u8]) -> usize,
     pub ascii_len: fn(&[u8]) -> usize,
     pub count: fn(&[u8]) -> usize,
     pub utf16_len: fn(&[u8]) -> usize,

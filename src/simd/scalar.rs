@@ -15,6 +15,7 @@ pub(crate) static KERNELS: Kernels = Kernels {
     utf8_to_utf32,
     utf16_to_utf8,
     utf16_measure,
+    utf8_valid_bmp_up_to,
     utf16_to_bmp_utf8,
     utf16_bmp_measure,
     utf32_to_utf8,
@@ -85,6 +86,12 @@ pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, 
 pub(crate) fn utf16_measure(src: &[u16], swap: bool) -> (usize, usize) {
     let n = src.iter().take_while(|&&s| unit(s, swap) < 0x80).count();
     (n, n)
+}
+
+/// The valid UTF-8 prefix up to the first 4-byte lead.
+pub(crate) fn utf8_valid_bmp_up_to(src: &[u8]) -> usize {
+    let n = utf8_valid_up_to(src);
+    src[..n].iter().position(|&b| b >= 0xF0).unwrap_or(n)
 }
 
 /// UTF-16 → UTF-8 for the characters CESU-8 (and, with `nul`, modified UTF-8) write as UTF-8

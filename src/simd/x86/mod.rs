@@ -45,6 +45,8 @@ macro_rules! kernel_set {
 
             wrap!($features, valid_up_to(src: &[u8]) -> usize =
                 utf8::valid_up_to::<$v>, scalar::utf8_valid_up_to);
+            wrap!($features, valid_bmp_up_to(src: &[u8]) -> usize =
+                utf8::valid_bmp_up_to::<$v>, scalar::utf8_valid_bmp_up_to);
             wrap!($features, ascii_len(src: &[u8]) -> usize = utf8::ascii_len::<$v>, crate::ascii::ascii_len);
             wrap!($features, count(src: &[u8]) -> usize = utf8::count::<$v>, scalar::count);
             wrap!($features, utf16_len(src: &[u8]) -> usize = utf8::utf16_len::<$v>, scalar::utf16_len);
@@ -152,6 +154,7 @@ macro_rules! kernel_set {
             pub(in crate::simd) static KERNELS: Kernels = Kernels {
                 name: $name,
                 utf8_valid_up_to: valid_up_to,
+                utf8_valid_bmp_up_to: valid_bmp_up_to,
                 ascii_len,
                 count,
                 utf16_len,

@@ -61,6 +61,18 @@ const BYTE_1_LOW: [u8; 16] = [
     CARRY | TOO_LARGE | TOO_LARGE_1000,
 ];
 
+/// [`BYTE_1_LOW`] for forms without 4-byte sequences (CESU-8, modified UTF-8): every lead `F_`
+/// followed by a continuation byte is flagged, which costs nothing over plain validation.
+const BYTE_1_LOW_NO4: [u8; 16] = {
+    let mut t = BYTE_1_LOW;
+    let mut i = 0;
+    while i < 16 {
+        t[i] |= TOO_LARGE | TOO_LARGE_1000;
+        i += 1;
+    }
+    t
+};
+
 /// By the current byte's high nibble.
 const BYTE_2_HIGH: [u8; 16] = [
     TOO_SHORT,
@@ -86,12 +98,20 @@ const BYTE_2_HIGH: [u8; 16] = [
 #[inline(always)]
 pub(super) unsafe fn errors<V: Vector>(input: V, prev: V) -> V {
     // SAFETY: the caller's ISA contract, forwarded.
+    unsafe { errors_with::<V, false>(input, prev) }
+}
+
+/// [`errors`], also flagging every 4-byte sequence when `NO4`.
+#[inline(always)]
+unsafe fn errors_with<V: Vector, const NO4: bool>(input: V, prev: V) -> V {
+    let low = if NO4 { &BYTE_1_LOW_NO4 } else { &BYTE_1_LOW };
+    // SAFETY: the caller's ISA contract, forwarded.
     unsafe {
         let prev1 = input.prev1(prev);
         let special = prev1
             .high_nibbles()
             .lookup16(V::table(&BYTE_1_HIGH))
-            .and(prev1.and(V::splat(0x0F)).lookup16(V::table(&BYTE_1_LOW)))
+            .and(prev1.and(V::splat(0x0F)).lookup16(V::table(low)))
             .and(input.high_nibbles().lookup16(V::table(&BYTE_2_HIGH)));
         // The high bit says "must be a continuation": a 3rd byte after E0.., a 4th after F0..
         let third = input.prev2(prev).saturating_sub(V::splat(0xE0 - 0x80));
@@ -145,6 +165,21 @@ fn ascii_short(src: &[u8]) -> bool {
 /// `src.len()` when valid; otherwise a boundary before the first error (see `Kernels`).
 #[inline(always)]
 pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
+    // SAFETY: the caller's ISA contract, forwarded.
+    unsafe { valid_up_to_with::<V, false>(src) }
+}
+
+/// [`valid_up_to`] for UTF-8 without 4-byte sequences: the part CESU-8 and modified UTF-8 share
+/// with UTF-8.
+#[inline(always)]
+pub(super) unsafe fn valid_bmp_up_to<V: Vector>(src: &[u8]) -> usize {
+    // SAFETY: the caller's ISA contract, forwarded.
+    unsafe { valid_up_to_with::<V, true>(src) }
+}
+
+/// [`valid_up_to`], with every 4-byte sequence an error when `NO4`.
+#[inline(always)]
+unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
     let vecs = BLOCK / V::LANES;
     if src.len() < BLOCK && ascii_short(src) {
         return src.len();
@@ -185,7 +220,7 @@ pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
                 let mut last = prev_v;
                 for k in 0..vecs {
                     let v = V::load(p.add(k * V::LANES));
-                    err = err.or(errors(v, last));
+                    err = err.or(errors_with::<V, NO4>(v, last));
                     last = v;
                 }
                 if !err.is_zero() {
@@ -211,7 +246,7 @@ pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
         let mut last = prev_v;
         for k in 0..vecs {
             let v = V::load(tail.as_ptr().add(k * V::LANES));
-            err = err.or(errors(v, last));
+            err = err.or(errors_with::<V, NO4>(v, last));
             last = v;
         }
         if err.is_zero() {
