@@ -355,7 +355,7 @@ fn output_bounded_read_past_4_gib() {
     };
     // UTF-8 to UTF-8 copies well-formed input unit for unit.
     let r = utf8x::convert(
-        &src[..],
+        src,
         Encoding::Utf8,
         Some(&mut dst[..]),
         Encoding::Utf8,
