@@ -559,7 +559,7 @@ fn inputs() -> Vec<Vec<u8>> {
                 5 => push_char(&mut s, rng.range(0x80, 0x7FF)),
                 6 => push_char(&mut s, rng.range(0x800, 0xFFFF)),
                 7 => push_char(&mut s, rng.range(0x1_0000, 0x10_FFFF)),
-                _ if ill => s.extend_from_slice(rng.pick(&bad)),
+                _ if ill => s.extend_from_slice(rng.pick::<&[u8]>(&bad)),
                 _ => push_char(&mut s, rng.range(0xA0, 0x24F)),
             }
         }
