@@ -59,52 +59,11 @@ impl Decoder for Utf8 {
     }
 }
 
-/// Decodes one UTF-8 character or maximal subpart at `s[0]` (Unicode ch. 3, table 3-7).
+/// Decodes one UTF-8 character or maximal subpart at `s[0]` (Unicode ch. 3, table 3-7): the
+/// family's rule-driven decoder with the rules of RFC 3629, which compile to the plain table.
 #[inline]
 pub(crate) fn utf8_step(s: &[u8]) -> Step {
-    let b0 = s[0];
-    if b0 < 0x80 {
-        return Step::Char {
-            cp: b0 as u32,
-            len: 1,
-        };
-    }
-    // Continuation bytes needed, the allowed range of the second byte, and the error kind when
-    // the second byte is a continuation byte outside that range.
-    let (need, lo, hi, narrow) = match b0 {
-        0x80..=0xBF => return invalid(1, ErrorKind::UnexpectedContinuation),
-        0xC0 | 0xC1 => return invalid(1, ErrorKind::Overlong),
-        0xC2..=0xDF => (1, 0x80, 0xBF, ErrorKind::TooShort),
-        0xE0 => (2, 0xA0, 0xBF, ErrorKind::Overlong),
-        0xED => (2, 0x80, 0x9F, ErrorKind::Surrogate),
-        0xE1..=0xEF => (2, 0x80, 0xBF, ErrorKind::TooShort),
-        0xF0 => (3, 0x90, 0xBF, ErrorKind::Overlong),
-        0xF1..=0xF3 => (3, 0x80, 0xBF, ErrorKind::TooShort),
-        0xF4 => (3, 0x80, 0x8F, ErrorKind::TooLarge),
-        0xF5..=0xF7 => return invalid(1, ErrorKind::TooLarge),
-        _ => return invalid(1, ErrorKind::InvalidLead),
-    };
-    let mut cp = (b0 as u32) & (0x7F >> (need + 1));
-    let Some(&b1) = s.get(1) else {
-        return Step::Truncated { len: 1 };
-    };
-    if !(lo..=hi).contains(&b1) {
-        let kind = if is_continuation(b1) {
-            narrow
-        } else {
-            ErrorKind::TooShort
-        };
-        return invalid(1, kind);
-    }
-    cp = (cp << 6) | (b1 & 0x3F) as u32;
-    for i in 2..=need {
-        match s.get(i) {
-            None => return Step::Truncated { len: i },
-            Some(&b) if is_continuation(b) => cp = (cp << 6) | (b & 0x3F) as u32,
-            Some(_) => return invalid(i, ErrorKind::TooShort),
-        }
-    }
-    Step::Char { cp, len: need + 1 }
+    crate::family::step::<crate::family::Utf8Rules>(s)
 }
 
 pub(crate) const fn invalid(len: usize, kind: ErrorKind) -> Step {

@@ -51,10 +51,17 @@ pub(crate) trait Rules: 'static {
 /// A decoder for the form whose rules are `R`.
 pub(crate) struct Form<R>(PhantomData<R>);
 
+pub(crate) struct Utf8Rules;
 pub(crate) struct CesuRules;
 pub(crate) struct MutfRules;
 pub(crate) struct WtfRules;
 pub(crate) struct RfcRules;
+
+/// RFC 3629 itself: what every other form departs from.
+impl Rules for Utf8Rules {
+    const FORM: Encoding = Encoding::Utf8;
+    const SURROGATES: Surrogates = Surrogates::None;
+}
 
 impl Rules for CesuRules {
     const FORM: Encoding = Encoding::Cesu8;

@@ -8,5 +8,5 @@ mod decode;
 mod encode;
 
 pub(crate) use cp1252::{Cp1252, Cp1252Out, cp1252_char};
-pub(crate) use decode::{Cesu8, Form, Mutf8, Rfc2279, Rules, Wtf8};
+pub(crate) use decode::{Cesu8, Form, Mutf8, Rfc2279, Rules, Utf8Rules, Wtf8, step};
 pub(crate) use encode::{Cesu8Out, Mutf8Out, Rfc2279Out, Wtf8Out};
