@@ -676,9 +676,9 @@ struct utf8x_result utf8x_from_wchar(const wchar_t *src, size_t len, uint8_t *ds
 //   with space, or the buffers overlap; nothing is consumed.
 //
 // # Safety
-// `cd` may be any value (it is checked before use) but an open one must not be used by two
-// threads at once. When non-NULL, the pointers must be valid to read and write, `*inbuf` must point to `*inbytesleft` readable
-// bytes and `*outbuf` to `*outbytesleft` writable bytes.
+// `cd` may be any value (it is checked before use), but an open one must not be used by two
+// threads at once. When non-NULL, the pointers must be valid to read and write, `*inbuf` must
+// point to `*inbytesleft` readable bytes and `*outbuf` to `*outbytesleft` writable bytes.
 size_t utf8x_iconv(utf8x_iconv_t cd, char **inbuf, size_t *inbytesleft, char **outbuf, size_t *outbytesleft);
 
 // Frees a descriptor from `utf8x_iconv_open`, like iconv_close(3).
