@@ -21,6 +21,10 @@
 //! Addresses are reused: once a handle is closed, a later open may return the same address,
 //! and a stale copy of the old handle then names the new one (as with glibc alone).
 //!
+//! Only calls that find these symbols through the global lookup are reached: a library loaded
+//! with `dlopen(..., RTLD_DEEPBIND)` (PHP loads its extensions that way) binds glibc's iconv
+//! first and never calls this one.
+//!
 //! glibc's iconv(1) program opens its descriptor with the private `__gconv_open` (glibc ≥ 2.32)
 //! rather than `iconv_open`; that entry point is interposed the same way, so the program runs on
 //! utf8x too.
