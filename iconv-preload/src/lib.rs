@@ -158,17 +158,31 @@ fn set_errno(code: c_int) {
     unsafe { *libc::__errno_location() = code }
 }
 
+/// `(iconv_t)-1` with `errno = EINVAL`.
+fn open_failed() -> *mut c_void {
+    set_errno(libc::EINVAL);
+    usize::MAX as *mut c_void
+}
+
+/// `(size_t)-1` with `errno = e`.
+fn iconv_failed(e: c_int) -> size_t {
+    set_errno(e);
+    usize::MAX
+}
+
+/// -1 with `errno = EBADF`.
+fn close_failed() -> c_int {
+    set_errno(libc::EBADF);
+    -1
+}
+
 /// iconv_open(3): utf8x for the pairs it converts, the next `iconv_open` (glibc's) otherwise.
 ///
 /// # Safety
 /// As iconv_open(3): `tocode` and `fromcode` are NUL-terminated strings (or NULL: EINVAL).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn iconv_open(tocode: *const c_char, fromcode: *const c_char) -> *mut c_void {
-    let failed = || {
-        set_errno(libc::EINVAL);
-        usize::MAX as *mut c_void
-    };
-    ffi_boundary(failed, || {
+    ffi_boundary(open_failed, || {
         if !tocode.is_null() && !fromcode.is_null() {
             // SAFETY: non-NULL and NUL-terminated per the contract.
             let (to, from) = unsafe { (CStr::from_ptr(tocode), CStr::from_ptr(fromcode)) };
@@ -179,7 +193,7 @@ pub unsafe extern "C" fn iconv_open(tocode: *const c_char, fromcode: *const c_ch
         match next().open {
             // SAFETY: glibc's iconv_open, called with the caller's own arguments.
             Some(open) => record_glibc(unsafe { open(tocode, fromcode) }),
-            None => failed(),
+            None => open_failed(),
         }
     })
 }
@@ -197,12 +211,8 @@ pub unsafe extern "C" fn iconv(
     outbuf: *mut *mut c_char,
     outbytesleft: *mut size_t,
 ) -> size_t {
-    let bad = |errno| {
-        set_errno(errno);
-        usize::MAX
-    };
     ffi_boundary(
-        || bad(libc::EFAULT),
+        || iconv_failed(libc::EFAULT),
         || match (owner(cd), next().iconv) {
             // SAFETY: a utf8x descriptor (utf8x checks it again); the buffers are the caller's,
             // valid per iconv(3).
@@ -219,7 +229,7 @@ pub unsafe extern "C" fn iconv(
             (Some(Owner::Glibc), Some(f)) => unsafe {
                 f(cd, inbuf, inbytesleft, outbuf, outbytesleft)
             },
-            _ => bad(libc::EBADF),
+            _ => iconv_failed(libc::EBADF),
         },
     )
 }
@@ -231,11 +241,7 @@ pub unsafe extern "C" fn iconv(
 /// `cd` may be any value; an open one is not used afterwards.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn iconv_close(cd: *mut c_void) -> c_int {
-    let bad = || {
-        set_errno(libc::EBADF);
-        -1
-    };
-    ffi_boundary(bad, || {
+    ffi_boundary(close_failed, || {
         // Out of the record before it is freed: a handle the allocator gives out again at once
         // is then recorded afresh, never removed by this close.
         let owner = open_mut().remove(&cd.addr());
@@ -244,7 +250,7 @@ pub unsafe extern "C" fn iconv_close(cd: *mut c_void) -> c_int {
             (Some(Owner::Utf8x), _) => unsafe { utf8x_iconv_close(cd as utf8x_iconv_t) },
             // SAFETY: an open glibc descriptor, removed from the record, passed back to glibc.
             (Some(Owner::Glibc), Some(f)) => unsafe { f(cd) },
-            _ => bad(),
+            _ => close_failed(),
         }
     })
 }

@@ -58,6 +58,18 @@ fn live_mut(cd: utf8x_iconv_t) -> RwLockWriteGuard<'static, BTreeSet<usize>> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// `(utf8x_iconv_t)-1` with `errno = EINVAL`: `utf8x_iconv_open`'s failure.
+fn open_failed() -> utf8x_iconv_t {
+    set_errno(libc::EINVAL);
+    FAILED as utf8x_iconv_t
+}
+
+/// -1 with `errno = EBADF`: `utf8x_iconv_close`'s failure.
+fn close_failed() -> c_int {
+    set_errno(libc::EBADF);
+    -1
+}
+
 /// `(size_t)-1` with `errno = e`.
 fn fail(e: c_int) -> usize {
     set_errno(e);
@@ -88,21 +100,17 @@ pub unsafe extern "C" fn utf8x_iconv_open(
     tocode: *const c_char,
     fromcode: *const c_char,
 ) -> utf8x_iconv_t {
-    let failed = || {
-        set_errno(libc::EINVAL);
-        FAILED as utf8x_iconv_t
-    };
-    ffi_boundary(failed, || {
+    ffi_boundary(open_failed, || {
         if tocode.is_null() || fromcode.is_null() {
-            return failed();
+            return open_failed();
         }
         // SAFETY: non-NULL (checked) and NUL-terminated per this function's contract.
         let (to, from) = unsafe { (CStr::from_ptr(tocode), CStr::from_ptr(fromcode)) };
         let (Ok(to), Ok(from)) = (to.to_str(), from.to_str()) else {
-            return failed();
+            return open_failed();
         };
         let Some(inner) = Iconv::open(to, from) else {
-            return failed();
+            return open_failed();
         };
         let cd = Box::into_raw(Box::new(utf8x_iconv_desc { inner }));
         live_mut(cd).insert(cd.addr());
@@ -235,15 +243,11 @@ unsafe fn convert(
 /// is checked before it is used.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_iconv_close(cd: utf8x_iconv_t) -> c_int {
-    let bad = || {
-        set_errno(libc::EBADF);
-        -1
-    };
-    ffi_boundary(bad, || {
+    ffi_boundary(close_failed, || {
         // Out of the registry first, under its lock: exactly one of two racing closes of the
         // same handle gets to free it.
         if !live_mut(cd).remove(&cd.addr()) {
-            return bad();
+            return close_failed();
         }
         // SAFETY: `cd` was in the registry, so it was made by Box::into_raw in utf8x_iconv_open
         // and not freed since; removing it above makes this the only free.
