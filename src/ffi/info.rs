@@ -9,7 +9,7 @@ use crate::outcome::{ErrorKind, Status};
 /// `UTF8X_VERSION_MAJOR` etc. to detect a header/library mismatch.
 #[unsafe(no_mangle)]
 pub extern "C" fn utf8x_version() -> u32 {
-    ffi_boundary(|| 0, || crate::version())
+    ffi_boundary(|| 0, crate::version)
 }
 
 /// Returns a static, NUL-terminated English description of a `UTF8X_*` status code, or

@@ -84,6 +84,7 @@ pub enum IconvError {
 
 /// What one call did: bytes consumed, bytes written, and the iconv(3) result: the number of
 /// irreversible conversions (`//TRANSLIT` substitutions) or the error.
+#[must_use = "the result says whether the call converted everything, and why it stopped"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IconvOutcome {
     /// Input bytes consumed; on an error, where it is (or where the call stopped).
