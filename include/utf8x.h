@@ -670,22 +670,28 @@ struct utf8x_result utf8x_from_wchar(const wchar_t *src, size_t len, uint8_t *ds
 //   `*inbuf` is where the call stopped;
 // - `EINVAL`: the input ends inside a character at `*inbuf` (not consumed): call again with it
 //   followed by more input;
-// - `EBADF`: `cd` is NULL or `(utf8x_iconv_t)-1`;
+// - `EBADF`: `cd` is not an open descriptor (NULL, `(utf8x_iconv_t)-1`, closed already, or never
+//   returned by `utf8x_iconv_open`; see `utf8x_iconv_close` for the one case it cannot tell);
 // - `EFAULT`: `inbytesleft`, `outbuf` or `outbytesleft` is NULL (with input), `*outbuf` is NULL
 //   with space, or the buffers overlap; nothing is consumed.
 //
 // # Safety
-// `cd` must come from `utf8x_iconv_open` and not be closed, nor used concurrently. When non-NULL,
-// the pointers must be valid to read and write, `*inbuf` must point to `*inbytesleft` readable
-// bytes and `*outbuf` to `*outbytesleft` writable bytes.
+// `cd` may be any value (it is checked before use), but an open one must not be used by two
+// threads at once. When non-NULL, the pointers must be valid to read and write, `*inbuf` must
+// point to `*inbytesleft` readable bytes and `*outbuf` to `*outbytesleft` writable bytes.
 size_t utf8x_iconv(utf8x_iconv_t cd, char **inbuf, size_t *inbytesleft, char **outbuf, size_t *outbytesleft);
 
 // Frees a descriptor from `utf8x_iconv_open`, like iconv_close(3).
 //
-// Returns 0, or -1 with `errno = EBADF` when `cd` is NULL or `(utf8x_iconv_t)-1`.
+// Returns 0, or -1 with `errno = EBADF` when `cd` is not an open descriptor: NULL,
+// `(utf8x_iconv_t)-1`, one already closed, or any other value `utf8x_iconv_open` did not
+// return. Closing twice is therefore harmless, with one limit no library can lift: once closed,
+// the address may be handed out again by a later `utf8x_iconv_open`, and a stale copy of the
+// old handle then closes the new descriptor.
 //
 // # Safety
-// `cd` must come from `utf8x_iconv_open` and not be closed already; it is invalid afterwards.
+// None beyond iconv_close(3)'s: `cd` is not used by another thread during the call. Any value
+// is checked before it is used.
 int utf8x_iconv_close(utf8x_iconv_t cd);
 
 // Opens a conversion descriptor from `fromcode` to `tocode`, like iconv_open(3).

@@ -59,6 +59,7 @@ fn unit_around(s: &[u8], p: usize) -> Option<usize> {
 /// let boundaries: Vec<usize> = (0..=7).filter(|&i| utf8x::is_char_boundary(s, i)).collect();
 /// assert_eq!(boundaries, [0, 3, 5, 6]);
 /// ```
+#[must_use]
 pub fn is_char_boundary(s: &[u8], i: usize) -> bool {
     i <= s.len() && unit_around(s, i).is_none()
 }
@@ -75,6 +76,7 @@ pub fn is_char_boundary(s: &[u8], i: usize) -> bool {
 /// // E1 80 is one maximal subpart: 2 is inside it.
 /// assert_eq!(utf8x::floor_char_boundary(b"a\xE1\x80b", 2), 1);
 /// ```
+#[must_use]
 pub fn floor_char_boundary(s: &[u8], i: usize) -> usize {
     let i = i.min(s.len());
     unit_around(s, i).unwrap_or(i)
@@ -87,6 +89,7 @@ pub fn floor_char_boundary(s: &[u8], i: usize) -> usize {
 /// assert_eq!(utf8x::ceil_char_boundary(s, 2), 3);
 /// assert_eq!(utf8x::ceil_char_boundary(b"a\xE1\x80b", 2), 3);
 /// ```
+#[must_use]
 pub fn ceil_char_boundary(s: &[u8], i: usize) -> usize {
     let i = i.min(s.len());
     unit_around(s, i).map_or(i, |a| a + unit_len(&s[a..]))
@@ -105,6 +108,7 @@ pub fn ceil_char_boundary(s: &[u8], i: usize) -> usize {
 /// }
 /// assert_eq!(ends, [1, 5, 6, 8]); // 'a', U+1F600, FF, the truncated E2 82
 /// ```
+#[must_use]
 pub fn next_char_boundary(s: &[u8], i: usize) -> usize {
     // The smallest boundary above i is the ceiling of i + 1 (no overflow: i < s.len()).
     if i >= s.len() {
@@ -128,6 +132,7 @@ pub fn next_char_boundary(s: &[u8], i: usize) -> usize {
 /// }
 /// assert_eq!(starts, [6, 5, 1, 0]);
 /// ```
+#[must_use]
 pub fn prev_char_boundary(s: &[u8], i: usize) -> usize {
     // The largest boundary below i is the floor of i - 1.
     match i.min(s.len()) {
@@ -146,6 +151,7 @@ pub fn prev_char_boundary(s: &[u8], i: usize) -> usize {
 /// assert_eq!(utf8x::truncate("Grüße".as_bytes(), 4), "Grü".as_bytes());
 /// assert_eq!(utf8x::truncate(b"ab", 10), b"ab");
 /// ```
+#[must_use]
 pub fn truncate(s: &[u8], max: usize) -> &[u8] {
     &s[..floor_char_boundary(s, max)]
 }

@@ -64,6 +64,7 @@ const SAMPLE: usize = 8 * 1024;
 /// assert_eq!(utf8x::bom(b"\xFF\xFE\x00\x00"), Some((Encoding::Utf32Le, 4)));
 /// assert_eq!(utf8x::bom(b"hello"), None);
 /// ```
+#[must_use]
 pub fn bom(src: &[u8]) -> Option<(Encoding, usize)> {
     match src {
         [0xEF, 0xBB, 0xBF, ..] => Some((Encoding::Utf8, 3)),
@@ -91,6 +92,7 @@ pub fn bom(src: &[u8]) -> Option<(Encoding, usize)> {
 /// assert_eq!(utf8x::detect(b"\x00\x00\x00h\x00\x00\x00i"), Encoding::Utf32Be);
 /// assert_eq!(utf8x::detect(b"Gr\xFC\xDFe aus K\xF6ln"), Encoding::Cp1252);
 /// ```
+#[must_use]
 pub fn detect(src: &[u8]) -> Encoding {
     if let Some((encoding, len)) = bom(src) {
         return after_bom(src, encoding, len);

@@ -57,6 +57,7 @@ pub enum MbEnd {
 }
 
 /// The outcome of converting a string.
+#[must_use = "the result says where the conversion stopped and why"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MbConverted {
     /// Input units used (including those held in the state, and the NUL on `Terminator`).

@@ -97,6 +97,11 @@ impl Policy {
 }
 
 /// The outcome of a validation or conversion: the Rust form of the C `utf8x_result`.
+///
+/// Must be used, which marks every function returning it (`validate`, `convert`, the `to_*` and
+/// `from_*` conversions, `Stream::convert`, ...): its status is the only report of bad input or
+/// of output that did not fit.
+#[must_use = "the status says whether the input was valid and the output complete"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Outcome {
     /// How the operation ended.

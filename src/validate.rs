@@ -28,6 +28,7 @@ pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
 }
 
 /// True when `src` is well-formed UTF-8.
+#[must_use]
 pub fn is_valid(src: &[u8]) -> bool {
     simd::with_kernels(src.len(), |k| is_valid_with(k, src))
 }
@@ -38,6 +39,7 @@ pub(crate) fn is_valid_with(k: &Kernels, src: &[u8]) -> bool {
 }
 
 /// True when every byte of `src` is below 0x80.
+#[must_use]
 pub fn is_ascii(src: &[u8]) -> bool {
     simd::with_kernels(src.len(), |k| is_ascii_with(k, src))
 }
@@ -49,6 +51,7 @@ pub(crate) fn is_ascii_with(k: &Kernels, src: &[u8]) -> bool {
 
 /// Bytes of `src` that are not continuation bytes (`80`..`BF`): the number of code points when
 /// `src` is valid UTF-8. Meaningful, and never failing, on any input.
+#[must_use]
 pub fn count(src: &[u8]) -> usize {
     simd::with_kernels(src.len(), |k| count_with(k, src))
 }

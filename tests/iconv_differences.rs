@@ -97,8 +97,13 @@ fn call<I: Iconv>(cd: *mut libc::c_void, input: Option<&[u8]>) -> Result {
         };
         return (r as isize, "", 0, Vec::new());
     };
+    call_with::<I>(cd, input, input.len() * 8 + 64)
+}
+
+/// One call on `cd` with `cap` bytes of output space.
+fn call_with<I: Iconv>(cd: *mut libc::c_void, input: &[u8], cap: usize) -> Result {
     let mut inb = input.to_vec();
-    let mut outb = vec![0u8; input.len() * 8 + 64];
+    let mut outb = vec![0u8; cap];
     let (mut ip, mut op) = (
         inb.as_mut_ptr().cast::<c_char>(),
         outb.as_mut_ptr().cast::<c_char>(),
@@ -273,6 +278,31 @@ fn reset_forgets_byte_order() {
     assert_eq!(u[2].3, b"b");
     assert_eq!(g[4].3, "\u{6300}".as_bytes());
     assert_eq!(u[4].3, b"c");
+}
+
+/// A UTF-16 BOM followed by U+FEFF, to ASCII: in one call both stop with EILSEQ at that U+FEFF.
+/// When the first call has no output space (E2BIG right after the BOM), glibc's decoder looks for
+/// a BOM again on the next call and drops the U+FEFF as one; utf8x reads the BOM once per
+/// conversion state, so the resumed conversion stops where one call does.
+#[test]
+fn resumed_utf16_reads_one_bom() {
+    const INPUT: &[u8] = b"\xfe\xff\xfe\xff\x00\x41";
+    fn run<I: Iconv>() -> (Result, Result) {
+        let cd = I::open("ASCII", "UTF-16").unwrap();
+        let first = call_with::<I>(cd, INPUT, 0);
+        let second = call::<I>(cd, Some(&INPUT[first.2..]));
+        I::close(cd);
+        (first, second)
+    }
+    for one_call in [
+        once::<Glibc>("ASCII", "UTF-16", INPUT),
+        once::<Utf8x>("ASCII", "UTF-16", INPUT),
+    ] {
+        assert_eq!(one_call, (-1, "EILSEQ", 2, Vec::new()));
+    }
+    let full = (-1, "E2BIG", 2, Vec::new());
+    assert_eq!(run::<Glibc>(), (full.clone(), (0, "", 4, b"A".to_vec())));
+    assert_eq!(run::<Utf8x>(), (full, (-1, "EILSEQ", 0, Vec::new())));
 }
 
 /// glibc has no WCHAR_T → WCHAR_T conversion (iconv_open fails); utf8x opens it and validates.

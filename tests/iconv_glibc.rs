@@ -400,11 +400,19 @@ fn explain(
     u: &[Call],
 ) -> Option<&'static str> {
     let all = |log: &[Call]| log.iter().flat_map(|c| c.out.clone()).collect::<Vec<u8>>();
-    if from == Charset::Utf32 && chunks.concat().starts_with(b"\xff\xfe\0\0\xff\xfe\0\0") {
+    let input = chunks.concat();
+    if from == Charset::Utf32 && input.starts_with(b"\xff\xfe\0\0\xff\xfe\0\0") {
         // Not understood: after a call that wrote nothing, glibc's UTF-32 decoder sometimes
         // takes a U+FEFF right after the BOM for a second BOM (seen only with //TRANSLIT//IGNORE
         // and outputs of 1..3 bytes). utf8x reads it as the character U+FEFF.
         return Some("glibc re-reads a doubled UTF-32 BOM");
+    }
+    let mark = |unit: &[u8]| matches!(unit, [0xFF, 0xFE] | [0xFE, 0xFF]);
+    if from == Charset::Utf16 && input.len() >= 4 && mark(&input[..2]) && mark(&input[2..4]) {
+        // After a call that converted nothing right after the BOM, glibc's UTF-16 decoder looks
+        // for a BOM again and takes the U+FEFF (or U+FFFE) that follows for one; utf8x reads a
+        // BOM once per conversion state, so resuming gives what one call gives.
+        return Some("glibc re-reads a doubled UTF-16 BOM");
     }
     if from != Charset::Utf8 {
         return None;

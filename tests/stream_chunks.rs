@@ -190,7 +190,11 @@ fn carried_subpart_reports_absolute_offset() {
     assert_eq!(st.convert(b"A".as_slice(), Some(&mut out[..]), false), o);
 
     let mut st = Stream::new(Encoding::Utf8, Encoding::Utf16Le, Policy::Replace).unwrap();
-    st.convert(b"xy\xE1\x80".as_slice(), Some(&mut out[..]), false);
+    let o = st.convert(b"xy\xE1\x80".as_slice(), Some(&mut out[..]), false);
+    assert_eq!(
+        (o.status, o.read, o.written, st.pending()),
+        (Status::Ok, 4, 2, 2)
+    );
     let o = st.convert(b"A".as_slice(), Some(&mut out[..]), true);
     assert_eq!(
         (o.status, o.read, o.written, o.replaced),

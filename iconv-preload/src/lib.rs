@@ -9,19 +9,32 @@
 //! glibc lacks, with `//IGNORE` and `//TRANSLIT`) to utf8x and every other pair to the next
 //! `iconv_open` in the lookup order (glibc's), untouched. WINDOWS-1252 is utf8x's (WHATWG)
 //! mapping once preloaded: the five bytes glibc rejects as undefined become C1 controls. `iconv` and
-//! `iconv_close` dispatch on who made the handle: utf8x's handles are recorded in a set when they
-//! are created, so a glibc handle is never inspected, only passed back to glibc.
+//! `iconv_close` dispatch on who made the handle: every handle either side opens through this
+//! library is recorded with its owner when it is created, so a glibc handle is never inspected,
+//! only passed back to glibc.
+//!
+//! A handle in neither record (closed already, or never opened) gets -1 with `errno = EBADF`
+//! from `iconv` and `iconv_close`, where glibc alone would read or free whatever it points to.
+//! The one thing this cannot tell apart is a glibc handle opened without passing through this
+//! library (a library that calls glibc's `iconv_open` by address, from `dlsym(RTLD_NEXT, ...)`,
+//! and hands the handle to code that calls `iconv` by name); such a handle is refused too.
+//! Addresses are reused: once a handle is closed, a later open may return the same address,
+//! and a stale copy of the old handle then names the new one (as with glibc alone).
+//!
+//! Only calls that find these symbols through the global lookup are reached: a library loaded
+//! with `dlopen(..., RTLD_DEEPBIND)` (PHP loads its extensions that way) binds glibc's iconv
+//! first and never calls this one.
 //!
 //! glibc's iconv(1) program opens its descriptor with the private `__gconv_open` (glibc ≥ 2.32)
 //! rather than `iconv_open`; that entry point is interposed the same way, so the program runs on
 //! utf8x too.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::ffi::{CStr, CString};
 use std::sync::{OnceLock, RwLock};
 
 use libc::{c_char, c_int, c_void, size_t};
-use utf8x::ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
+use utf8x::ffi::{ffi_boundary, utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
 use utf8x::iconv::Charset;
 
 type OpenFn = unsafe extern "C" fn(*const c_char, *const c_char) -> *mut c_void;
@@ -95,19 +108,38 @@ fn next() -> &'static Next {
     })
 }
 
-/// The handles utf8x made and has not closed yet. Every `iconv` call reads it, so concurrent
-/// conversions only share a read lock; opening and closing take the write lock.
-static OURS: RwLock<BTreeSet<usize>> = RwLock::new(BTreeSet::new());
-
-fn is_ours(cd: *mut c_void) -> bool {
-    OURS.read()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .contains(&cd.addr())
+/// Who made an open handle.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Owner {
+    Utf8x,
+    Glibc,
 }
 
-fn ours_mut() -> std::sync::RwLockWriteGuard<'static, BTreeSet<usize>> {
-    OURS.write()
+/// The handles opened through this library and not closed yet, with their owner. Every `iconv`
+/// call reads it, so concurrent conversions only share a read lock; opening and closing take
+/// the write lock.
+static OPEN: RwLock<BTreeMap<usize, Owner>> = RwLock::new(BTreeMap::new());
+
+// No panic happens while the lock is held (map operations on integers), but if one did the map
+// would still be consistent: take it back rather than refusing every handle from then on.
+fn owner(cd: *mut c_void) -> Option<Owner> {
+    OPEN.read()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .get(&cd.addr())
+        .copied()
+}
+
+fn open_mut() -> std::sync::RwLockWriteGuard<'static, BTreeMap<usize, Owner>> {
+    OPEN.write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Records a handle that glibc returned, unless it is glibc's failure value.
+fn record_glibc(cd: *mut c_void) -> *mut c_void {
+    if cd.addr() != usize::MAX {
+        open_mut().insert(cd.addr(), Owner::Glibc);
+    }
+    cd
 }
 
 /// Opens a utf8x descriptor for the pair, or `None` when utf8x does not convert it.
@@ -117,7 +149,7 @@ fn open_ours(tocode: &CStr, fromcode: &CStr) -> Option<*mut c_void> {
     if cd.addr() == usize::MAX {
         return None;
     }
-    ours_mut().insert(cd.addr());
+    open_mut().insert(cd.addr(), Owner::Utf8x);
     Some(cd.cast())
 }
 
@@ -126,33 +158,51 @@ fn set_errno(code: c_int) {
     unsafe { *libc::__errno_location() = code }
 }
 
+/// `(iconv_t)-1` with `errno = EINVAL`.
+fn open_failed() -> *mut c_void {
+    set_errno(libc::EINVAL);
+    usize::MAX as *mut c_void
+}
+
+/// `(size_t)-1` with `errno = e`.
+fn iconv_failed(e: c_int) -> size_t {
+    set_errno(e);
+    usize::MAX
+}
+
+/// -1 with `errno = EBADF`.
+fn close_failed() -> c_int {
+    set_errno(libc::EBADF);
+    -1
+}
+
 /// iconv_open(3): utf8x for the pairs it converts, the next `iconv_open` (glibc's) otherwise.
 ///
 /// # Safety
 /// As iconv_open(3): `tocode` and `fromcode` are NUL-terminated strings (or NULL: EINVAL).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn iconv_open(tocode: *const c_char, fromcode: *const c_char) -> *mut c_void {
-    if !tocode.is_null() && !fromcode.is_null() {
-        // SAFETY: non-NULL and NUL-terminated per the contract.
-        let (to, from) = unsafe { (CStr::from_ptr(tocode), CStr::from_ptr(fromcode)) };
-        if let Some(cd) = open_ours(to, from) {
-            return cd;
+    ffi_boundary(open_failed, || {
+        if !tocode.is_null() && !fromcode.is_null() {
+            // SAFETY: non-NULL and NUL-terminated per the contract.
+            let (to, from) = unsafe { (CStr::from_ptr(tocode), CStr::from_ptr(fromcode)) };
+            if let Some(cd) = open_ours(to, from) {
+                return cd;
+            }
         }
-    }
-    match next().open {
-        // SAFETY: glibc's iconv_open, called with the caller's own arguments.
-        Some(open) => unsafe { open(tocode, fromcode) },
-        None => {
-            set_errno(libc::EINVAL);
-            usize::MAX as *mut c_void
+        match next().open {
+            // SAFETY: glibc's iconv_open, called with the caller's own arguments.
+            Some(open) => record_glibc(unsafe { open(tocode, fromcode) }),
+            None => open_failed(),
         }
-    }
+    })
 }
 
-/// iconv(3): utf8x's descriptors convert on utf8x, any other goes to the next `iconv` (glibc's).
+/// iconv(3): utf8x's descriptors convert on utf8x, glibc's on the next `iconv` (glibc's), and
+/// any other handle gets -1 with `errno = EBADF`.
 ///
 /// # Safety
-/// As iconv(3): `cd` is an open descriptor and the buffers are valid as described there.
+/// As iconv(3) for the buffers; `cd` may be any value.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn iconv(
     cd: *mut c_void,
@@ -161,46 +211,48 @@ pub unsafe extern "C" fn iconv(
     outbuf: *mut *mut c_char,
     outbytesleft: *mut size_t,
 ) -> size_t {
-    if is_ours(cd) {
-        // SAFETY: a live utf8x descriptor; the buffers are the caller's, valid per iconv(3).
-        return unsafe {
-            utf8x_iconv(
-                cd as utf8x_iconv_t,
-                inbuf,
-                inbytesleft,
-                outbuf,
-                outbytesleft,
-            )
-        };
-    }
-    match next().iconv {
-        // SAFETY: a glibc descriptor, passed back to glibc with the caller's arguments.
-        Some(f) => unsafe { f(cd, inbuf, inbytesleft, outbuf, outbytesleft) },
-        None => {
-            set_errno(libc::EBADF);
-            usize::MAX
-        }
-    }
+    ffi_boundary(
+        || iconv_failed(libc::EFAULT),
+        || match (owner(cd), next().iconv) {
+            // SAFETY: a utf8x descriptor (utf8x checks it again); the buffers are the caller's,
+            // valid per iconv(3).
+            (Some(Owner::Utf8x), _) => unsafe {
+                utf8x_iconv(
+                    cd as utf8x_iconv_t,
+                    inbuf,
+                    inbytesleft,
+                    outbuf,
+                    outbytesleft,
+                )
+            },
+            // SAFETY: an open glibc descriptor, passed back to glibc with the caller's arguments.
+            (Some(Owner::Glibc), Some(f)) => unsafe {
+                f(cd, inbuf, inbytesleft, outbuf, outbytesleft)
+            },
+            _ => iconv_failed(libc::EBADF),
+        },
+    )
 }
 
-/// iconv_close(3), dispatched like `iconv`.
+/// iconv_close(3), dispatched like `iconv`: -1 with `errno = EBADF` for a handle closed
+/// already or never opened, instead of a double free.
 ///
 /// # Safety
-/// As iconv_close(3): `cd` is an open descriptor, not used afterwards.
+/// `cd` may be any value; an open one is not used afterwards.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn iconv_close(cd: *mut c_void) -> c_int {
-    if ours_mut().remove(&cd.addr()) {
-        // SAFETY: a live utf8x descriptor, removed from the set so it is closed only once.
-        return unsafe { utf8x_iconv_close(cd as utf8x_iconv_t) };
-    }
-    match next().close {
-        // SAFETY: a glibc descriptor, passed back to glibc.
-        Some(f) => unsafe { f(cd) },
-        None => {
-            set_errno(libc::EBADF);
-            -1
+    ffi_boundary(close_failed, || {
+        // Out of the record before it is freed: a handle the allocator gives out again at once
+        // is then recorded afresh, never removed by this close.
+        let owner = open_mut().remove(&cd.addr());
+        match (owner, next().close) {
+            // SAFETY: a utf8x descriptor, removed from the record so it is closed only once.
+            (Some(Owner::Utf8x), _) => unsafe { utf8x_iconv_close(cd as utf8x_iconv_t) },
+            // SAFETY: an open glibc descriptor, removed from the record, passed back to glibc.
+            (Some(Owner::Glibc), Some(f)) => unsafe { f(cd) },
+            _ => close_failed(),
         }
-    }
+    })
 }
 
 /// glibc's private `__gconv_open`, which iconv(1) calls instead of `iconv_open`: utf8x takes
@@ -214,38 +266,48 @@ pub unsafe extern "C" fn __gconv_open(
     handle: *mut *mut c_void,
     flags: c_int,
 ) -> c_int {
-    if flags == 0 && !spec.is_null() && !handle.is_null() && spec_abi() {
-        // SAFETY: a valid spec whose names are NUL-terminated (glibc's contract).
-        let (to, from, translit, ignore) = unsafe {
-            let s = &*spec;
-            (
-                CStr::from_ptr(s.tocode),
-                CStr::from_ptr(s.fromcode),
-                s.translit,
-                s.ignore,
-            )
-        };
-        let known = |name: &CStr| name.to_str().ok().and_then(Charset::from_name).is_some();
-        if known(to) && known(from) {
-            let suffix = match (translit, ignore) {
-                (true, true) => "//TRANSLIT,IGNORE",
-                (true, false) => "//TRANSLIT",
-                (false, true) => "//IGNORE",
-                (false, false) => "",
-            };
-            let to_name = to.to_str().unwrap_or("").trim_end_matches('/');
-            if let Ok(to) = CString::new(format!("{to_name}{suffix}")) {
-                if let Some(cd) = open_ours(&to, from) {
-                    // SAFETY: `handle` is non-NULL and writable (glibc's contract).
-                    unsafe { *handle = cd };
-                    return GCONV_OK;
+    ffi_boundary(
+        || GCONV_NOCONV,
+        || {
+            if flags == 0 && !spec.is_null() && !handle.is_null() && spec_abi() {
+                // SAFETY: a valid spec whose names are NUL-terminated (glibc's contract).
+                let (to, from, translit, ignore) = unsafe {
+                    let s = &*spec;
+                    (
+                        CStr::from_ptr(s.tocode),
+                        CStr::from_ptr(s.fromcode),
+                        s.translit,
+                        s.ignore,
+                    )
+                };
+                let known = |name: &CStr| name.to_str().ok().and_then(Charset::from_name).is_some();
+                if known(to) && known(from) {
+                    let suffix = match (translit, ignore) {
+                        (true, true) => "//TRANSLIT,IGNORE",
+                        (true, false) => "//TRANSLIT",
+                        (false, true) => "//IGNORE",
+                        (false, false) => "",
+                    };
+                    let to_name = to.to_str().unwrap_or("").trim_end_matches('/');
+                    if let Ok(to) = CString::new(format!("{to_name}{suffix}")) {
+                        if let Some(cd) = open_ours(&to, from) {
+                            // SAFETY: `handle` is non-NULL and writable (glibc's contract).
+                            unsafe { *handle = cd };
+                            return GCONV_OK;
+                        }
+                    }
                 }
             }
-        }
-    }
-    match next().gconv_open {
-        // SAFETY: glibc's own function with the caller's arguments.
-        Some(f) => unsafe { f(spec, handle, flags) },
-        None => GCONV_NOCONV,
-    }
+            let Some(f) = next().gconv_open else {
+                return GCONV_NOCONV;
+            };
+            // SAFETY: glibc's own function with the caller's arguments.
+            let status = unsafe { f(spec, handle, flags) };
+            if status == GCONV_OK && !handle.is_null() {
+                // SAFETY: glibc stored its new handle there (glibc's contract).
+                record_glibc(unsafe { *handle });
+            }
+            status
+        },
+    )
 }

@@ -296,3 +296,80 @@ fn charsets_glibc_lacks_and_windows_1252() {
         assert_eq!(out.stdout, defined);
     }
 }
+
+/// A C program closing handles twice and passing handles nobody opened: under the library each
+/// such call is -1 with EBADF, whoever made the handle (run without it, glibc would abort on the
+/// double free, so it runs preloaded only).
+const STALE_C: &str = r#"
+#include <iconv.h>
+#include <stdio.h>
+#include <errno.h>
+
+static const char *answer(long r) {
+    if (r != -1) return "ok";
+    return errno == EBADF ? "EBADF" : "other";
+}
+
+static const char *convert(iconv_t cd) {
+    char in[] = "a", out[8];
+    char *ip = in, *op = out;
+    size_t il = 1, ol = sizeof out;
+    errno = 0;
+    return answer((long)iconv(cd, &ip, &il, &op, &ol));
+}
+
+static const char *close_it(iconv_t cd) {
+    errno = 0;
+    return answer(iconv_close(cd));
+}
+
+int main(void) {
+    static long not_a_handle[64];
+    const char *pairs[2][2] = {{"UTF-16LE", "UTF-8"}, {"UTF-8", "SHIFT_JIS"}};
+    for (int i = 0; i < 2; i++) {
+        iconv_t cd = iconv_open(pairs[i][0], pairs[i][1]);
+        if (cd == (iconv_t)-1) { puts("open failed"); return 1; }
+        const char *first = convert(cd);
+        const char *closed = close_it(cd);
+        const char *again = close_it(cd);
+        printf("%s: convert %s, close %s, close again %s, convert after close %s\n",
+               pairs[i][1], first, closed, again, convert(cd));
+    }
+    printf("unknown: convert %s, close %s\n", convert((iconv_t)not_a_handle),
+           close_it((iconv_t)not_a_handle));
+    printf("NULL: convert %s, close %s\n", convert((iconv_t)0), close_it((iconv_t)0));
+    return 0;
+}
+"#;
+
+#[test]
+fn closed_and_unknown_handles_get_ebadf() {
+    let dir = std::env::temp_dir().join(format!("utf8x-iconv-stale-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("stale.c");
+    let exe = dir.join("stale");
+    std::fs::write(&src, STALE_C).unwrap();
+    let cc = Command::new("cc")
+        .args(["-O1", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .expect("a C compiler (cc) must be installed");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+    let out = Command::new(&exe)
+        .env("LD_PRELOAD", library())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "UTF-8: convert ok, close ok, close again EBADF, convert after close EBADF\n\
+         SHIFT_JIS: convert ok, close ok, close again EBADF, convert after close EBADF\n\
+         unknown: convert EBADF, close EBADF\n\
+         NULL: convert EBADF, close EBADF\n"
+    );
+}

@@ -2,7 +2,8 @@
 
 use core::ffi::c_void;
 
-use super::args::{by_unit_sizes, checked, guard};
+use super::args::{by_unit_sizes, checked};
+use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
 use crate::encoding::Encoding;
 use crate::outcome::Outcome;
@@ -60,7 +61,7 @@ pub unsafe extern "C" fn utf8x_convert(
     to: u32,
     policy: u32,
 ) -> utf8x_result {
-    guard(Outcome::internal().into(), || {
+    ffi_boundary(internal, || {
         let (Some(from), Some(to)) = (Encoding::from_u32(from), Encoding::from_u32(to)) else {
             return Outcome::bad_argument().into();
         };

@@ -1,15 +1,12 @@
 //! Argument checks shared by every shim: the only place raw pointers become slices.
+//!
+//! None of these catches panics: the exported functions that call them already run inside
+//! `ffi_boundary` (see `boundary.rs`).
 
 use core::mem::{align_of, size_of};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::utf8x_result;
 use crate::outcome::{Outcome, Policy};
-
-/// Runs `f`, turning a panic into `fallback` so that no unwind crosses the C boundary.
-pub(super) fn guard<T>(fallback: T, f: impl FnOnce() -> T) -> T {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
-}
 
 /// True when `ptr` can start a slice of `len` `T`s: non-NULL (unless empty), aligned, and not
 /// wrapping the address space.
@@ -74,7 +71,7 @@ pub(super) fn overlap<S, D>(src: *const S, len: usize, dst: *const D, cap: usize
 /// A safe core conversion: input slice, optional output slice, policy.
 pub(super) type Core<S, D> = fn(&[S], Option<&mut [D]>, Policy) -> Outcome;
 
-/// The checks of [`convert`] without the panic boundary (the caller holds it): policy, overlap,
+/// The checks of [`convert`]: policy, overlap,
 /// pointers; then `core`.
 ///
 /// # Safety
@@ -115,10 +112,8 @@ pub(super) unsafe fn convert<S, D>(
     policy: u32,
     core: Core<S, D>,
 ) -> utf8x_result {
-    guard(Outcome::internal().into(), || {
-        // SAFETY: forwarded from this function's contract.
-        unsafe { checked(src, len, dst, cap, policy, core) }.into()
-    })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { checked(src, len, dst, cap, policy, core) }.into()
 }
 
 /// The body of every validation shim.
@@ -130,13 +125,11 @@ pub(super) unsafe fn check<S>(
     len: usize,
     core: fn(&[S]) -> Outcome,
 ) -> utf8x_result {
-    guard(Outcome::internal().into(), || {
-        // SAFETY: forwarded from this function's contract.
-        match unsafe { input(src, len) } {
-            Some(src) => core(src).into(),
-            None => Outcome::bad_argument().into(),
-        }
-    })
+    // SAFETY: forwarded from this function's contract.
+    match unsafe { input(src, len) } {
+        Some(src) => core(src).into(),
+        None => Outcome::bad_argument().into(),
+    }
 }
 
 /// The body of the shims that return a plain value: `fallback` for unusable arguments.
@@ -149,10 +142,8 @@ pub(super) unsafe fn query<T: Copy>(
     fallback: T,
     core: fn(&[u8]) -> T,
 ) -> T {
-    guard(fallback, || {
-        // SAFETY: forwarded from this function's contract.
-        unsafe { input(src, len) }.map_or(fallback, core)
-    })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { input(src, len) }.map_or(fallback, core)
 }
 
 /// The body of the shims that take an offset and return a plain value: `fallback` for unusable
@@ -167,10 +158,8 @@ pub(super) unsafe fn query_at<T: Copy>(
     fallback: T,
     core: fn(&[u8], usize) -> T,
 ) -> T {
-    guard(fallback, || {
-        // SAFETY: forwarded from this function's contract.
-        unsafe { input(src, len) }.map_or(fallback, |src| core(src, offset))
-    })
+    // SAFETY: forwarded from this function's contract.
+    unsafe { input(src, len) }.map_or(fallback, |src| core(src, offset))
 }
 
 /// Calls the generic function `$f::<S, T>($args)` with the unit types whose sizes (1, 2 or 4

@@ -4,7 +4,8 @@
 //! The functions that return a plain offset have no error channel, so an offset past `len`
 //! counts as `len`; those that return `utf8x_result` reject it with `UTF8X_BAD_ARGUMENT`.
 
-use super::args::{guard, input, output, overlap, query_at};
+use super::args::{input, output, overlap, query_at};
+use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
 use crate::outcome::Outcome;
 
@@ -19,8 +20,13 @@ use crate::outcome::Outcome;
 /// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_is_char_boundary(src: *const u8, len: usize, offset: usize) -> bool {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query_at(src, len, offset, false, crate::is_char_boundary) }
+    ffi_boundary(
+        || false,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query_at(src, len, offset, false, crate::is_char_boundary) }
+        },
+    )
 }
 
 /// Returns the largest boundary of `src[0..len)` at or before `offset` (see
@@ -38,8 +44,13 @@ pub unsafe extern "C" fn utf8x_floor_char_boundary(
     len: usize,
     offset: usize,
 ) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query_at(src, len, offset, 0, crate::floor_char_boundary) }
+    ffi_boundary(
+        || 0,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query_at(src, len, offset, 0, crate::floor_char_boundary) }
+        },
+    )
 }
 
 /// Returns the smallest boundary of `src[0..len)` at or after `offset` (see
@@ -57,8 +68,13 @@ pub unsafe extern "C" fn utf8x_ceil_char_boundary(
     len: usize,
     offset: usize,
 ) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query_at(src, len, offset, len, crate::ceil_char_boundary) }
+    ffi_boundary(
+        || len,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query_at(src, len, offset, len, crate::ceil_char_boundary) }
+        },
+    )
 }
 
 /// Returns the first boundary of `src[0..len)` after `offset` (see `utf8x_is_char_boundary`): from
@@ -78,8 +94,13 @@ pub unsafe extern "C" fn utf8x_next_char_boundary(
     len: usize,
     offset: usize,
 ) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query_at(src, len, offset, len, crate::next_char_boundary) }
+    ffi_boundary(
+        || len,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query_at(src, len, offset, len, crate::next_char_boundary) }
+        },
+    )
 }
 
 /// Returns the last boundary of `src[0..len)` before `offset` (see `utf8x_is_char_boundary`): from
@@ -100,8 +121,13 @@ pub unsafe extern "C" fn utf8x_prev_char_boundary(
     len: usize,
     offset: usize,
 ) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query_at(src, len, offset, 0, crate::prev_char_boundary) }
+    ffi_boundary(
+        || 0,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query_at(src, len, offset, 0, crate::prev_char_boundary) }
+        },
+    )
 }
 
 /// Returns the length of the longest prefix of `src[0..len)` of at most `max` bytes that cuts no
@@ -117,8 +143,13 @@ pub unsafe extern "C" fn utf8x_prev_char_boundary(
 /// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_truncate(src: *const u8, len: usize, max: usize) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query_at(src, len, max, 0, |s, max| crate::truncate(s, max).len()) }
+    ffi_boundary(
+        || 0,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query_at(src, len, max, 0, |s, max| crate::truncate(s, max).len()) }
+        },
+    )
 }
 
 /// Copies the longest prefix of `src[0..len)` that fits in `dst[0..dst_cap)` together with a
@@ -148,7 +179,7 @@ pub unsafe extern "C" fn utf8x_truncate_copy(
     dst: *mut u8,
     dst_cap: usize,
 ) -> utf8x_result {
-    guard(Outcome::internal().into(), || {
+    ffi_boundary(internal, || {
         if overlap(src, len, dst, dst_cap) {
             return Outcome::bad_argument().into();
         }
@@ -172,24 +203,22 @@ unsafe fn decode(
     cp: *mut u32,
     core: fn(&[u8], usize) -> (Option<char>, Outcome),
 ) -> utf8x_result {
-    guard(Outcome::internal().into(), || {
-        if overlap(src, len, cp, 1) {
-            return Outcome::bad_argument().into();
-        }
-        // SAFETY: forwarded from this function's contract; `output` checks NULL and alignment.
-        let Some(cp) = (unsafe { output(cp, 1) }) else {
-            return Outcome::bad_argument().into();
-        };
-        // SAFETY: forwarded from this function's contract; overlap excluded above.
-        let (ch, outcome) = match unsafe { input(src, len) } {
-            Some(src) => core(src, offset),
-            None => (None, Outcome::bad_argument()),
-        };
-        if let Some([cp]) = cp {
-            *cp = ch.map_or(0xFFFD, u32::from);
-        }
-        outcome.into()
-    })
+    if overlap(src, len, cp, 1) {
+        return Outcome::bad_argument().into();
+    }
+    // SAFETY: forwarded from this function's contract; `output` checks NULL and alignment.
+    let Some(cp) = (unsafe { output(cp, 1) }) else {
+        return Outcome::bad_argument().into();
+    };
+    // SAFETY: forwarded from this function's contract; overlap excluded above.
+    let (ch, outcome) = match unsafe { input(src, len) } {
+        Some(src) => core(src, offset),
+        None => (None, Outcome::bad_argument()),
+    };
+    if let Some([cp]) = cp {
+        *cp = ch.map_or(0xFFFD, u32::from);
+    }
+    outcome.into()
 }
 
 /// Decodes the character or maximal ill-formed subpart that starts at `src + offset`, in the
@@ -222,8 +251,10 @@ pub unsafe extern "C" fn utf8x_decode_at(
     offset: usize,
     cp: *mut u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { decode(src, len, offset, cp, crate::decode_at) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { decode(src, len, offset, cp, crate::decode_at) }
+    })
 }
 
 /// Decodes the character or maximal ill-formed subpart of the UTF-8 text `src[0..len)` that ends
@@ -257,8 +288,10 @@ pub unsafe extern "C" fn utf8x_decode_before(
     offset: usize,
     cp: *mut u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { decode(src, len, offset, cp, crate::decode_before) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { decode(src, len, offset, cp, crate::decode_before) }
+    })
 }
 
 /// Encodes the code point `cp` as UTF-8 into `dst[0..dst_cap)`. No NUL is written.
@@ -279,7 +312,7 @@ pub unsafe extern "C" fn utf8x_decode_before(
 /// `dst` must be NULL or point to `dst_cap` writable bytes.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_encode_utf8(cp: u32, dst: *mut u8, dst_cap: usize) -> utf8x_result {
-    guard(Outcome::internal().into(), || {
+    ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
         match unsafe { output(dst, dst_cap) } {
             Some(dst) => crate::encode_utf8(cp, dst).into(),
@@ -316,7 +349,7 @@ pub unsafe extern "C" fn utf8x_swap_utf16(
     dst: *mut u16,
     dst_cap: usize,
 ) -> utf8x_result {
-    guard(Outcome::internal().into(), || {
+    ffi_boundary(internal, || {
         if core::ptr::eq(src, dst) && len > 0 && dst_cap > 0 {
             // One buffer: a single mutable slice over the units both sides cover.
             let n = len.min(dst_cap);

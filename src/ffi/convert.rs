@@ -4,6 +4,7 @@
 use libc::wchar_t;
 
 use super::args::{Core, convert};
+use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
 
 #[cfg(not(windows))]
@@ -53,8 +54,10 @@ pub unsafe extern "C" fn utf8x_to_utf16le(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf16le) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf16le) }
+    })
 }
 
 /// Converts UTF-8 `src[0..len)` to UTF-16 with big-endian units in `dst[0..dst_cap)`.
@@ -89,8 +92,10 @@ pub unsafe extern "C" fn utf8x_to_utf16be(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf16be) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf16be) }
+    })
 }
 
 /// Converts UTF-8 `src[0..len)` to UTF-16 in the machine's byte order in `dst[0..dst_cap)`.
@@ -125,8 +130,10 @@ pub unsafe extern "C" fn utf8x_to_utf16(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf16) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf16) }
+    })
 }
 
 /// Converts UTF-8 `src[0..len)` to UTF-32 in the machine's byte order in `dst[0..dst_cap)`.
@@ -161,8 +168,10 @@ pub unsafe extern "C" fn utf8x_to_utf32(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf32) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf32) }
+    })
 }
 
 /// Converts UTF-8 `src[0..len)` to ISO-8859-1 (Latin-1) in `dst[0..dst_cap)`.
@@ -197,8 +206,10 @@ pub unsafe extern "C" fn utf8x_to_latin1(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::to_latin1) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_latin1) }
+    })
 }
 
 /// Converts UTF-8 `src[0..len)` to `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows) in `dst[0..dst_cap)`.
@@ -233,8 +244,10 @@ pub unsafe extern "C" fn utf8x_to_wchar(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst.cast::<WcharUnit>(), dst_cap, policy, TO_WCHAR) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst.cast::<WcharUnit>(), dst_cap, policy, TO_WCHAR) }
+    })
 }
 
 /// Converts UTF-16 with little-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
@@ -270,8 +283,10 @@ pub unsafe extern "C" fn utf8x_from_utf16le(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf16le) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf16le) }
+    })
 }
 
 /// Converts UTF-16 with big-endian units `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
@@ -307,8 +322,10 @@ pub unsafe extern "C" fn utf8x_from_utf16be(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf16be) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf16be) }
+    })
 }
 
 /// Converts UTF-16 in the machine's byte order `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
@@ -344,8 +361,10 @@ pub unsafe extern "C" fn utf8x_from_utf16(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf16) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf16) }
+    })
 }
 
 /// Converts UTF-32 in the machine's byte order `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
@@ -381,8 +400,10 @@ pub unsafe extern "C" fn utf8x_from_utf32(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf32) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf32) }
+    })
 }
 
 /// Converts ISO-8859-1 (Latin-1) `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
@@ -417,8 +438,10 @@ pub unsafe extern "C" fn utf8x_from_latin1(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { convert(src, len, dst, dst_cap, policy, crate::from_latin1) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_latin1) }
+    })
 }
 
 /// Converts `wchar_t` (UTF-32 on Linux and macOS, UTF-16 on Windows) `src[0..len)` to UTF-8 in `dst[0..dst_cap)`.
@@ -454,15 +477,17 @@ pub unsafe extern "C" fn utf8x_from_wchar(
     dst_cap: usize,
     policy: u32,
 ) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe {
-        convert(
-            src.cast::<WcharUnit>(),
-            len,
-            dst,
-            dst_cap,
-            policy,
-            FROM_WCHAR,
-        )
-    }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe {
+            convert(
+                src.cast::<WcharUnit>(),
+                len,
+                dst,
+                dst_cap,
+                policy,
+                FROM_WCHAR,
+            )
+        }
+    })
 }

@@ -1,6 +1,7 @@
 //! Byte order mark and encoding detection shims.
 
-use super::args::{guard, input, output, query};
+use super::args::{input, output, query};
+use super::boundary::ffi_boundary;
 use crate::encoding::Encoding;
 
 /// Recognises a byte order mark at the start of `src[0..len)`.
@@ -23,18 +24,21 @@ use crate::encoding::Encoding;
 /// or point to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_bom(src: *const u8, len: usize, bom_len: *mut usize) -> u32 {
-    guard(0, || {
-        // SAFETY: forwarded from this function's contract; `output` checks NULL and alignment.
-        let Some(slot) = (unsafe { output(bom_len, 1) }) else {
-            return 0;
-        };
-        // SAFETY: forwarded from this function's contract.
-        let mark = unsafe { input(src, len) }.and_then(crate::bom);
-        if let Some([slot]) = slot {
-            *slot = mark.map_or(0, |(_, n)| n);
-        }
-        mark.map_or(0, |(encoding, _)| encoding as u32)
-    })
+    ffi_boundary(
+        || 0,
+        || {
+            // SAFETY: forwarded from this function's contract; `output` checks NULL and alignment.
+            let Some(slot) = (unsafe { output(bom_len, 1) }) else {
+                return 0;
+            };
+            // SAFETY: forwarded from this function's contract.
+            let mark = unsafe { input(src, len) }.and_then(crate::bom);
+            if let Some([slot]) = slot {
+                *slot = mark.map_or(0, |(_, n)| n);
+            }
+            mark.map_or(0, |(encoding, _)| encoding as u32)
+        },
+    )
 }
 
 /// Returns the most likely encoding of `src[0..len)` among `UTF8X_ENC_UTF8`,
@@ -65,6 +69,11 @@ pub unsafe extern "C" fn utf8x_bom(src: *const u8, len: usize, bom_len: *mut usi
 /// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_detect(src: *const u8, len: usize) -> u32 {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query(src, len, Encoding::Utf8 as u32, |s| crate::detect(s) as u32) }
+    ffi_boundary(
+        || Encoding::Utf8 as u32,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query(src, len, Encoding::Utf8 as u32, |s| crate::detect(s) as u32) }
+        },
+    )
 }

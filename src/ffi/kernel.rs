@@ -1,5 +1,6 @@
 //! Which kernel set runs.
 
+use super::boundary::ffi_boundary;
 use core::ffi::c_char;
 
 /// Returns the name of the kernel set this process uses: `"avx2"`, `"sse42"` or `"scalar"`
@@ -11,7 +12,10 @@ use core::ffi::c_char;
 /// Every set gives identical results (output, offsets, counts); only speed differs.
 #[unsafe(no_mangle)]
 pub extern "C" fn utf8x_kernel_name() -> *const c_char {
-    kernel_cstr(crate::active_kernel()).as_ptr()
+    ffi_boundary(
+        || c"scalar".as_ptr(),
+        || kernel_cstr(crate::active_kernel()).as_ptr(),
+    )
 }
 
 fn kernel_cstr(name: &str) -> &'static core::ffi::CStr {

@@ -12,7 +12,8 @@ use std::thread::LocalKey;
 
 use libc::{mbstate_t, wchar_t};
 
-use super::args::{guard, output};
+use super::args::output;
+use super::boundary::ffi_boundary;
 use super::errno::set_errno;
 use crate::mb::{MbConverted, MbDecoded, MbEnd, MbState};
 
@@ -57,6 +58,12 @@ thread_local! {
 fn fail(e: c_int) -> usize {
     set_errno(e);
     FAIL
+}
+
+/// The answer of the `size_t` functions when utf8x panics: `(size_t)-1` with `errno = EINVAL`.
+/// Not EILSEQ, which would blame the caller's text for a bug in utf8x.
+fn panicked() -> usize {
+    fail(libc::EINVAL)
 }
 
 /// Runs `f` on the state behind `ps`, or on `own` (this thread's state of the calling function)
@@ -122,34 +129,32 @@ unsafe fn decode_one(
     decode: fn(&mut MbState, &[u8]) -> MbDecoded,
     store: impl FnOnce(u32),
 ) -> usize {
-    guard(FAIL, || {
-        // C: a NULL `s` is the call with `""` and `n == 1`, which resets the state.
-        let (s, n) = if s.is_null() {
-            (c"".as_ptr(), 1)
-        } else {
-            (s, n)
-        };
-        // SAFETY: forwarded from this function's contract.
-        let answer = unsafe {
-            with_state(ps, own, |state| {
-                let (buf, k) = next_char(s, n, *state);
-                decode(state, &buf[..k])
-            })
-        };
-        match answer {
-            None => fail(libc::EINVAL),
-            Some(MbDecoded::Char { value, used }) => {
-                store(value);
-                if value == 0 { 0 } else { used }
-            }
-            Some(MbDecoded::Owed { value }) => {
-                store(value);
-                OWED
-            }
-            Some(MbDecoded::Incomplete) => INCOMPLETE,
-            Some(MbDecoded::Invalid) => fail(libc::EILSEQ),
+    // C: a NULL `s` is the call with `""` and `n == 1`, which resets the state.
+    let (s, n) = if s.is_null() {
+        (c"".as_ptr(), 1)
+    } else {
+        (s, n)
+    };
+    // SAFETY: forwarded from this function's contract.
+    let answer = unsafe {
+        with_state(ps, own, |state| {
+            let (buf, k) = next_char(s, n, *state);
+            decode(state, &buf[..k])
+        })
+    };
+    match answer {
+        None => fail(libc::EINVAL),
+        Some(MbDecoded::Char { value, used }) => {
+            store(value);
+            if value == 0 { 0 } else { used }
         }
-    })
+        Some(MbDecoded::Owed { value }) => {
+            store(value);
+            OWED
+        }
+        Some(MbDecoded::Incomplete) => INCOMPLETE,
+        Some(MbDecoded::Invalid) => fail(libc::EILSEQ),
+    }
 }
 
 /// The body of `wcrtomb`, `c32rtomb` and `c16rtomb`.
@@ -163,23 +168,21 @@ unsafe fn encode_one(
     own: &'static Own,
     encode: fn(&mut MbState, u32, &mut [u8; 4]) -> Option<usize>,
 ) -> usize {
-    guard(FAIL, || {
-        // C: a NULL `s` is the call with an internal buffer and a NUL character.
-        let c = if s.is_null() { 0 } else { c };
-        let mut buf = [0u8; 4];
-        // SAFETY: forwarded from this function's contract.
-        match unsafe { with_state(ps, own, |state| encode(state, c, &mut buf)) } {
-            None => fail(libc::EINVAL),
-            Some(None) => fail(libc::EILSEQ),
-            Some(Some(k)) => {
-                if !s.is_null() {
-                    // SAFETY: `s` has room for 4 bytes per the contract; `k <= 4`.
-                    unsafe { core::ptr::copy_nonoverlapping(buf.as_ptr(), s.cast::<u8>(), k) };
-                }
-                k
+    // C: a NULL `s` is the call with an internal buffer and a NUL character.
+    let c = if s.is_null() { 0 } else { c };
+    let mut buf = [0u8; 4];
+    // SAFETY: forwarded from this function's contract.
+    match unsafe { with_state(ps, own, |state| encode(state, c, &mut buf)) } {
+        None => fail(libc::EINVAL),
+        Some(None) => fail(libc::EILSEQ),
+        Some(Some(k)) => {
+            if !s.is_null() {
+                // SAFETY: `s` has room for 4 bytes per the contract; `k <= 4`.
+                unsafe { core::ptr::copy_nonoverlapping(buf.as_ptr(), s.cast::<u8>(), k) };
             }
+            k
         }
-    })
+    }
 }
 
 /// Decodes one UTF-8 character from `s` into a `wchar_t` (UTF-32), like C's `mbrtowc` but always
@@ -218,14 +221,16 @@ pub unsafe extern "C" fn utf8x_mbrtowc(
     n: usize,
     ps: *mut mbstate_t,
 ) -> usize {
-    let store = |v: u32| {
-        if !pwc.is_null() && !s.is_null() {
-            // SAFETY: `pwc` is writable per the contract.
-            unsafe { pwc.write(v as wchar_t) };
-        }
-    };
-    // SAFETY: forwarded from this function's contract.
-    unsafe { decode_one(s, n, ps, &MBRTOWC, MbState::decode, store) }
+    ffi_boundary(panicked, || {
+        let store = |v: u32| {
+            if !pwc.is_null() && !s.is_null() {
+                // SAFETY: `pwc` is writable per the contract.
+                unsafe { pwc.write(v as wchar_t) };
+            }
+        };
+        // SAFETY: forwarded from this function's contract.
+        unsafe { decode_one(s, n, ps, &MBRTOWC, MbState::decode, store) }
+    })
 }
 
 /// Decodes one UTF-8 character from `s` into a `char32_t` (here `uint_least32_t`), like C11's
@@ -242,14 +247,16 @@ pub unsafe extern "C" fn utf8x_mbrtoc32(
     n: usize,
     ps: *mut mbstate_t,
 ) -> usize {
-    let store = |v: u32| {
-        if !pc32.is_null() && !s.is_null() {
-            // SAFETY: `pc32` is writable per the contract.
-            unsafe { pc32.write(v) };
-        }
-    };
-    // SAFETY: forwarded from this function's contract.
-    unsafe { decode_one(s, n, ps, &MBRTOC32, MbState::decode, store) }
+    ffi_boundary(panicked, || {
+        let store = |v: u32| {
+            if !pc32.is_null() && !s.is_null() {
+                // SAFETY: `pc32` is writable per the contract.
+                unsafe { pc32.write(v) };
+            }
+        };
+        // SAFETY: forwarded from this function's contract.
+        unsafe { decode_one(s, n, ps, &MBRTOC32, MbState::decode, store) }
+    })
 }
 
 /// Decodes UTF-8 from `s` into `char16_t` (here `uint_least16_t`) UTF-16 units, like C11's
@@ -271,14 +278,16 @@ pub unsafe extern "C" fn utf8x_mbrtoc16(
     n: usize,
     ps: *mut mbstate_t,
 ) -> usize {
-    let store = |v: u32| {
-        if !pc16.is_null() && !s.is_null() {
-            // SAFETY: `pc16` is writable per the contract.
-            unsafe { pc16.write(v as u16) };
-        }
-    };
-    // SAFETY: forwarded from this function's contract.
-    unsafe { decode_one(s, n, ps, &MBRTOC16, MbState::decode_utf16, store) }
+    ffi_boundary(panicked, || {
+        let store = |v: u32| {
+            if !pc16.is_null() && !s.is_null() {
+                // SAFETY: `pc16` is writable per the contract.
+                unsafe { pc16.write(v as u16) };
+            }
+        };
+        // SAFETY: forwarded from this function's contract.
+        unsafe { decode_one(s, n, ps, &MBRTOC16, MbState::decode_utf16, store) }
+    })
 }
 
 /// Returns the number of bytes completing the next UTF-8 character of `s`, like C's `mbrlen`:
@@ -290,8 +299,10 @@ pub unsafe extern "C" fn utf8x_mbrtoc16(
 /// NULL or point to a readable and writable `mbstate_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_mbrlen(s: *const c_char, n: usize, ps: *mut mbstate_t) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { decode_one(s, n, ps, &MBRLEN, MbState::decode, |_| ()) }
+    ffi_boundary(panicked, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { decode_one(s, n, ps, &MBRLEN, MbState::decode, |_| ()) }
+    })
 }
 
 /// Returns the length of the UTF-8 character at `s`, like C's `mblen`, always in UTF-8.
@@ -306,22 +317,25 @@ pub unsafe extern "C" fn utf8x_mbrlen(s: *const c_char, n: usize, ps: *mut mbsta
 /// `s` must be NULL or point to `n` readable bytes (or a NUL-terminated string).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_mblen(s: *const c_char, n: usize) -> c_int {
-    if s.is_null() {
-        return 0;
-    }
-    guard(-1, || {
-        // SAFETY: forwarded from this function's contract.
-        let (buf, k) = unsafe { next_char(s, n, MbState::new()) };
-        match MbState::new().decode(&buf[..k]) {
-            MbDecoded::Char { value: 0, .. } => 0,
-            MbDecoded::Char { used, .. } => used as c_int,
-            MbDecoded::Invalid => {
-                set_errno(libc::EILSEQ);
-                -1
+    ffi_boundary(
+        || -1,
+        || {
+            if s.is_null() {
+                return 0;
             }
-            _ => -1,
-        }
-    })
+            // SAFETY: forwarded from this function's contract.
+            let (buf, k) = unsafe { next_char(s, n, MbState::new()) };
+            match MbState::new().decode(&buf[..k]) {
+                MbDecoded::Char { value: 0, .. } => 0,
+                MbDecoded::Char { used, .. } => used as c_int,
+                MbDecoded::Invalid => {
+                    set_errno(libc::EILSEQ);
+                    -1
+                }
+                _ => -1,
+            }
+        },
+    )
 }
 
 /// Encodes `wc` as UTF-8 into `s`, like C's `wcrtomb`, always in UTF-8.
@@ -341,8 +355,10 @@ pub unsafe extern "C" fn utf8x_mblen(s: *const c_char, n: usize) -> c_int {
 /// writable `mbstate_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_wcrtomb(s: *mut c_char, wc: wchar_t, ps: *mut mbstate_t) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { encode_one(s, wc as u32, ps, &WCRTOMB, MbState::encode) }
+    ffi_boundary(panicked, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { encode_one(s, wc as u32, ps, &WCRTOMB, MbState::encode) }
+    })
 }
 
 /// Encodes the `char32_t` (here `uint_least32_t`) `c32` as UTF-8 into `s`, like C11's
@@ -357,8 +373,10 @@ pub unsafe extern "C" fn utf8x_c32rtomb(
     c32: uint_least32_t,
     ps: *mut mbstate_t,
 ) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { encode_one(s, c32, ps, &C32RTOMB, MbState::encode) }
+    ffi_boundary(panicked, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { encode_one(s, c32, ps, &C32RTOMB, MbState::encode) }
+    })
 }
 
 /// Encodes the UTF-16 unit `c16` (`char16_t`, here `uint_least16_t`) as UTF-8 into `s`, like
@@ -381,10 +399,12 @@ pub unsafe extern "C" fn utf8x_c16rtomb(
     c16: uint_least16_t,
     ps: *mut mbstate_t,
 ) -> usize {
-    let encode: fn(&mut MbState, u32, &mut [u8; 4]) -> Option<usize> =
-        |st, c, out| st.encode_utf16(c as u16, out);
-    // SAFETY: forwarded from this function's contract.
-    unsafe { encode_one(s, c16 as u32, ps, &C16RTOMB, encode) }
+    ffi_boundary(panicked, || {
+        let encode: fn(&mut MbState, u32, &mut [u8; 4]) -> Option<usize> =
+            |st, c, out| st.encode_utf16(c as u16, out);
+        // SAFETY: forwarded from this function's contract.
+        unsafe { encode_one(s, c16 as u32, ps, &C16RTOMB, encode) }
+    })
 }
 
 /// Returns nonzero when `ps` is NULL or describes the initial conversion state (nothing
@@ -394,12 +414,17 @@ pub unsafe extern "C" fn utf8x_c16rtomb(
 /// `ps` must be NULL or point to a readable `mbstate_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_mbsinit(ps: *const mbstate_t) -> c_int {
-    if ps.is_null() {
-        return 1;
-    }
-    // SAFETY: `ps` is readable per the contract; `mbstate_t` is at least 8 bytes, 4-aligned (asserted).
-    let words = unsafe { ps.cast::<[u32; 2]>().read() };
-    MbState::from_words(words).is_some_and(|s| s.is_initial()) as c_int
+    ffi_boundary(
+        || 0,
+        || {
+            if ps.is_null() {
+                return 1;
+            }
+            // SAFETY: `ps` is readable per the contract; `mbstate_t` is at least 8 bytes, 4-aligned (asserted).
+            let words = unsafe { ps.cast::<[u32; 2]>().read() };
+            MbState::from_words(words).is_some_and(|s| s.is_initial()) as c_int
+        },
+    )
 }
 
 /// A string unit whose terminator the C library can find (vectorised in glibc).
@@ -462,54 +487,52 @@ unsafe fn convert_str<S: CUnit, D: Copy>(
     per_char: usize,
     convert: fn(&mut MbState, &[S], Option<&mut [D]>) -> MbConverted,
 ) -> usize {
-    guard(FAIL, || {
-        // SAFETY: `src` is readable per the contract (NULL is refused).
-        let Some(start) = (!src.is_null()).then(|| unsafe { src.read() }) else {
-            return fail(libc::EINVAL);
-        };
-        if start.is_null() {
-            return fail(libc::EINVAL);
-        }
-        // With an output, no more input than `len` characters can need is read.
-        let bound = if dst.is_null() {
-            nms
-        } else {
-            nms.min(len.saturating_add(1).saturating_mul(4))
-        };
+    // SAFETY: `src` is readable per the contract (NULL is refused).
+    let Some(start) = (!src.is_null()).then(|| unsafe { src.read() }) else {
+        return fail(libc::EINVAL);
+    };
+    if start.is_null() {
+        return fail(libc::EINVAL);
+    }
+    // With an output, no more input than `len` characters can need is read.
+    let bound = if dst.is_null() {
+        nms
+    } else {
+        nms.min(len.saturating_add(1).saturating_mul(4))
+    };
+    // SAFETY: forwarded from this function's contract.
+    let input = unsafe { core::slice::from_raw_parts(start, span(start, bound)) };
+    // No more than `per_char` units per input unit (plus one) can be written.
+    let cap = len.min(input.len().saturating_mul(per_char).saturating_add(1));
+    // SAFETY: forwarded from this function's contract; `cap <= len`.
+    let Some(out) = (unsafe { output(dst, cap) }) else {
+        return fail(libc::EINVAL);
+    };
+    let measuring = out.is_none();
+    let done = if measuring {
+        // A measuring call leaves the state alone (the conversion that follows needs it).
         // SAFETY: forwarded from this function's contract.
-        let input = unsafe { core::slice::from_raw_parts(start, span(start, bound)) };
-        // No more than `per_char` units per input unit (plus one) can be written.
-        let cap = len.min(input.len().saturating_mul(per_char).saturating_add(1));
-        // SAFETY: forwarded from this function's contract; `cap <= len`.
-        let Some(out) = (unsafe { output(dst, cap) }) else {
-            return fail(libc::EINVAL);
+        unsafe { with_state(ps, own, |state| convert(&mut { *state }, input, None)) }
+    } else {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { with_state(ps, own, |state| convert(state, input, out)) }
+    };
+    let Some(done) = done else {
+        return fail(libc::EINVAL);
+    };
+    if !measuring {
+        let next = match done.end {
+            MbEnd::Terminator => core::ptr::null(),
+            // SAFETY: `done.read <= input.len()`, within the string.
+            _ => unsafe { start.add(done.read) },
         };
-        let measuring = out.is_none();
-        let done = if measuring {
-            // A measuring call leaves the state alone (the conversion that follows needs it).
-            // SAFETY: forwarded from this function's contract.
-            unsafe { with_state(ps, own, |state| convert(&mut { *state }, input, None)) }
-        } else {
-            // SAFETY: forwarded from this function's contract.
-            unsafe { with_state(ps, own, |state| convert(state, input, out)) }
-        };
-        let Some(done) = done else {
-            return fail(libc::EINVAL);
-        };
-        if !measuring {
-            let next = match done.end {
-                MbEnd::Terminator => core::ptr::null(),
-                // SAFETY: `done.read <= input.len()`, within the string.
-                _ => unsafe { start.add(done.read) },
-            };
-            // SAFETY: `src` is writable per the contract.
-            unsafe { src.write(next) };
-        }
-        match done.end {
-            MbEnd::Invalid => fail(libc::EILSEQ),
-            _ => done.written,
-        }
-    })
+        // SAFETY: `src` is writable per the contract.
+        unsafe { src.write(next) };
+    }
+    match done.end {
+        MbEnd::Invalid => fail(libc::EILSEQ),
+        _ => done.written,
+    }
 }
 
 /// Converts the NUL-terminated UTF-8 string at `*src` to `wchar_t`, like POSIX `mbsnrtowcs`,
@@ -542,9 +565,11 @@ pub unsafe extern "C" fn utf8x_mbsnrtowcs(
     len: usize,
     ps: *mut mbstate_t,
 ) -> usize {
-    let (dst, src) = (dst.cast::<u32>(), src.cast::<*const u8>());
-    // SAFETY: forwarded from this function's contract (`wchar_t` is a 32-bit unit, asserted).
-    unsafe { convert_str(dst, src, nms, len, ps, &MBSRTOWCS, 1, MbState::decode_str) }
+    ffi_boundary(panicked, || {
+        let (dst, src) = (dst.cast::<u32>(), src.cast::<*const u8>());
+        // SAFETY: forwarded from this function's contract (`wchar_t` is a 32-bit unit, asserted).
+        unsafe { convert_str(dst, src, nms, len, ps, &MBSRTOWCS, 1, MbState::decode_str) }
+    })
 }
 
 /// Converts the NUL-terminated UTF-8 string at `*src` to `wchar_t`, like C's `mbsrtowcs`: this
@@ -561,8 +586,10 @@ pub unsafe extern "C" fn utf8x_mbsrtowcs(
     len: usize,
     ps: *mut mbstate_t,
 ) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { utf8x_mbsnrtowcs(dst, src, usize::MAX, len, ps) }
+    ffi_boundary(panicked, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { utf8x_mbsnrtowcs(dst, src, usize::MAX, len, ps) }
+    })
 }
 
 /// Converts the NUL-terminated UTF-8 string `src` to `wchar_t`, like C's `mbstowcs`: at most `n`
@@ -575,10 +602,12 @@ pub unsafe extern "C" fn utf8x_mbsrtowcs(
 /// `wchar_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_mbstowcs(dst: *mut wchar_t, src: *const c_char, n: usize) -> usize {
-    let mut state = mbstate_t_zero();
-    let mut src = src;
-    // SAFETY: forwarded from this function's contract; `src` and `state` are locals.
-    unsafe { utf8x_mbsnrtowcs(dst, &mut src, usize::MAX, n, &mut state) }
+    ffi_boundary(panicked, || {
+        let mut state = mbstate_t_zero();
+        let mut src = src;
+        // SAFETY: forwarded from this function's contract; `src` and `state` are locals.
+        unsafe { utf8x_mbsnrtowcs(dst, &mut src, usize::MAX, n, &mut state) }
+    })
 }
 
 /// Converts the wide string at `*src` to UTF-8, like POSIX `wcsnrtombs`, reading at most `nwc`
@@ -612,9 +641,11 @@ pub unsafe extern "C" fn utf8x_wcsnrtombs(
     len: usize,
     ps: *mut mbstate_t,
 ) -> usize {
-    let (dst, src) = (dst.cast::<u8>(), src.cast::<*const u32>());
-    // SAFETY: forwarded from this function's contract (`wchar_t` is a 32-bit unit, asserted).
-    unsafe { convert_str(dst, src, nwc, len, ps, &WCSRTOMBS, 4, MbState::encode_str) }
+    ffi_boundary(panicked, || {
+        let (dst, src) = (dst.cast::<u8>(), src.cast::<*const u32>());
+        // SAFETY: forwarded from this function's contract (`wchar_t` is a 32-bit unit, asserted).
+        unsafe { convert_str(dst, src, nwc, len, ps, &WCSRTOMBS, 4, MbState::encode_str) }
+    })
 }
 
 /// Converts the wide string at `*src` to UTF-8, like C's `wcsrtombs`: this is
@@ -631,8 +662,10 @@ pub unsafe extern "C" fn utf8x_wcsrtombs(
     len: usize,
     ps: *mut mbstate_t,
 ) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { utf8x_wcsnrtombs(dst, src, usize::MAX, len, ps) }
+    ffi_boundary(panicked, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { utf8x_wcsnrtombs(dst, src, usize::MAX, len, ps) }
+    })
 }
 
 /// Converts the wide string `src` to UTF-8, like C's `wcstombs`: at most `n` bytes into `dst`
@@ -645,10 +678,12 @@ pub unsafe extern "C" fn utf8x_wcsrtombs(
 /// writable bytes.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_wcstombs(dst: *mut c_char, src: *const wchar_t, n: usize) -> usize {
-    let mut state = mbstate_t_zero();
-    let mut src = src;
-    // SAFETY: forwarded from this function's contract; `src` and `state` are locals.
-    unsafe { utf8x_wcsnrtombs(dst, &mut src, usize::MAX, n, &mut state) }
+    ffi_boundary(panicked, || {
+        let mut state = mbstate_t_zero();
+        let mut src = src;
+        // SAFETY: forwarded from this function's contract; `src` and `state` are locals.
+        unsafe { utf8x_wcsnrtombs(dst, &mut src, usize::MAX, n, &mut state) }
+    })
 }
 
 /// An initial `mbstate_t`.

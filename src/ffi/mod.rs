@@ -3,6 +3,7 @@
 
 mod any;
 mod args;
+mod boundary;
 mod chars;
 mod convert;
 mod detect;
@@ -17,6 +18,8 @@ mod validate;
 use crate::outcome::Outcome;
 
 pub use any::*;
+#[doc(hidden)]
+pub use boundary::ffi_boundary;
 pub use chars::*;
 pub use convert::*;
 pub use detect::*;

@@ -3,7 +3,8 @@
 
 use core::ffi::c_void;
 
-use super::args::{by_unit_sizes, guard, input, output, overlap};
+use super::args::{by_unit_sizes, input, output, overlap};
+use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
 use crate::encoding::Encoding;
 use crate::outcome::{Outcome, Policy, Status};
@@ -103,26 +104,29 @@ pub unsafe extern "C" fn utf8x_stream_init(
     to: u32,
     policy: u32,
 ) -> u32 {
-    guard(Status::Internal as u32, || {
-        // SAFETY: forwarded from this function's contract; `output` checks NULL and alignment.
-        let Some(Some([state])) = (unsafe { output(st, 1) }) else {
-            return Status::BadArgument as u32;
-        };
-        let stream = Encoding::from_u32(from)
-            .zip(Encoding::from_u32(to))
-            .zip(Policy::from_u32(policy))
-            .and_then(|((from, to), policy)| Stream::new(from, to, policy));
-        match stream {
-            Some(stream) => {
-                state.opaque = stream.to_words();
-                Status::Ok as u32
+    ffi_boundary(
+        || Status::Internal as u32,
+        || {
+            // SAFETY: forwarded from this function's contract; `output` checks NULL and alignment.
+            let Some(Some([state])) = (unsafe { output(st, 1) }) else {
+                return Status::BadArgument as u32;
+            };
+            let stream = Encoding::from_u32(from)
+                .zip(Encoding::from_u32(to))
+                .zip(Policy::from_u32(policy))
+                .and_then(|((from, to), policy)| Stream::new(from, to, policy));
+            match stream {
+                Some(stream) => {
+                    state.opaque = stream.to_words();
+                    Status::Ok as u32
+                }
+                None => {
+                    state.opaque = [0; 4];
+                    Status::BadArgument as u32
+                }
             }
-            None => {
-                state.opaque = [0; 4];
-                Status::BadArgument as u32
-            }
-        }
-    })
+        },
+    )
 }
 
 /// Converts the next chunk `src[0..len)` of a stream into `dst[0..dst_cap)`.
@@ -174,7 +178,7 @@ pub unsafe extern "C" fn utf8x_stream_convert(
     dst_cap: usize,
     last: bool,
 ) -> utf8x_result {
-    guard(Outcome::internal().into(), || {
+    ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract; `output` checks NULL and alignment.
         let Some(Some([state])) = (unsafe { output(st, 1) }) else {
             return Outcome::bad_argument().into();
@@ -230,8 +234,13 @@ unsafe fn chunk<S: Unit, T: Unit>(
 /// `st` must be NULL or point to a readable `utf8x_stream`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_stream_position(st: *const utf8x_stream) -> u64 {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query(st) }.map_or(0, |s| s.position())
+    ffi_boundary(
+        || 0,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query(st) }.map_or(0, |s| s.position())
+        },
+    )
 }
 
 /// Returns how many source units (0..5) the stream holds back because they begin a sequence the
@@ -243,8 +252,13 @@ pub unsafe extern "C" fn utf8x_stream_position(st: *const utf8x_stream) -> u64 {
 /// `st` must be NULL or point to a readable `utf8x_stream`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_stream_pending(st: *const utf8x_stream) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query(st) }.map_or(0, |s| s.pending())
+    ffi_boundary(
+        || 0,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query(st) }.map_or(0, |s| s.pending())
+        },
+    )
 }
 
 /// The stream behind `st`, if it is a valid state.

@@ -1,6 +1,7 @@
 //! Validation shims.
 
 use super::args::{check, query};
+use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
 
 /// Checks that `src[0..len)` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
@@ -17,8 +18,10 @@ use super::utf8x_result;
 /// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_validate(src: *const u8, len: usize) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { check(src, len, crate::validate) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { check(src, len, crate::validate) }
+    })
 }
 
 /// Returns true when `src[0..len)` is well-formed UTF-8: the fastest yes/no.
@@ -29,8 +32,13 @@ pub unsafe extern "C" fn utf8x_validate(src: *const u8, len: usize) -> utf8x_res
 /// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_is_valid(src: *const u8, len: usize) -> bool {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query(src, len, false, crate::is_valid) }
+    ffi_boundary(
+        || false,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query(src, len, false, crate::is_valid) }
+        },
+    )
 }
 
 /// Returns true when every byte of `src[0..len)` is below 0x80.
@@ -41,8 +49,13 @@ pub unsafe extern "C" fn utf8x_is_valid(src: *const u8, len: usize) -> bool {
 /// `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_is_ascii(src: *const u8, len: usize) -> bool {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query(src, len, false, crate::is_ascii) }
+    ffi_boundary(
+        || false,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query(src, len, false, crate::is_ascii) }
+        },
+    )
 }
 
 /// Returns the number of bytes in `src[0..len)` that are not continuation bytes (80..BF): the
@@ -54,8 +67,13 @@ pub unsafe extern "C" fn utf8x_is_ascii(src: *const u8, len: usize) -> bool {
 /// `src` must point to `len` readable bytes, or be NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_count(src: *const u8, len: usize) -> usize {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { query(src, len, 0, crate::count) }
+    ffi_boundary(
+        || 0,
+        || {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { query(src, len, 0, crate::count) }
+        },
+    )
 }
 
 /// Checks UTF-16 stored as little-endian units (`len` counts `uint16_t` units).
@@ -70,8 +88,10 @@ pub unsafe extern "C" fn utf8x_count(src: *const u8, len: usize) -> usize {
 /// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_validate_utf16le(src: *const u16, len: usize) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { check(src, len, crate::validate_utf16le) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { check(src, len, crate::validate_utf16le) }
+    })
 }
 
 /// Checks UTF-16 stored as big-endian units; otherwise as `utf8x_validate_utf16le`.
@@ -80,8 +100,10 @@ pub unsafe extern "C" fn utf8x_validate_utf16le(src: *const u16, len: usize) -> 
 /// `src` must point to `len` readable `uint16_t`, or be NULL when `len` is 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_validate_utf16be(src: *const u16, len: usize) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { check(src, len, crate::validate_utf16be) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { check(src, len, crate::validate_utf16be) }
+    })
 }
 
 /// Checks UTF-32 in native byte order: `UTF8X_INVALID` with `error_len` 1 at a surrogate
@@ -93,6 +115,8 @@ pub unsafe extern "C" fn utf8x_validate_utf16be(src: *const u16, len: usize) -> 
 /// `src` must point to `len` readable `uint32_t`, or be NULL when `len` is 0.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_validate_utf32(src: *const u32, len: usize) -> utf8x_result {
-    // SAFETY: forwarded from this function's contract.
-    unsafe { check(src, len, crate::validate_utf32) }
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { check(src, len, crate::validate_utf32) }
+    })
 }

@@ -35,9 +35,13 @@
 //!   may return success; utf8x returns -1/EILSEQ whenever the call skipped anything.
 //! - `WCHAR_T` to `WCHAR_T` opens (glibc refuses it); the empty name (glibc: the locale's
 //!   charset) does not.
-//! - Not understood, so not mirrored: after a call that wrote nothing, glibc's UTF-32 (BOM)
-//!   decoder sometimes takes a U+FEFF right after the BOM for a second BOM (seen only with
-//!   `//TRANSLIT//IGNORE` and output buffers of 1 to 3 bytes).
+//! - A `UTF-16`/`UTF-32` input BOM is read once per conversion state (until a reset), so that
+//!   a conversion resumed after E2BIG gives exactly what one call gives. glibc's UTF-16 decoder
+//!   looks for a BOM again after a call that converted nothing (E2BIG, or a character the
+//!   target cannot hold, right after the BOM) and then drops a U+FEFF that follows the BOM as a
+//!   second BOM (or, for U+FFFE, swaps the byte order); its UTF-32 decoder sometimes does the
+//!   same (seen only with `//TRANSLIT//IGNORE` and output buffers of 1 to 3 bytes). utf8x reads
+//!   that U+FEFF as the character it is, in every case.
 //! - `WINDOWS-1252`: the WHATWG mapping, as everywhere in utf8x: the five bytes Windows leaves
 //!   undefined (`81 8D 8F 90 9D`) are the C1 controls of the same value, both ways; glibc
 //!   reports EILSEQ for those bytes and characters.
@@ -80,6 +84,7 @@ pub enum IconvError {
 
 /// What one call did: bytes consumed, bytes written, and the iconv(3) result: the number of
 /// irreversible conversions (`//TRANSLIT` substitutions) or the error.
+#[must_use = "the result says whether the call converted everything, and why it stopped"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IconvOutcome {
     /// Input bytes consumed; on an error, where it is (or where the call stopped).
@@ -229,8 +234,7 @@ impl Iconv {
     /// character converted. An incomplete character at the end of `src` is never consumed.
     pub fn convert(&mut self, src: &[u8], dst: &mut [u8]) -> IconvOutcome {
         let mut skip = 0;
-        let detecting = self.in_detect;
-        if let (Some(width), true) = (self.from.bom_width(), detecting) {
+        if let (Some(width), true) = (self.from.bom_width(), self.in_detect) {
             if src.is_empty() {
                 return done(0, 0, Ok(0));
             }
@@ -256,7 +260,6 @@ impl Iconv {
             ignore: self.ignore,
             translit: self.translit,
             bom_pending: &mut self.bom_pending,
-            stuck_at_first: false,
             single_step: self.from == Charset::WcharT || self.to == Charset::WcharT,
             full_first: matches!(
                 (self.from, self.to),
@@ -264,13 +267,9 @@ impl Iconv {
                     | (Charset::WcharT, Charset::Ucs4 | Charset::Ucs4Le)
             ),
         };
+        // The BOM is consumed once per conversion state, even when this call then stopped
+        // before converting anything: resuming must not read the next U+FEFF as another BOM.
         let mut out = with_decoder(from, to, &mut job);
-        // glibc's UTF-16 decoder looks for a BOM while its count of calls is zero, and a call
-        // whose encoding step took no character leaves the count there (its UTF-32 decoder
-        // does not work that way).
-        if detecting && job.stuck_at_first && self.from == Charset::Utf16 {
-            self.in_detect = true;
-        }
         out.read += skip;
         out
     }
@@ -302,9 +301,6 @@ struct Job<'a> {
     ignore: bool,
     translit: bool,
     bom_pending: &'a mut bool,
-    /// Set when a two-step conversion failed (E2BIG, or a character the target cannot hold)
-    /// before its encoding step took any character.
-    stuck_at_first: bool,
     /// glibc converts to or from `WCHAR_T` (its internal form) in one step, else in two, which
     /// decides the errno of a call that both skipped and transliterated (see `finish`).
     single_step: bool,
@@ -385,7 +381,6 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
     if *job.bom_pending && (job.single_step || first_char::<D>(src, ignore)) {
         let n = E::units(0xFEFF);
         if job.dst.len() < n {
-            job.stuck_at_first = !job.single_step;
             return done(0, 0, Err(IconvError::OutputFull));
         }
         E::write(0xFEFF, &mut job.dst[..n]);
@@ -416,7 +411,6 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
         if o.read != 0 {
             mark = read;
         }
-        let stuck = !single_step && mark == 0;
         let full = done(
             if single_step { read } else { mark },
             written,
@@ -430,7 +424,6 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
             Status::Ok if decode_skipped => break DecodeEnd::Skipped,
             Status::Ok => break DecodeEnd::Clean,
             Status::OutputFull => {
-                job.stuck_at_first = stuck;
                 return full;
             }
             Status::Truncated
@@ -450,7 +443,6 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
             }
             Status::Invalid => break DecodeEnd::Invalid,
             Status::Unmappable if no_room => {
-                job.stuck_at_first = stuck;
                 return full;
             }
             Status::Unmappable if translit => {
@@ -471,7 +463,6 @@ fn run<D: ByteDecoder, E: ByteEncoder>(job: &mut Job) -> IconvOutcome {
                 last = encode_last;
             }
             Status::Unmappable => {
-                job.stuck_at_first = stuck;
                 return done(read, written, Err(IconvError::Invalid));
             }
             Status::BadArgument | Status::Internal => {
