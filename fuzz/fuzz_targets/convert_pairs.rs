@@ -91,11 +91,19 @@ fuzz_target!(|data: &[u8]| {
     let cap = input_cap(bytes.len());
     if from == Encoding::Utf8 && pinned.contains(&to) {
         let via = convert_units(&src, from, to, policy, Some(cap));
-        assert_eq!(via, direct(to, cap), "convert vs direct UTF-8 -> {to:?} {policy:?}");
+        assert_eq!(
+            via,
+            direct(to, cap),
+            "convert vs direct UTF-8 -> {to:?} {policy:?}"
+        );
     }
     if to == Encoding::Utf8 && pinned.contains(&from) {
         let via = convert_units(&src, from, to, policy, Some(cap));
-        assert_eq!(via, reverse(from, cap), "convert vs direct {from:?} -> UTF-8 {policy:?}");
+        assert_eq!(
+            via,
+            reverse(from, cap),
+            "convert vs direct {from:?} -> UTF-8 {policy:?}"
+        );
     }
 });
 

@@ -11,9 +11,26 @@ use utf8x::ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t
 use utf8x_fuzz::Input;
 
 const NAMES: [&str; 20] = [
-    "UTF-8", "UTF-16", "UTF-16LE", "UTF-16BE", "UCS-2", "UCS-2LE", "UCS-2BE", "UTF-32",
-    "UTF-32LE", "UTF-32BE", "UCS-4", "UCS-4LE", "WCHAR_T", "ISO-8859-1", "ASCII", "CESU-8",
-    "MUTF-8", "WTF-8", "RFC2279", "WINDOWS-1252",
+    "UTF-8",
+    "UTF-16",
+    "UTF-16LE",
+    "UTF-16BE",
+    "UCS-2",
+    "UCS-2LE",
+    "UCS-2BE",
+    "UTF-32",
+    "UTF-32LE",
+    "UTF-32BE",
+    "UCS-4",
+    "UCS-4LE",
+    "WCHAR_T",
+    "ISO-8859-1",
+    "ASCII",
+    "CESU-8",
+    "MUTF-8",
+    "WTF-8",
+    "RFC2279",
+    "WINDOWS-1252",
 ];
 const SUFFIXES: [&str; 4] = ["", "//IGNORE", "//TRANSLIT", "//TRANSLIT//IGNORE"];
 
@@ -48,7 +65,11 @@ impl Cd {
         let errno = std::io::Error::last_os_error().raw_os_error().unwrap_or(0);
         assert!(inleft <= input.len() && outleft <= cap);
         output.truncate(cap - outleft);
-        let end = if r == usize::MAX { End::Errno(errno) } else { End::Done };
+        let end = if r == usize::MAX {
+            End::Errno(errno)
+        } else {
+            End::Done
+        };
         (input.len() - inleft, output, end)
     }
 }
@@ -72,13 +93,21 @@ fuzz_target!(|data: &[u8]| {
     // RFC 2279): ample.
     let ample = src.len() * 8 + 16;
     let (read, want, end) = Cd::open(&tocode, from).call(src, ample);
-    assert_ne!(end, End::Errno(libc::E2BIG), "ample room {from} -> {tocode} {src:x?}");
+    assert_ne!(
+        end,
+        End::Errno(libc::E2BIG),
+        "ample room {from} -> {tocode} {src:x?}"
+    );
 
     let mut cd = Cd::open(&tocode, from);
     let (mut at, mut got) = (0, Vec::new());
     let mut stalls = 0;
     let got_end = loop {
-        let cap = if input.is_empty() { ample } else { input.byte() as usize % 16 };
+        let cap = if input.is_empty() {
+            ample
+        } else {
+            input.byte() as usize % 16
+        };
         let (n, out, e) = cd.call(&src[at..], cap);
         at += n;
         got.extend(out);
@@ -88,7 +117,10 @@ fuzz_target!(|data: &[u8]| {
         // No character needs more than 12 bytes of output here (a BOM and a 6-byte sequence).
         if n == 0 && cap >= 12 {
             stalls += 1;
-            assert!(stalls < 2, "E2BIG with {cap} bytes free {from} -> {tocode} {src:x?}");
+            assert!(
+                stalls < 2,
+                "E2BIG with {cap} bytes free {from} -> {tocode} {src:x?}"
+            );
         }
     };
     let who = format!("{from} -> {tocode} {src:x?}");

@@ -32,8 +32,16 @@ fn zero_state() -> mbstate_t {
 fn mbrtowc_all(s: &[u8], pieces: &mut Input) -> (Vec<u32>, usize, usize) {
     let mut state = zero_state();
     let (mut at, mut chars) = (0, Vec::new());
+    // Nothing to decode (a call with n == 0 would rightly answer "incomplete").
+    if s.is_empty() {
+        return (chars, 0, 0);
+    }
     loop {
-        let n = if pieces.is_empty() { s.len() - at } else { pieces.byte() as usize % 5 };
+        let n = if pieces.is_empty() {
+            s.len() - at
+        } else {
+            pieces.byte() as usize % 5
+        };
         let n = n.min(s.len() - at);
         // An exact copy of the bytes this call may read.
         let piece = s[at..at + n].to_vec();
@@ -69,7 +77,10 @@ fuzz_target!(|data: &[u8]| {
 
     let (chars, at, last) = mbrtowc_all(s, &mut input);
     assert_eq!(chars, want, "mbrtowc characters {s:x?}");
-    let good: usize = want.iter().map(|&c| char::from_u32(c).unwrap().len_utf8()).sum();
+    let good: usize = want
+        .iter()
+        .map(|&c| char::from_u32(c).unwrap().len_utf8())
+        .sum();
     match end {
         None => assert_eq!((at, last), (s.len(), 0), "mbrtowc end {s:x?}"),
         Some(None) => assert_eq!((at, last), (s.len(), INCOMPLETE), "mbrtowc cut {s:x?}"),
@@ -77,7 +88,10 @@ fuzz_target!(|data: &[u8]| {
         // just after it.
         Some(Some(len)) => {
             assert_eq!(last, FAIL, "mbrtowc error {s:x?}");
-            assert!((good..=good + len).contains(&at), "mbrtowc error at {at} {s:x?}");
+            assert!(
+                (good..=good + len).contains(&at),
+                "mbrtowc error at {at} {s:x?}"
+            );
         }
     }
 

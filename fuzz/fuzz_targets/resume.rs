@@ -22,14 +22,26 @@ fn resumed(
     let mut stalls = 0;
     loop {
         // Once the capacities run out, room for anything: the loop must end.
-        let cap = if caps.is_empty() { src_len * 4 + 8 } else { caps.byte() as usize % 16 };
+        let cap = if caps.is_empty() {
+            src_len * 4 + 8
+        } else {
+            caps.byte() as usize % 16
+        };
         let (r, written) = step(read, cap);
-        assert!(r.written <= cap && r.written == written.len(), "{r:?} cap {cap}");
+        assert!(
+            r.written <= cap && r.written == written.len(),
+            "{r:?} cap {cap}"
+        );
         read += r.read;
         replaced += r.replaced;
         out.extend(written);
         if finished(&r) {
-            let total = Outcome { read, written: out.len(), replaced, ..r };
+            let total = Outcome {
+                read,
+                written: out.len(),
+                replaced,
+                ..r
+            };
             return (total, out);
         }
         // No character needs more than 12 units (a 4-unit escape of a 6-byte sequence, say,
@@ -73,15 +85,43 @@ fuzz_target!(|data: &[u8]| {
     let ks = kernels();
     let k = ks[which % ks.len()];
     // Latin-1 and Windows-1252 cannot carry escapes: ESCAPE into them is refused up front.
-    let policy_to_latin1 = if policy == Policy::Escape { Policy::Replace } else { policy };
+    let policy_to_latin1 = if policy == Policy::Escape {
+        Policy::Replace
+    } else {
+        policy
+    };
     match choice % 9 {
         0 => kernel_op(k, |k, s, d, p| k.to_utf16le(s, d, p), src, policy, caps),
         1 => kernel_op(k, |k, s, d, p| k.to_utf16be(s, d, p), src, policy, caps),
         2 => kernel_op(k, |k, s, d, p| k.to_utf32(s, d, p), src, policy, caps),
-        3 => kernel_op(k, |k, s, d, p| k.to_latin1(s, d, p), src, policy_to_latin1, caps),
-        4 => kernel_op(k, |k, s, d, p| k.from_utf16le(s, d, p), &units::<u16>(src), policy, caps),
-        5 => kernel_op(k, |k, s, d, p| k.from_utf16be(s, d, p), &units::<u16>(src), policy, caps),
-        6 => kernel_op(k, |k, s, d, p| k.from_utf32(s, d, p), &units::<u32>(src), policy, caps),
+        3 => kernel_op(
+            k,
+            |k, s, d, p| k.to_latin1(s, d, p),
+            src,
+            policy_to_latin1,
+            caps,
+        ),
+        4 => kernel_op(
+            k,
+            |k, s, d, p| k.from_utf16le(s, d, p),
+            &units::<u16>(src),
+            policy,
+            caps,
+        ),
+        5 => kernel_op(
+            k,
+            |k, s, d, p| k.from_utf16be(s, d, p),
+            &units::<u16>(src),
+            policy,
+            caps,
+        ),
+        6 => kernel_op(
+            k,
+            |k, s, d, p| k.from_utf32(s, d, p),
+            &units::<u32>(src),
+            policy,
+            caps,
+        ),
         7 => kernel_op(k, |k, s, d, p| k.from_latin1(s, d, p), src, policy, caps),
         _ => {
             // Any pair through `convert`.

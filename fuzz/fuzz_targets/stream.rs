@@ -16,12 +16,20 @@ fn streamed<S: Unit, T: Unit>(
     let mut at = 0;
     loop {
         // Chunk lengths 0..=7 from the input; once it runs out, the rest in one chunk.
-        let len = if input.is_empty() { src.len() - at } else { input.byte() as usize % 8 };
+        let len = if input.is_empty() {
+            src.len() - at
+        } else {
+            input.byte() as usize % 8
+        };
         let end = (at + len).min(src.len());
         let last = end == src.len() && (input.is_empty() || input.byte() % 4 != 0);
         let mut chunk = &src[at..end];
         loop {
-            let cap = if input.is_empty() { chunk.len() * 4 + 16 } else { input.byte() as usize % 12 };
+            let cap = if input.is_empty() {
+                chunk.len() * 4 + 16
+            } else {
+                input.byte() as usize % 12
+            };
             let mut dst = vec![T::default(); cap];
             let r = stream.convert(chunk, Some(&mut dst[..]), last);
             assert!(r.written <= cap, "{r:?} cap {cap}");
@@ -32,7 +40,12 @@ fn streamed<S: Unit, T: Unit>(
                 continue;
             }
             if r.status != Status::Ok {
-                let total = Outcome { read: stream.position() as usize, written: out.len(), replaced, ..r };
+                let total = Outcome {
+                    read: stream.position() as usize,
+                    written: out.len(),
+                    replaced,
+                    ..r
+                };
                 return (total, out);
             }
             assert_eq!(r.read, chunk.len(), "a chunk converted completely: {r:?}");
@@ -40,7 +53,12 @@ fn streamed<S: Unit, T: Unit>(
         }
         at = end;
         if last {
-            let total = Outcome { read: stream.position() as usize, written: out.len(), replaced, ..Outcome::default() };
+            let total = Outcome {
+                read: stream.position() as usize,
+                written: out.len(),
+                replaced,
+                ..Outcome::default()
+            };
             return (total, out);
         }
     }
@@ -62,8 +80,20 @@ fuzz_target!(|data: &[u8]| {
     let who = format!("{from:?} -> {to:?} {policy:?} {src:x?}");
     assert_eq!(got.1, out, "output {who}");
     assert_eq!(
-        (got.0.status, got.0.error, got.0.error_len, got.0.read, got.0.replaced),
-        (whole.status, whole.error, whole.error_len, whole.read, whole.replaced),
+        (
+            got.0.status,
+            got.0.error,
+            got.0.error_len,
+            got.0.read,
+            got.0.replaced
+        ),
+        (
+            whole.status,
+            whole.error,
+            whole.error_len,
+            whole.read,
+            whole.replaced
+        ),
         "outcome {who}"
     );
 });

@@ -24,7 +24,11 @@ fn utf16_error(src: &[u16]) -> Option<(usize, bool)> {
 
 fn check16(who: &str, src: &[u16], r: Outcome) {
     match utf16_error(src) {
-        None => assert_eq!((r.status, r.read), (Status::Ok, src.len()), "{who} {src:x?}"),
+        None => assert_eq!(
+            (r.status, r.read),
+            (Status::Ok, src.len()),
+            "{who} {src:x?}"
+        ),
         Some((at, true)) => assert_eq!(
             (r.status, r.read, r.error_len),
             (Status::Truncated, at, 0),
@@ -43,7 +47,10 @@ fuzz_target!(|data: &[u8]| {
     let wide = input.byte() & 1 == 1;
     let data = input.rest();
     if !wide {
-        let le: Vec<u16> = units::<u16>(data).iter().map(|&u| u16::from_le(u)).collect();
+        let le: Vec<u16> = units::<u16>(data)
+            .iter()
+            .map(|&u| u16::from_le(u))
+            .collect();
         let be: Vec<u16> = le.iter().map(|&u| u.to_be()).collect();
         let raw: Vec<u16> = le.iter().map(|&u| u.to_le()).collect();
         let lossy: String = char::decode_utf16(le.iter().copied())
@@ -82,7 +89,11 @@ fuzz_target!(|data: &[u8]| {
             let who = k.name();
             let r = k.validate_utf32(&src);
             match bad {
-                None => assert_eq!((r.status, r.read), (Status::Ok, src.len()), "{who} {src:x?}"),
+                None => assert_eq!(
+                    (r.status, r.read),
+                    (Status::Ok, src.len()),
+                    "{who} {src:x?}"
+                ),
                 Some(at) => assert_eq!(
                     (r.status, r.read, r.error_len),
                     (Status::Invalid, at, 1),

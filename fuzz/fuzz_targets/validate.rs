@@ -31,7 +31,10 @@ fn check(who: &str, data: &[u8], r: Outcome) {
 fuzz_target!(|data: &[u8]| {
     let valid = core::str::from_utf8(data).is_ok();
     // Independent of any decoding: a character starts at every byte that is not 80..BF.
-    let starts = data.iter().filter(|&&b| !(0x80..=0xBF).contains(&b)).count();
+    let starts = data
+        .iter()
+        .filter(|&&b| !(0x80..=0xBF).contains(&b))
+        .count();
     let ascii = data.iter().all(|&b| b < 0x80);
     for &k in kernels() {
         let who = k.name();

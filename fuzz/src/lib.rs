@@ -111,7 +111,11 @@ pub fn convert_typed<S: Unit, T: Unit>(
         Some(cap) => {
             let mut dst = vec![T::default(); cap];
             let r = utf8x::convert(src, from, Some(&mut dst[..]), to, policy);
-            assert!(r.written <= cap, "written {} past capacity {cap}", r.written);
+            assert!(
+                r.written <= cap,
+                "written {} past capacity {cap}",
+                r.written
+            );
             dst.truncate(r.written);
             (r, widen(&dst))
         }
@@ -123,15 +127,51 @@ pub fn convert_typed<S: Unit, T: Unit>(
 macro_rules! with_units {
     ($from:expr, $to:expr, |$S:ident, $T:ident| $body:expr) => {
         match ($from.unit_size(), $to.unit_size()) {
-            (1, 1) => { type $S = u8; type $T = u8; $body }
-            (1, 2) => { type $S = u8; type $T = u16; $body }
-            (1, _) => { type $S = u8; type $T = u32; $body }
-            (2, 1) => { type $S = u16; type $T = u8; $body }
-            (2, 2) => { type $S = u16; type $T = u16; $body }
-            (2, _) => { type $S = u16; type $T = u32; $body }
-            (_, 1) => { type $S = u32; type $T = u8; $body }
-            (_, 2) => { type $S = u32; type $T = u16; $body }
-            (_, _) => { type $S = u32; type $T = u32; $body }
+            (1, 1) => {
+                type $S = u8;
+                type $T = u8;
+                $body
+            }
+            (1, 2) => {
+                type $S = u8;
+                type $T = u16;
+                $body
+            }
+            (1, _) => {
+                type $S = u8;
+                type $T = u32;
+                $body
+            }
+            (2, 1) => {
+                type $S = u16;
+                type $T = u8;
+                $body
+            }
+            (2, 2) => {
+                type $S = u16;
+                type $T = u16;
+                $body
+            }
+            (2, _) => {
+                type $S = u16;
+                type $T = u32;
+                $body
+            }
+            (_, 1) => {
+                type $S = u32;
+                type $T = u8;
+                $body
+            }
+            (_, 2) => {
+                type $S = u32;
+                type $T = u16;
+                $body
+            }
+            (_, _) => {
+                type $S = u32;
+                type $T = u32;
+                $body
+            }
         }
     };
 }
