@@ -5,7 +5,12 @@ INCLUDEDIR ?= $(PREFIX)/include
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 REL := $(or $(CARGO_TARGET_DIR),target)/release
 
-.PHONY: build demo test install uninstall
+.PHONY: build demo test install uninstall fuzz
+
+# Fuzzing (nightly + cargo-fuzz, installed by the script when missing): seconds per target and
+# which targets (`all`, or names from `cargo +nightly fuzz list` run in fuzz/).
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?= all
 
 # The library, the header and the utf8x tool; libutf8x.so.0 is the name the loader looks for.
 build:
@@ -20,6 +25,9 @@ demo: build
 
 test:
 	./scripts/test-all.sh
+
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" ./scripts/ci-fuzz.sh
 
 install: build
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)

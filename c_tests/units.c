@@ -43,15 +43,21 @@ void enc_store(enum enc e, void *mem, size_t i, uint32_t v) {
         b[2 * i] = (unsigned char)(v >> 8);
         b[2 * i + 1] = (unsigned char)(v & 0xFF);
         break;
-    case ENC_UTF16:
-        ((uint16_t *)mem)[i] = (uint16_t)v;
+    /* memcpy: the argument tests build deliberately misaligned buffers, and a typed store
+       through them is undefined behaviour (UBSan reports it). */
+    case ENC_UTF16: {
+        uint16_t u = (uint16_t)v;
+        memcpy(b + i * sizeof u, &u, sizeof u);
         break;
+    }
     case ENC_UTF32:
-        ((uint32_t *)mem)[i] = v;
+        memcpy(b + i * sizeof v, &v, sizeof v);
         break;
-    case ENC_WCHAR:
-        ((wchar_t *)mem)[i] = (wchar_t)v;
+    case ENC_WCHAR: {
+        wchar_t w = (wchar_t)v;
+        memcpy(b + i * sizeof w, &w, sizeof w);
         break;
+    }
     }
 }
 
@@ -65,12 +71,21 @@ uint32_t enc_load(enum enc e, const void *mem, size_t i) {
         return (uint32_t)b[2 * i] | (uint32_t)b[2 * i + 1] << 8;
     case ENC_UTF16BE:
         return (uint32_t)b[2 * i] << 8 | (uint32_t)b[2 * i + 1];
-    case ENC_UTF16:
-        return ((const uint16_t *)mem)[i];
-    case ENC_UTF32:
-        return ((const uint32_t *)mem)[i];
-    case ENC_WCHAR:
-        return (uint32_t)((const wchar_t *)mem)[i];
+    case ENC_UTF16: {
+        uint16_t u;
+        memcpy(&u, b + i * sizeof u, sizeof u);
+        return u;
+    }
+    case ENC_UTF32: {
+        uint32_t u;
+        memcpy(&u, b + i * sizeof u, sizeof u);
+        return u;
+    }
+    case ENC_WCHAR: {
+        wchar_t w;
+        memcpy(&w, b + i * sizeof w, sizeof w);
+        return (uint32_t)w;
+    }
     }
     return 0;
 }
