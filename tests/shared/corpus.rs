@@ -171,18 +171,25 @@ impl Corpus {
 
     /// A directory holding the files, for tests of programs that read files: the lipsum
     /// directory itself, or one under the system's temporary directory that the generated files
-    /// are written to (once per process; the name holds the process id, so parallel test
-    /// binaries do not share it).
+    /// are written to. That one is shared by every run and test binary rather than made per
+    /// process, so that runs leave no pile of copies behind; each file is written under a name
+    /// of its own and renamed into place, so that parallel binaries never see half a file.
     pub fn dir(&self) -> &Path {
         if let Some(dir) = &self.lipsum {
             return dir;
         }
         self.written.get_or_init(|| {
-            let dir = std::env::temp_dir().join(format!("utf8x-corpus-{}", std::process::id()));
+            let dir = std::env::temp_dir().join("utf8x-generated-corpus");
             std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
             for (name, bytes) in &self.files {
                 let path = dir.join(name);
-                std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                if std::fs::read(&path).is_ok_and(|old| old == *bytes) {
+                    continue;
+                }
+                let part = dir.join(format!("{name}.{}", std::process::id()));
+                std::fs::write(&part, bytes)
+                    .and_then(|()| std::fs::rename(&part, &path))
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             }
             dir
         })
