@@ -16,7 +16,11 @@ fn widths(text: &str) -> u8 {
 fn same_text_every_time_and_sized_like_lipsum() {
     for script in SCRIPTS {
         let text = generate(script, SIZE);
-        assert_eq!(text, generate(script, SIZE), "{script} is not deterministic");
+        assert_eq!(
+            text,
+            generate(script, SIZE),
+            "{script} is not deterministic"
+        );
         assert!(
             (SIZE - 64..=SIZE).contains(&text.len()),
             "{script}: {} bytes",
@@ -39,7 +43,11 @@ fn character_classes() {
     for script in ["Devanagari", "CJK", "Hangul"] {
         assert_eq!(class(script), 1 << 1 | 1 << 3, "{script}");
     }
-    assert_eq!(class("Emoji") & (1 << 4 | 1 << 2), 1 << 4, "emoji are 4-byte characters");
+    assert_eq!(
+        class("Emoji") & (1 << 4 | 1 << 2),
+        1 << 4,
+        "emoji are 4-byte characters"
+    );
     assert_eq!(class("Mixed"), 0b11110, "the mixed text has every length");
     let accented = generate("Accented", SIZE);
     assert!(accented.chars().all(|c| u32::from(c) <= 0xFF));
@@ -54,7 +62,11 @@ fn lipsum_layout() {
     for script in SCRIPTS {
         let find = |form: &str| {
             let name = format!("{script}-Generated.{form}.txt");
-            files.iter().find(|(n, _)| *n == name).map(|(_, b)| b.clone()).unwrap()
+            files
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, b)| b.clone())
+                .unwrap()
         };
         let text = String::from_utf8(find("utf8")).unwrap();
         let utf16: Vec<u8> = "\u{FEFF}"
@@ -63,7 +75,10 @@ fn lipsum_layout() {
             .flat_map(u16::to_le_bytes)
             .collect();
         assert_eq!(find("utf16"), utf16, "{script}");
-        let utf32: Vec<u8> = text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
+        let utf32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect();
         assert_eq!(find("utf32"), utf32, "{script}");
         if script == LATIN1_SCRIPT {
             let latin1: String = find("latin1").iter().map(|&b| char::from(b)).collect();
@@ -71,4 +86,3 @@ fn lipsum_layout() {
         }
     }
 }
-

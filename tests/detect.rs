@@ -9,11 +9,9 @@
 
 #[path = "shared/corpus.rs"]
 mod corpus;
-#[path = "shared/rng.rs"]
-mod rng;
 
+use corpus::rng::Rng;
 use proptest::prelude::*;
-use rng::Rng;
 use utf8x::Encoding;
 
 /// The five Unicode forms utf8x detects, in the order of the tables.

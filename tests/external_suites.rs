@@ -168,7 +168,10 @@ fn check(case: &Value) -> Vec<String> {
             if !e["strict_prefix"].is_null() {
                 let (o, out) = convert::<u32>(&src, Encoding::Utf32, Policy::Strict, None);
                 expect(out == u32s(&e["strict_prefix"]), "strict_prefix");
-                expect(status_is(&o, e["strict_status"].as_str().unwrap()), "strict_status");
+                expect(
+                    status_is(&o, e["strict_status"].as_str().unwrap()),
+                    "strict_status",
+                );
             }
             // encoding_rs's "splits": the same output when the input arrives in two chunks cut
             // at every point.
@@ -186,7 +189,10 @@ fn check(case: &Value) -> Vec<String> {
             }
             if !e["replace_differs_from"].is_null() {
                 let (_, out) = convert::<u32>(&src, Encoding::Utf32, Policy::Replace, None);
-                expect(out != u32s(&e["replace_differs_from"]), "replace_differs_from");
+                expect(
+                    out != u32s(&e["replace_differs_from"]),
+                    "replace_differs_from",
+                );
             }
         }
         "from16" | "from32" | "to16cap" => {
@@ -194,7 +200,13 @@ fn check(case: &Value) -> Vec<String> {
             let cap = case["dst_cap"].as_u64().map(|n| n as usize);
             let (o, out) = if op == "to16cap" {
                 let (o, out) = convert::<u16>(&src, Encoding::Utf16, policy, cap);
-                expect(out == u32s(&e["units"]).iter().map(|&u| u as u16).collect::<Vec<_>>(), "units");
+                expect(
+                    out == u32s(&e["units"])
+                        .iter()
+                        .map(|&u| u as u16)
+                        .collect::<Vec<_>>(),
+                    "units",
+                );
                 (o, Vec::new())
             } else {
                 convert::<u8>(&src, Encoding::Utf8, policy, cap)
@@ -299,7 +311,12 @@ fn every_case_of_every_suite() {
             let bad = check(case);
             if !bad.is_empty() {
                 failed += 1;
-                failures.push(format!("{} {}: {}", suite["suite"], case["id"], bad.join(", ")));
+                failures.push(format!(
+                    "{} {}: {}",
+                    suite["suite"],
+                    case["id"],
+                    bad.join(", ")
+                ));
             }
         }
         report += &format!(
@@ -308,7 +325,16 @@ fn every_case_of_every_suite() {
             cases.len()
         );
     }
-    let _ = write!(std::io::stderr(), "external suites in {}:\n{report}", dir.display());
+    let _ = write!(
+        std::io::stderr(),
+        "external suites in {}:\n{report}",
+        dir.display()
+    );
     assert!(!files.is_empty(), "no suite files in {}", dir.display());
-    assert!(failures.is_empty(), "{} cases disagree:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} cases disagree:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -3,6 +3,9 @@
 //! and UTF-32 files that come with it, and corrupted.
 
 mod common;
+// common/ loads the seeded generator (shared/rng.rs) for itself, and so does the corpus; two
+// copies of that small type in one test binary are harmless.
+#[allow(clippy::duplicate_mod)]
 #[path = "shared/corpus.rs"]
 mod corpus;
 

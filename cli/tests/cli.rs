@@ -8,10 +8,10 @@
 mod check;
 #[path = "cli/convert.rs"]
 mod convert;
-#[path = "cli/family.rs"]
-mod family;
 #[path = "cli/corpus_files.rs"]
 mod corpus_files;
+#[path = "cli/family.rs"]
+mod family;
 #[path = "cli/policy.rs"]
 mod policy;
 #[path = "cli/usage.rs"]

@@ -4,12 +4,9 @@
 
 use utf8x::__test::{Kernel, kernels};
 
-#[path = "../shared/rng.rs"]
-mod rng;
-pub use rng::Rng;
-
 #[path = "../shared/corpus.rs"]
 mod corpus;
+pub use corpus::rng::Rng;
 
 /// The script mixes: which code points a generated text draws from.
 #[derive(Clone, Copy, Debug)]

@@ -14,8 +14,10 @@
 //! nothing but std and the seeded generator beside it.
 #![allow(dead_code)]
 
+// Public so that a test binary that includes this file takes its generator from here rather
+// than loading rng.rs a second time.
 #[path = "rng.rs"]
-mod rng;
+pub mod rng;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -77,7 +79,7 @@ pub fn corpus() -> &'static Corpus {
     static CORPUS: OnceLock<Corpus> = OnceLock::new();
     CORPUS.get_or_init(|| {
         let dir = lipsum_dir();
-        let corpus = match read_lipsum(&dir) {
+        match read_lipsum(&dir) {
             Some(files) => Corpus {
                 lipsum: Some(dir),
                 files,
@@ -96,8 +98,7 @@ pub fn corpus() -> &'static Corpus {
                     written: OnceLock::new(),
                 }
             }
-        };
-        corpus
+        }
     })
 }
 
@@ -108,8 +109,7 @@ fn read_lipsum(dir: &Path) -> Option<Vec<(String, Vec<u8>)>> {
         let path = entry.ok()?.path();
         let name = path.file_name()?.to_str()?.to_owned();
         if name.ends_with(".txt") {
-            let bytes =
-                std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             files.push((name, bytes));
         }
     }
@@ -209,9 +209,15 @@ pub fn generated_files() -> Vec<(String, Vec<u8>)> {
             .chain(text.encode_utf16())
             .flat_map(u16::to_le_bytes)
             .collect();
-        let utf32 = text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
+        let utf32 = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect();
         if script == LATIN1_SCRIPT {
-            let latin1 = text.chars().map(|c| u8::try_from(c).expect("Latin-1")).collect();
+            let latin1 = text
+                .chars()
+                .map(|c| u8::try_from(c).expect("Latin-1"))
+                .collect();
             files.push((format!("{stem}.latin1.txt"), latin1));
         }
         files.push((format!("{stem}.utf16.txt"), utf16));
@@ -322,7 +328,11 @@ fn word(rng: &mut Rng, script: &str) -> String {
         "ASCII" | "Accented" | "Cyrillic" | "Greek" => {
             let (consonants, vowels, rare_vowels) = match script {
                 "ASCII" => ("bcdfghlmnprstvbcdlmnprst", "aeiouaeioy", ""),
-                "Accented" => ("bcdfghlmnprstvbcdfglmnprstvçñß", "aeiouaeiou", "éèêàâîïôöùûüëäáíóú"),
+                "Accented" => (
+                    "bcdfghlmnprstvbcdfglmnprstvçñß",
+                    "aeiouaeiou",
+                    "éèêàâîïôöùûüëäáíóú",
+                ),
                 "Cyrillic" => ("бвгджзклмнпрстфхцчшщй", "аеиоуыэюяё", "ьъ"),
                 _ => ("βγδζθκλμνξπρστφχψ", "αεηιουω", "άέήίόύώϊϋ"),
             };
@@ -390,7 +400,10 @@ fn word(rng: &mut Rng, script: &str) -> String {
                     w.push(pick(rng, consonants));
                 }
                 if rng.below(5) < 3 {
-                    w.push(pick(rng, "\u{93E}\u{93F}\u{940}\u{941}\u{942}\u{947}\u{948}\u{94B}\u{94C}"));
+                    w.push(pick(
+                        rng,
+                        "\u{93E}\u{93F}\u{940}\u{941}\u{942}\u{947}\u{948}\u{94B}\u{94C}",
+                    ));
                 }
                 if rng.below(15) == 0 {
                     w.push('\u{902}');
