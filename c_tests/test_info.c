@@ -22,7 +22,7 @@ void test_info(void) {
     CHECK_EQ(utf8x_version(),
              (UTF8X_VERSION_MAJOR << 16) | (UTF8X_VERSION_MINOR << 8) | UTF8X_VERSION_PATCH);
 
-    /* The numbers are part of the ABI: DESIGN.md pins them. */
+    /* The numbers are part of the ABI (README: "stable forever"): a change breaks compiled callers. */
     check_context("status and error codes");
     for (i = 0; i < ns; i++) {
         CHECK_EQ(statuses[i], i);

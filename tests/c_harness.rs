@@ -37,7 +37,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// Fewer checks than this means the harness silently stopped testing.
 const MIN_HARNESS_CHECKS: u64 = 100_000;
 
-/// Every function DESIGN.md pins; the shared library must export each of them.
+/// Every function of the C API the README documents; the shared library must export each of them.
 const PINNED: &[&str] = &[
     "utf8x_validate",
     "utf8x_is_valid",

@@ -2,21 +2,17 @@
 //!
 //! Oracles: std's encoders (`str::encode_utf16`, `chars`) make the UTF-16 and UTF-32 forms of
 //! each text, so the right answer is the form that was made; encoding_rs makes the Windows-1252
-//! texts. Inputs: the shared lipsum corpus when this checkout has it, texts generated here in ten
+//! texts. Inputs: the text corpus of tests/shared/corpus.rs (the lipsum files when they are beside
+//! the repository, the generated ones otherwise), texts generated here in ten
 //! scripts, hand-written French, German and Spanish sentences, and proptest strings. simdutf's
 //! detection runs on the same inputs and its differences are printed, not asserted.
 
-#[path = "shared/rng.rs"]
-mod rng;
+#[path = "shared/corpus.rs"]
+mod corpus;
 
-use std::io::Write;
-use std::path::Path;
-
+use corpus::rng::Rng;
 use proptest::prelude::*;
-use rng::Rng;
 use utf8x::Encoding;
-
-const LIPSUM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/lipsum");
 
 /// The five Unicode forms utf8x detects, in the order of the tables.
 const UNICODE: [Encoding; 5] = [
@@ -104,34 +100,13 @@ fn check(cases: &[Case]) -> usize {
     cases.len()
 }
 
-/// The corpus directory, or `None` (said out loud) when this checkout does not have it.
-fn lipsum() -> Option<&'static Path> {
-    let dir = Path::new(LIPSUM);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        // Straight to stderr, past the test harness's capture, so that the skip shows in a
-        // passing run too.
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: {LIPSUM} is absent; the lipsum cases of tests/detect.rs did not run"
-        );
-        None
-    }
-}
-
 /// Every file of the corpus as it is, with the answer its name gives.
-fn lipsum_files(dir: &Path) -> Vec<Case> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| n.ends_with(".txt"))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|name| {
-            // The corpus README: .utf16.txt is UTF-16LE with a mark, .utf32.txt is UTF-32LE.
+fn corpus_files() -> Vec<Case> {
+    corpus::corpus()
+        .files
+        .iter()
+        .map(|(name, bytes)| {
+            // The corpus layout: .utf16.txt is UTF-16LE with a mark, .utf32.txt is UTF-32LE.
             let want = match name.rsplit('.').nth(1) {
                 Some("utf8" | "utflatin8") => Encoding::Utf8,
                 Some("utf16") => Encoding::Utf16Le,
@@ -139,15 +114,18 @@ fn lipsum_files(dir: &Path) -> Vec<Case> {
                 Some("latin1") => Encoding::Cp1252,
                 _ => panic!("{name}: unknown form"),
             };
-            let bytes = std::fs::read(dir.join(&name)).unwrap();
-            Case { name, bytes, want }
+            Case {
+                name: name.clone(),
+                bytes: bytes.clone(),
+                want,
+            }
         })
         .collect()
 }
 
 /// Every Unicode form of each UTF-8 file of the corpus.
-fn lipsum_forms(dir: &Path) -> Vec<Case> {
-    lipsum_files(dir)
+fn corpus_forms() -> Vec<Case> {
+    corpus_files()
         .into_iter()
         .filter(|f| f.name.ends_with(".utf8.txt") || f.name.ends_with(".utflatin8.txt"))
         .flat_map(|f| forms(&f.name, std::str::from_utf8(&f.bytes).unwrap()))
@@ -155,10 +133,9 @@ fn lipsum_forms(dir: &Path) -> Vec<Case> {
 }
 
 #[test]
-fn lipsum_every_form() {
-    let Some(dir) = lipsum() else { return };
-    let n = check(&lipsum_forms(dir)) + check(&lipsum_files(dir));
-    println!("{n} lipsum cases");
+fn corpus_every_form() {
+    let n = check(&corpus_forms()) + check(&corpus_files());
+    println!("{n} corpus cases");
 }
 
 /// Words written for these tests, per script; `""` joins the scripts written without spaces.
@@ -531,10 +508,8 @@ fn compare_with_simdutf() {
     for (name, text) in generated() {
         cases.extend(forms(&name, &text));
     }
-    if let Some(dir) = lipsum() {
-        cases.extend(lipsum_forms(dir));
-        cases.extend(lipsum_files(dir));
-    }
+    cases.extend(corpus_forms());
+    cases.extend(corpus_files());
     for (i, text) in ["caf\u{E9}\u{20AC}", "\u{1F600}"].iter().enumerate() {
         let bytes = text.as_bytes();
         cases.push(Case {

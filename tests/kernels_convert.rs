@@ -3,7 +3,7 @@
 
 mod kernels_support;
 
-use kernels_support::{Rng, SCRIPTS, all_kernels, lipsum, text, utf8_cases};
+use kernels_support::{Rng, SCRIPTS, all_kernels, corpus_files, text, utf8_cases};
 use utf8x::__test::Kernel;
 use utf8x::{Outcome, Policy};
 
@@ -138,8 +138,8 @@ fn utf8_alternating_valid_and_invalid() {
 }
 
 #[test]
-fn utf8_lipsum() {
-    for (_, data) in lipsum(".utf8.txt") {
+fn utf8_corpus() {
+    for (_, data) in corpus_files(".utf8.txt") {
         check_utf8(&data, false);
         let head = (0..=4096.min(data.len()))
             .rev()
@@ -262,8 +262,8 @@ fn utf32_generated_with_errors() {
 }
 
 #[test]
-fn utf32_lipsum() {
-    for (_, data) in lipsum(".utf32.txt") {
+fn utf32_corpus() {
+    for (_, data) in corpus_files(".utf32.txt") {
         let units: Vec<u32> = data
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -274,7 +274,7 @@ fn utf32_lipsum() {
 
 #[test]
 fn latin1_files() {
-    for (_, data) in lipsum(".latin1.txt") {
+    for (_, data) in corpus_files(".latin1.txt") {
         same(
             "from_latin1",
             |k, s, d, p| k.from_latin1(s, d, p),
@@ -299,8 +299,8 @@ fn utf16_generated_with_errors_all_capacities() {
 }
 
 #[test]
-fn utf16_lipsum() {
-    for (_, data) in lipsum(".utf16.txt") {
+fn utf16_corpus() {
+    for (_, data) in corpus_files(".utf16.txt") {
         let units: Vec<u16> = data
             .chunks_exact(2)
             .map(|c| u16::from_le_bytes([c[0], c[1]]))

@@ -3,7 +3,7 @@
 
 mod kernels_support;
 
-use kernels_support::{Rng, all_kernels, lipsum, utf8_cases};
+use kernels_support::{Rng, all_kernels, corpus_files, utf8_cases};
 use utf8x::Status;
 
 /// `validate` must agree with std's `from_utf8` on the offset and length of the first error.
@@ -87,8 +87,8 @@ fn every_byte_pair_and_triple_prefix() {
 }
 
 #[test]
-fn lipsum_files() {
-    for (name, data) in lipsum(".utf8.txt") {
+fn corpus_files_validate() {
+    for (name, data) in corpus_files(".utf8.txt") {
         check(&data);
         // An error near the end of each file, after the vector blocks.
         let mut bad = data.clone();

@@ -4,6 +4,8 @@
 
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 
+#[path = "shared/corpus.rs"]
+mod corpus;
 mod mb_common;
 
 use core::ffi::{c_char, c_int};
@@ -290,18 +292,12 @@ fn every_utf16_unit_and_pair_encodes_like_glibc() {
     }
 }
 
-/// Text to split: every script of the shared lipsum data (a slice of each), plus generated
+/// Text to split: every script of the text corpus (a slice of each), plus generated
 /// strings mixing characters of every length with stray and truncated bytes.
 fn texts() -> Vec<Vec<u8>> {
     let mut v: Vec<Vec<u8>> = Vec::new();
-    if let Ok(dir) = std::fs::read_dir("/work/shared/data/lipsum") {
-        for e in dir.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".utf8.txt") {
-                let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-                v.push(text.chars().take(24).collect::<String>().into_bytes());
-            }
-        }
+    for (_, text) in corpus::corpus().texts() {
+        v.push(text.chars().take(24).collect::<String>().into_bytes());
     }
     v.push("aé€😀\u{10FFFF}\u{FFFD}\u{7FF}\u{800}".into());
     let pieces: [&[u8]; 12] = [

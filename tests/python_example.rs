@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "shared/corpus.rs"]
+mod corpus;
+
 /// The cdylib cargo built alongside this test. The test binary lives in `target/<profile>/deps/`,
 /// where `cargo test` also leaves the fresh `libutf8x.so`; the copy one level up is only refreshed
 /// by `cargo build`, so it may be stale and is the fallback.
@@ -30,6 +33,8 @@ fn python_binding_matches_python_codec() {
     let output = Command::new("python3")
         .arg(root.join("examples/python/test_utf8x.py"))
         .env("UTF8X_LIB", &lib)
+        // The script's whole-file cases run on the same corpus as the Rust tests.
+        .env("UTF8X_LIPSUM", corpus::corpus().dir())
         .current_dir(root)
         .output()
         .unwrap_or_else(|e| {

@@ -1,18 +1,14 @@
-//! The benchmark inputs: the lipsum corpus, the encodings derived from it in memory, the
+//! The benchmark inputs: the text corpus, the encodings derived from it in memory, the
 //! ill-formed probes used to check that validating contenders really validate, the lossy-decoding
 //! inputs and the short slices.
 
 use std::ops::Deref;
-use std::path::Path;
 
-/// The shared corpus, next to the repository (see shared/data/lipsum/README.md).
-pub const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/lipsum");
-
-/// The nine unicode_lipsum scripts plus the generated pure-ASCII file, in table order.
-const SCRIPTS: [&str; 10] = [
-    "Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian",
-    "ASCII",
-];
+/// The corpus of the tests (tests/shared/corpus.rs): the lipsum files, on which the published
+/// numbers are measured, when they are beside the repository; generated texts otherwise, so that
+/// the benchmark runs anywhere (its numbers are then not comparable with the published ones).
+#[path = "../../tests/shared/corpus.rs"]
+mod corpus;
 
 /// One bad byte is inserted after every this many bytes of the lossy-decoding inputs.
 const ERROR_SPACING: usize = 1024;
@@ -64,38 +60,43 @@ fn input<U: Copy + Default + PartialEq>(
 }
 
 pub struct Corpus {
-    /// The ten UTF-8 files, named by script.
-    pub scripts: Vec<(&'static str, String)>,
-    /// french.latin1.txt decoded (it is ISO-8859-1, so every byte is one code point).
-    pub french: String,
+    /// Which corpus this is, for the header.
+    pub origin: String,
+    /// The UTF-8 texts, named by script, the pure-ASCII one last.
+    pub scripts: Vec<(String, String)>,
+    /// The lipsum corpus's French Latin-1 text, decoded (ISO-8859-1, so every byte is one code
+    /// point). The generated corpus needs none: its accented Latin text is one of `scripts`.
+    pub french: Option<String>,
 }
 
 impl Corpus {
     pub fn load() -> Result<Corpus, String> {
-        let dir = Path::new(DIR);
-        if !dir.is_dir() {
-            return Err(format!(
-                "benchmark data directory {} is missing: it is the shared lipsum corpus \
-                 (shared/data/lipsum beside the repository)",
-                dir.display()
-            ));
-        }
-        let read = |file: &str| {
-            let path = dir.join(file);
-            std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-        };
-        let mut scripts = Vec::new();
-        for script in SCRIPTS {
-            let file = format!("{script}-Lipsum.utf8.txt");
-            let text = String::from_utf8(read(&file)?)
-                .map_err(|e| format!("{file} is not valid UTF-8: {e}"))?;
-            scripts.push((script, text));
-        }
-        let french = read("french.latin1.txt")?
+        let corpus = corpus::corpus();
+        let mut scripts: Vec<(String, String)> = corpus
+            .texts()
             .into_iter()
-            .map(char::from)
+            .map(|(name, text)| (name.to_owned(), text.to_owned()))
             .collect();
-        Ok(Corpus { scripts, french })
+        // The short-string table slices the ASCII text; the others read better with it last.
+        scripts.sort_by_key(|(name, _)| name == "ASCII");
+        if !scripts.iter().any(|(name, _)| name == "ASCII") {
+            return Err(format!("{} has no ASCII text", corpus.origin()));
+        }
+        let french = match corpus.lipsum {
+            Some(_) => {
+                let name = corpus.latin1_pair().0;
+                let bytes = corpus
+                    .get(&name)
+                    .ok_or_else(|| format!("{} has no {name}", corpus.origin()))?;
+                Some(bytes.iter().copied().map(char::from).collect())
+            }
+            None => None,
+        };
+        Ok(Corpus {
+            origin: corpus.origin(),
+            scripts,
+            french,
+        })
     }
 
     pub fn utf8(&self) -> Vec<Input<u8>> {
@@ -123,14 +124,14 @@ impl Corpus {
         self.scripts
             .iter()
             .filter(|(_, s)| s.chars().all(|c| u32::from(c) <= 0xFFFF))
-            .map(|(name, s)| (*name, s.as_str()))
+            .map(|(name, s)| (name.as_str(), s.as_str()))
     }
 
     pub fn utf32(&self) -> Vec<Input<u32>> {
         self.map(|s| s.chars().map(u32::from))
     }
 
-    /// French plus every script file that Latin-1 can hold, as UTF-8.
+    /// French (with the lipsum corpus) plus every script text that Latin-1 can hold, as UTF-8.
     pub fn latin1_as_utf8(&self) -> Vec<Input<u8>> {
         self.latin1_texts()
             .map(|(name, s)| input(name, s.bytes()))
@@ -145,11 +146,11 @@ impl Corpus {
     }
 
     fn latin1_texts(&self) -> impl Iterator<Item = (&str, &str)> {
-        std::iter::once(("French", self.french.as_str())).chain(
+        self.french.iter().map(|s| ("French", s.as_str())).chain(
             self.scripts
                 .iter()
                 .filter(|(_, s)| s.chars().all(|c| u32::from(c) <= 0xFF))
-                .map(|(name, s)| (*name, s.as_str())),
+                .map(|(name, s)| (name.as_str(), s.as_str())),
         )
     }
 
@@ -287,9 +288,13 @@ pub fn bad_utf32(corpus: &Corpus) -> Vec<Text<u32>> {
     out
 }
 
-/// Valid UTF-8 that Latin-1 cannot hold: one character above U+00FF inside French text.
+/// Valid UTF-8 that Latin-1 cannot hold: one character above U+00FF inside accented text.
 pub fn unmappable_utf8(corpus: &Corpus) -> Vec<Text<u8>> {
-    let head = &corpus.french[..floor_boundary(&corpus.french, 2000)];
+    let (_, text) = corpus
+        .latin1_texts()
+        .find(|(_, s)| !s.is_ascii())
+        .expect("the corpus has accented Latin text");
+    let head = &text[..floor_boundary(text, 2000)];
     ["\u{100}", "€", "中", "😀"]
         .iter()
         .map(|c| Text::new(head.bytes().chain(c.bytes()).chain(head.bytes())))

@@ -39,7 +39,7 @@ fn utc_now() -> String {
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
 }
 
-pub fn header(budget: &str) -> String {
+pub fn header(budget: &str, corpus: &str) -> String {
     let v = utf8x::version();
     let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
     let avx2 = if cfg!(target_feature = "avx2") {
@@ -64,6 +64,7 @@ pub fn header(budget: &str) -> String {
         format!("build:   {avx2}"),
         format!("kernel:  utf8x {}", utf8x::active_kernel()),
         format!("timing:  {budget}"),
+        format!("corpus:  {corpus}"),
     ];
     lines.join("\n")
 }

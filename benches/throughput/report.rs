@@ -1,4 +1,4 @@
-//! The printed report: one table per operation, then the issue's targets with pass/miss.
+//! The printed report: one table per operation, then the performance goals with pass/miss.
 
 use std::fmt::Write as _;
 
@@ -109,7 +109,7 @@ pub enum Scope {
     RowsUpTo(usize),
 }
 
-/// A goal of issue 3: the ratio column `ratio` of table `table` must reach `min`.
+/// A performance goal: the ratio column `ratio` of table `table` must reach `min`.
 pub struct Target {
     pub goal: String,
     pub table: &'static str,

@@ -1,6 +1,6 @@
 //! End-to-end tests of the `utf8x` binary: exact messages, exit codes and output bytes, checked
-//! against std (`from_utf8`, `from_utf8_lossy`, `encode_utf16`, `char` values) and the shared
-//! lipsum corpus.
+//! against std (`from_utf8`, `from_utf8_lossy`, `encode_utf16`, `char` values) and the text
+//! corpus of the repository's tests.
 
 // The crate root's submodules would resolve next to it, where Cargo would take each file for a
 // test target of its own: they live in `cli/` instead.
@@ -8,10 +8,10 @@
 mod check;
 #[path = "cli/convert.rs"]
 mod convert;
+#[path = "cli/corpus_files.rs"]
+mod corpus_files;
 #[path = "cli/family.rs"]
 mod family;
-#[path = "cli/lipsum.rs"]
-mod lipsum;
 #[path = "cli/policy.rs"]
 mod policy;
 #[path = "cli/usage.rs"]

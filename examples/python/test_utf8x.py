@@ -19,6 +19,8 @@ import utf8x  # noqa: E402  (needs the path above)
 
 POLICIES = ("strict", "replace", "ignore", "surrogateescape")
 VIAS = ("utf32", "utf16")
+# Whole files of multilingual text: the directory the Rust test that runs this script passes
+# (the repository's test corpus), else the lipsum benchmark files beside the repository.
 LIPSUM = Path(os.environ.get("UTF8X_LIPSUM", HERE.parents[1] / ".." / "shared" / "data" / "lipsum"))
 MAX_REPORTED = 10
 
@@ -359,11 +361,11 @@ class EncodeTest(Base):
         self.assertNoMismatch(found, len(inputs))
 
 
-class LipsumTest(Base):
+class CorpusTest(Base):
     def files(self):
         files = sorted(LIPSUM.glob("*.utf8.txt"))
         if not files:
-            self.skipTest(f"no lipsum files under {LIPSUM}")
+            self.skipTest(f"no *.utf8.txt files under {LIPSUM}")
         return files
 
     def test_whole_files(self):

@@ -1,5 +1,5 @@
 //! What each conversion must produce: inputs decoded into pieces by std, targets spelled by
-//! std, and the policies applied as DESIGN.md states them.
+//! std, and the policies applied as the README states them (the result fields and the policies).
 
 use std::fmt::Debug;
 
@@ -273,7 +273,7 @@ impl<D: Unit> Expect<D> {
 }
 
 /// Applies `policy` to decoded `pieces` for target `T`: the whole of the semantics, from the
-/// contract in DESIGN.md.
+/// contract the README states.
 pub fn expect<T: Target>(pieces: &[Piece], policy: Policy) -> Expect<T::Unit> {
     let mut e = Expect::default();
     if policy == Policy::Escape && !T::ESCAPES {

@@ -1,12 +1,12 @@
 //! Shared helpers of the kernel differential tests: a seeded generator of text in every script
-//! mix, error injection, the lipsum files, and the kernel sets to compare.
+//! mix, error injection, the corpus files, and the kernel sets to compare.
 #![allow(dead_code)]
 
 use utf8x::__test::{Kernel, kernels};
 
-#[path = "../shared/rng.rs"]
-mod rng;
-pub use rng::Rng;
+#[path = "../shared/corpus.rs"]
+mod corpus;
+pub use corpus::rng::Rng;
 
 /// The script mixes: which code points a generated text draws from.
 #[derive(Clone, Copy, Debug)]
@@ -135,28 +135,15 @@ pub fn all_kernels() -> Vec<Kernel> {
     ks
 }
 
-/// The lipsum files of the shared test data with a name ending in `suffix`, as (name, bytes).
-pub fn lipsum(suffix: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/lipsum");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.to_string_lossy().ends_with(suffix))
-        .map(|p| {
-            let name = p
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            (name, std::fs::read(&p).expect("readable lipsum file"))
-        })
+/// The corpus files (lipsum or generated, see tests/shared/corpus.rs) with a name ending in
+/// `suffix`, as (name, bytes).
+pub fn corpus_files(suffix: &str) -> Vec<(String, Vec<u8>)> {
+    let files: Vec<_> = corpus::corpus()
+        .ending(suffix)
+        .into_iter()
+        .map(|(name, bytes)| (name.to_owned(), bytes.to_vec()))
         .collect();
-    files.sort();
-    assert!(
-        !files.is_empty(),
-        "no lipsum files *{suffix} in {}",
-        dir.display()
-    );
+    assert!(!files.is_empty(), "no corpus files *{suffix}");
     files
 }
 

@@ -1,25 +1,13 @@
-//! The shared lipsum corpus (nine scripts in UTF-8, UTF-16LE with a leading BOM, UTF-32LE, and a
-//! French Latin-1/UTF-8 pair) through `check` and `convert`.
+//! The text corpus (tests/shared/corpus.rs at the repository root: the lipsum files when they
+//! are beside the repository, the generated ones otherwise; every script in UTF-8, UTF-16LE with
+//! a leading BOM and UTF-32LE, and a Latin-1/UTF-8 pair) through `check` and `convert`.
 
 use std::fs;
-use std::path::PathBuf;
 
 use crate::{utf8x, utf16, utf32};
 
-const SCRIPTS: [&str; 9] = [
-    "Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian",
-];
-
-/// The corpus directory, or `None` (with a note) where this checkout has no shared data.
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/lipsum");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: no lipsum corpus at {}", dir.display());
-        None
-    }
-}
+#[path = "../../../tests/shared/corpus.rs"]
+mod corpus;
 
 fn path(dir: &std::path::Path, name: &str) -> String {
     dir.join(name).to_str().expect("UTF-8 path").to_owned()
@@ -31,12 +19,18 @@ fn convert(from: &str, to: &str, file: &str) -> Vec<u8> {
 
 #[test]
 fn every_script_checks_and_converts_like_std() {
-    let Some(dir) = corpus() else { return };
-    for script in SCRIPTS {
+    let corpus = corpus::corpus();
+    let dir = corpus.dir();
+    for (name, _) in corpus.ending(".utf8.txt") {
+        let script = name.trim_end_matches(".utf8.txt");
+        // The pure-ASCII file of the lipsum corpus comes in UTF-8 only.
+        if corpus.get(&format!("{script}.utf16.txt")).is_none() {
+            continue;
+        }
         let (u8_file, u16_file, u32_file) = (
-            path(&dir, &format!("{script}-Lipsum.utf8.txt")),
-            path(&dir, &format!("{script}-Lipsum.utf16.txt")),
-            path(&dir, &format!("{script}-Lipsum.utf32.txt")),
+            path(dir, name),
+            path(dir, &format!("{script}.utf16.txt")),
+            path(dir, &format!("{script}.utf32.txt")),
         );
         let bytes = fs::read(&u8_file).unwrap();
         let text = std::str::from_utf8(&bytes).expect("corpus text is UTF-8");
@@ -80,8 +74,8 @@ fn every_script_checks_and_converts_like_std() {
             convert("utf-32le", "utf-16be", &u32_file),
             utf16(text, u16::to_be_bytes)
         );
-        // Latin-1 holds only the ASCII lorem ipsum whole; every other script stops with
-        // an exact offset, checked against std.
+        // Latin-1 holds the ASCII and accented Latin texts whole; every other script stops
+        // with an exact offset, checked against std.
         let first = text.char_indices().find(|&(_, c)| u32::from(c) > 0xFF);
         let run = utf8x(&["convert", "-f", "utf-8", "-t", "latin1", &u8_file], b"");
         match first {
@@ -99,11 +93,12 @@ fn every_script_checks_and_converts_like_std() {
 }
 
 #[test]
-fn french_latin1_round_trips() {
-    let Some(dir) = corpus() else { return };
+fn latin1_round_trips() {
+    let corpus = corpus::corpus();
+    let (latin1_name, utf8_name) = corpus.latin1_pair();
     let (latin1, utf8) = (
-        path(&dir, "french.latin1.txt"),
-        path(&dir, "french.utflatin8.txt"),
+        path(corpus.dir(), &latin1_name),
+        path(corpus.dir(), &utf8_name),
     );
     let latin1_bytes = fs::read(&latin1).unwrap();
     let expected: String = latin1_bytes.iter().map(|&b| char::from(b)).collect();

@@ -1,50 +1,17 @@
-//! The shared lipsum corpus (`../shared/data/lipsum`, the simdutf benchmark inputs): every UTF-8
-//! file against std, against the UTF-16 and UTF-32 files that come with it, and corrupted.
+//! The text corpus (tests/shared/corpus.rs: the lipsum files when they are beside the
+//! repository, the generated ones otherwise): every UTF-8 file against std, against the UTF-16
+//! and UTF-32 files that come with it, and corrupted.
 
 mod common;
-
-use std::path::{Path, PathBuf};
+// common/ loads the seeded generator (shared/rng.rs) for itself, and so does the corpus; two
+// copies of that small type in one test binary are harmless.
+#[allow(clippy::duplicate_mod)]
+#[path = "shared/corpus.rs"]
+mod corpus;
 
 use common::*;
+use corpus::corpus;
 use utf8x::{Outcome, Policy, Status};
-
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/lipsum");
-const SCRIPTS: [&str; 9] = [
-    "Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian",
-];
-
-/// The corpus directory, or `None` (with a note) when this checkout does not have it.
-fn dir() -> Option<&'static Path> {
-    let dir = Path::new(DIR);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("note: {DIR} is absent; lipsum tests skipped");
-        None
-    }
-}
-
-fn read(path: PathBuf) -> Vec<u8> {
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Every `.utf8.txt` file: its name and text.
-fn utf8_files(dir: &Path) -> Vec<(String, String)> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|name| name.ends_with(".utf8.txt"))
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), SCRIPTS.len() + 1, "{files:?}");
-    files
-        .into_iter()
-        .map(|name| {
-            let text = String::from_utf8(read(dir.join(&name))).unwrap();
-            (name, text)
-        })
-        .collect()
-}
 
 fn ok(read: usize, written: usize) -> Outcome {
     Outcome {
@@ -56,8 +23,7 @@ fn ok(read: usize, written: usize) -> Outcome {
 
 #[test]
 fn utf8_files_validate_and_convert_like_std() {
-    let Some(dir) = dir() else { return };
-    for (name, text) in utf8_files(dir) {
+    for (name, text) in corpus().texts() {
         let src = text.as_bytes();
         assert_eq!(utf8x::validate(src), ok(src.len(), 0), "{name}");
         assert!(utf8x::is_valid(src));
@@ -96,17 +62,26 @@ fn utf8_files_validate_and_convert_like_std() {
 }
 
 /// The `.utf16.txt` files are UTF-16LE with one added BOM (FF FE); the `.utf32.txt` files are
-/// UTF-32LE with none added (the Emoji text has its own U+FEFF, like its UTF-8 file).
+/// UTF-32LE with none added (a text with its own U+FEFF, like lipsum's Emoji, keeps it in both).
+/// The lipsum files were encoded by another program; the generated ones by std.
 #[test]
 fn provided_utf16_and_utf32_files_equal_our_conversion() {
-    let Some(dir) = dir() else { return };
-    for script in SCRIPTS {
-        let utf8 = read(dir.join(format!("{script}-Lipsum.utf8.txt")));
-        let utf16 = read(dir.join(format!("{script}-Lipsum.utf16.txt")));
-        let utf32 = read(dir.join(format!("{script}-Lipsum.utf32.txt")));
+    let corpus = corpus();
+    for (name, utf8) in corpus.ending(".utf8.txt") {
+        let script = name.trim_end_matches(".utf8.txt");
+        // The pure-ASCII file of the lipsum corpus comes in UTF-8 only.
+        let (Some(utf16), Some(utf32)) = (
+            corpus.get(&format!("{script}.utf16.txt")),
+            corpus.get(&format!("{script}.utf32.txt")),
+        ) else {
+            continue;
+        };
         assert_eq!(&utf16[..2], b"\xFF\xFE", "{script}: no UTF-16LE BOM");
-        assert_eq!(utf8.starts_with(b"\xEF\xBB\xBF"), script == "Emoji");
-        assert_eq!(utf32.starts_with(b"\xFF\xFE\0\0"), script == "Emoji");
+        assert_eq!(
+            utf8.starts_with(b"\xEF\xBB\xBF"),
+            utf32.starts_with(b"\xFF\xFE\0\0"),
+            "{script}: a text's own U+FEFF is in both or neither"
+        );
         assert_eq!((utf16.len() % 2, utf32.len() % 4), (0, 0));
 
         // Units whose memory holds the file's bytes, i.e. UTF-16LE units in utf8x's terms.
@@ -114,7 +89,7 @@ fn provided_utf16_and_utf32_files_equal_our_conversion() {
             .chunks_exact(2)
             .map(|b| u16::from_ne_bytes([b[0], b[1]]))
             .collect();
-        let (o, out) = run(utf8x::to_utf16le, &utf8, file16.len(), Policy::Strict);
+        let (o, out) = run(utf8x::to_utf16le, utf8, file16.len(), Policy::Strict);
         assert_eq!(o, ok(utf8.len(), file16.len()), "{script}");
         assert!(
             out == file16,
@@ -138,7 +113,7 @@ fn provided_utf16_and_utf32_files_equal_our_conversion() {
             .chunks_exact(4)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
-        let (o, out) = run(utf8x::to_utf32, &utf8, file32.len(), Policy::Strict);
+        let (o, out) = run(utf8x::to_utf32, utf8, file32.len(), Policy::Strict);
         assert_eq!(o, ok(utf8.len(), file32.len()), "{script}");
         assert!(
             out == file32,
@@ -155,24 +130,25 @@ fn provided_utf16_and_utf32_files_equal_our_conversion() {
 }
 
 #[test]
-fn french_latin1_file() {
-    let Some(dir) = dir() else { return };
-    let latin1 = read(dir.join("french.latin1.txt"));
-    let utf8 = read(dir.join("french.utflatin8.txt"));
+fn latin1_file() {
+    let corpus = corpus();
+    let (latin1_name, utf8_name) = corpus.latin1_pair();
+    let latin1 = corpus.get(&latin1_name).expect("the Latin-1 file");
+    let utf8 = corpus.get(&utf8_name).expect("its UTF-8 form");
     let want: String = latin1.iter().map(|&b| b as char).collect();
     assert!(!latin1.is_ascii());
     assert_eq!(want.as_bytes(), utf8, "the pair disagrees with itself");
-    let (o, out) = run(utf8x::from_latin1, &latin1, want.len(), Policy::Strict);
+    let (o, out) = run(utf8x::from_latin1, latin1, want.len(), Policy::Strict);
     assert_eq!(o, ok(latin1.len(), want.len()));
     assert!(
         out == want.as_bytes(),
         "from_latin1 differs from mapping bytes to chars"
     );
-    let (o, back) = run(utf8x::to_latin1, &utf8, latin1.len(), Policy::Strict);
+    let (o, back) = run(utf8x::to_latin1, utf8, latin1.len(), Policy::Strict);
     assert_eq!(o, ok(utf8.len(), latin1.len()));
     assert!(
         back == latin1,
-        "to_latin1 of french.utflatin8.txt differs from french.latin1.txt"
+        "to_latin1 of {utf8_name} differs from {latin1_name}"
     );
 }
 
@@ -180,9 +156,8 @@ fn french_latin1_file() {
 /// one corruption through the REPLACE oracle.
 #[test]
 fn corrupted_files_match_oracles() {
-    let Some(dir) = dir() else { return };
     let mut rng = Rng::new(23);
-    for (name, text) in utf8_files(dir) {
+    for (name, text) in corpus().texts() {
         let src = text.as_bytes();
         for i in 0..6 {
             let start = rng.below(src.len());
