@@ -36,6 +36,12 @@ pub(crate) trait Decoder {
     }
 }
 
+/// The supplementary character a high and a low surrogate stand for (both already checked).
+#[inline]
+pub(crate) const fn combine_surrogates(high: u32, low: u32) -> u32 {
+    0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+}
+
 pub(crate) const fn is_continuation(b: u8) -> bool {
     b & 0xC0 == 0x80
 }
@@ -157,7 +163,7 @@ impl<O: ByteOrder, const LONE: bool> Decoder for Utf16<O, LONE> {
         match s.get(1).map(|&v| O::swap(v) as u32) {
             None => Step::Truncated { len: 1 },
             Some(lo @ 0xDC00..=0xDFFF) => Step::Char {
-                cp: 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00),
+                cp: combine_surrogates(u, lo),
                 len: 2,
             },
             Some(_) => lone,

@@ -237,7 +237,7 @@ fn read16(src: &[u8], order: Order) -> Option<Reading> {
         let c = match unit {
             0xD800..=0xDBFF => match units.next() {
                 Some(low @ 0xDC00..=0xDFFF) => {
-                    0x1_0000 + ((u32::from(unit) - 0xD800) << 10 | (u32::from(low) - 0xDC00))
+                    crate::decode::combine_surrogates(u32::from(unit), u32::from(low))
                 }
                 Some(_) => return None,
                 None => break,

@@ -220,7 +220,7 @@ impl MbState {
                 Some(0)
             }
             (Some(h), 0xDC00..=0xDFFF) => {
-                let c = 0x10000 + ((h as u32 - 0xD800) << 10) + (u as u32 - 0xDC00);
+                let c = crate::decode::combine_surrogates(h as u32, u as u32);
                 self.encode(c, out)
             }
             (Some(_), _) | (None, 0xDC00..=0xDFFF) => None,

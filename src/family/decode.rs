@@ -17,7 +17,7 @@
 
 use core::marker::PhantomData;
 
-use crate::decode::{Decoder, Step, invalid, is_continuation};
+use crate::decode::{Decoder, Step, combine_surrogates, invalid, is_continuation};
 use crate::encoding::Encoding;
 use crate::outcome::ErrorKind;
 
@@ -225,7 +225,7 @@ fn after_high<R: Rules>(high: u32, rest: &[u8]) -> Step {
     match (R::SURROGATES, low) {
         (Surrogates::Lone, Some(_)) => invalid(6, ErrorKind::SplitSurrogatePair),
         (_, Some(low)) => Step::Char {
-            cp: 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00),
+            cp: combine_surrogates(high, low),
             len: 6,
         },
         (Surrogates::Paired, None) => invalid(3, ErrorKind::LoneSurrogate),

@@ -52,7 +52,7 @@ impl<const SWAP: bool> Source for Utf16<SWAP> {
         match u {
             0xD800..=0xDBFF => match src.get(r + 1).map(|&l| fix(l)) {
                 Some(lo @ 0xDC00..=0xDFFF) => {
-                    Some((0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00), 2))
+                    Some((crate::decode::combine_surrogates(u, lo), 2))
                 }
                 _ => None,
             },
@@ -283,25 +283,7 @@ fn encode_one<S: Source>(
     let (cp, read) = S::decode(src, r)?;
     let n = crate::encode::utf8_len(cp);
     if let Some(dst) = dst {
-        match dst.get_mut(..n)? {
-            [a] => *a = cp as u8,
-            [a, b] => {
-                *a = 0xC0 | (cp >> 6) as u8;
-                *b = 0x80 | (cp & 0x3F) as u8;
-            }
-            [a, b, c] => {
-                *a = 0xE0 | (cp >> 12) as u8;
-                *b = 0x80 | ((cp >> 6) & 0x3F) as u8;
-                *c = 0x80 | (cp & 0x3F) as u8;
-            }
-            [a, b, c, d] => {
-                *a = 0xF0 | (cp >> 18) as u8;
-                *b = 0x80 | ((cp >> 12) & 0x3F) as u8;
-                *c = 0x80 | ((cp >> 6) & 0x3F) as u8;
-                *d = 0x80 | (cp & 0x3F) as u8;
-            }
-            _ => return None,
-        }
+        crate::encode::write_utf8(cp, dst.get_mut(..n)?);
     }
     Some((read, n))
 }
