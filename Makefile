@@ -22,9 +22,12 @@ PC_RPATH := $(if $(filter yes,$(RPATH)),-Wl$(comma)-rpath$(comma)$${libdir})
 .PHONY: build demo test install uninstall
 
 # The library, the header and the utf8x tool; libutf8x.so.0 is the name the loader looks for.
+# The static library is rewritten to define only utf8x_* globally, as the shared one exports
+# (scripts/localize-static.sh says why and how).
 build:
 	cargo build --release --workspace
 	ln -sf libutf8x.so $(REL)/libutf8x.so.$(MAJOR)
+	./scripts/localize-static.sh $(REL)/libutf8x.a
 
 # The main job on the shipped samples (broken.txt is meant to fail the check).
 demo: build

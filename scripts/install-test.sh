@@ -32,6 +32,8 @@ done
 [ "$(readlink "$prefix/lib/libutf8x.so")" = "libutf8x.so.0" ] || fail "libutf8x.so link"
 readelf -d "$prefix/lib/libutf8x.so.$version" | grep -q 'Library soname: \[libutf8x.so.0\]' || fail "soname"
 [ "$(readlink -f "$prefix/lib/libutf8x.so.0")" = "$(readlink -f "$prefix/lib/libutf8x.so.$version")" ] || fail "libutf8x.so.0 target"
+foreign=$(nm -g --defined-only "$prefix/lib/libutf8x.a" 2>/dev/null | awk 'NF == 3 && $3 !~ /^utf8x_/ { print $3 }')
+[ -z "$foreign" ] || fail "libutf8x.a defines symbols outside utf8x_: $(echo "$foreign" | head -n 5)"
 run_clean "$prefix/bin/utf8x" check samples/hello.txt >/dev/null || fail "the installed utf8x tool"
 
 # The README's ten lines of C.
