@@ -1,9 +1,23 @@
 # Convenience targets around cargo: the soname link cargo does not make, and an install target.
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
+DOCDIR ?= $(PREFIX)/share/doc/utf8x
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+MAJOR := $(firstword $(subst ., ,$(VERSION)))
 REL := $(or $(CARGO_TARGET_DIR),target)/release
+# What Rust's standard library inside libutf8x.a needs from the system, as printed by
+# `cargo rustc --release --lib --crate-type staticlib -- --print native-static-libs`.
+NATIVE_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
+# A program linked with `pkg-config --libs utf8x` must start without LD_LIBRARY_PATH or a root
+# `ldconfig`, wherever the prefix is, so utf8x.pc carries an rpath to LIBDIR. The loader already
+# searches the system directories, where an rpath is only noise (and distributions reject it):
+# none there. RPATH=no (or yes) overrides the guess.
+SYSTEM_LIBDIRS := /lib /lib64 /usr/lib /usr/lib64 $(wildcard /usr/lib/*-linux-gnu /lib/*-linux-gnu)
+RPATH ?= $(if $(filter $(LIBDIR),$(SYSTEM_LIBDIRS)),no,yes)
+comma := ,
+PC_RPATH := $(if $(filter yes,$(RPATH)),-Wl$(comma)-rpath$(comma)$${libdir})
 
 .PHONY: build demo test install uninstall fuzz
 
@@ -13,9 +27,12 @@ FUZZ_SECONDS ?= 300
 FUZZ_TARGETS ?= all
 
 # The library, the header and the utf8x tool; libutf8x.so.0 is the name the loader looks for.
+# The static library is rewritten to define only utf8x_* globally, as the shared one exports
+# (scripts/localize-static.sh says why and how).
 build:
 	cargo build --release --workspace
-	ln -sf libutf8x.so $(REL)/libutf8x.so.0
+	ln -sf libutf8x.so $(REL)/libutf8x.so.$(MAJOR)
+	./scripts/localize-static.sh $(REL)/libutf8x.a
 
 # The main job on the shipped samples (broken.txt is meant to fail the check).
 demo: build
@@ -29,16 +46,34 @@ test:
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" ./scripts/ci-fuzz.sh
 
+# Substitutes the install paths into the pkg-config and CMake templates.
+SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+	    -e 's|@VERSION@|$(VERSION)|g' -e 's|@MAJOR@|$(MAJOR)|g' -e 's|@RPATH@|$(PC_RPATH)|g' \
+	    -e 's|@NATIVE_STATIC_LIBS@|$(NATIVE_STATIC_LIBS)|g'
+
+# libutf8x_iconv.so goes to $(LIBDIR)/utf8x/, out of ldconfig's sight: it is only ever preloaded
+# by path, and cargo gives it utf8x's soname too (libutf8x.so.0, from utf8x's build script), so
+# in $(LIBDIR) `ldconfig` could point libutf8x.so.0 at it.
 install: build
-	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)
-	install -m 644 include/utf8x.h $(DESTDIR)$(INCLUDEDIR)/utf8x.h
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/utf8x $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/utf8x \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DOCDIR)
+	install -m 644 include/utf8x.h include/utf8x.hpp $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(REL)/libutf8x.a $(DESTDIR)$(LIBDIR)/libutf8x.a
 	install -m 755 $(REL)/libutf8x.so $(DESTDIR)$(LIBDIR)/libutf8x.so.$(VERSION)
-	ln -sf libutf8x.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libutf8x.so.0
-	ln -sf libutf8x.so.0 $(DESTDIR)$(LIBDIR)/libutf8x.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
-	    -e 's|@VERSION@|$(VERSION)|' utf8x.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc
+	ln -sf libutf8x.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libutf8x.so.$(MAJOR)
+	ln -sf libutf8x.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libutf8x.so
+	install -m 755 $(REL)/libutf8x_iconv.so $(DESTDIR)$(LIBDIR)/utf8x/libutf8x_iconv.so
+	install -m 755 $(REL)/utf8x $(DESTDIR)$(BINDIR)/utf8x
+	$(SUBST) utf8x.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc
+	$(SUBST) utf8x-static.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x-static.pc
+	$(SUBST) cmake/utf8x-config.cmake.in > $(DESTDIR)$(LIBDIR)/cmake/utf8x/utf8x-config.cmake
+	$(SUBST) cmake/utf8x-config-version.cmake.in > $(DESTDIR)$(LIBDIR)/cmake/utf8x/utf8x-config-version.cmake
+	install -m 644 LICENSE-MIT LICENSE-APACHE README.md $(DESTDIR)$(DOCDIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(INCLUDEDIR)/utf8x.h $(DESTDIR)$(LIBDIR)/libutf8x.a \
-	      $(DESTDIR)$(LIBDIR)/libutf8x.so* $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc
+	rm -f $(DESTDIR)$(INCLUDEDIR)/utf8x.h $(DESTDIR)$(INCLUDEDIR)/utf8x.hpp \
+	      $(DESTDIR)$(LIBDIR)/libutf8x.a $(DESTDIR)$(LIBDIR)/libutf8x.so* \
+	      $(DESTDIR)$(LIBDIR)/utf8x/libutf8x_iconv.so $(DESTDIR)$(BINDIR)/utf8x \
+	      $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x-static.pc
+	rm -rf $(DESTDIR)$(LIBDIR)/cmake/utf8x $(DESTDIR)$(DOCDIR)
+	-rmdir $(DESTDIR)$(LIBDIR)/utf8x

@@ -51,9 +51,7 @@ impl<const SWAP: bool> Source for Utf16<SWAP> {
         let u = fix(src[r]);
         match u {
             0xD800..=0xDBFF => match src.get(r + 1).map(|&l| fix(l)) {
-                Some(lo @ 0xDC00..=0xDFFF) => {
-                    Some((crate::decode::combine_surrogates(u, lo), 2))
-                }
+                Some(lo @ 0xDC00..=0xDFFF) => Some((crate::decode::combine_surrogates(u, lo), 2)),
                 _ => None,
             },
             0xDC00..=0xDFFF => None,

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Installs utf8x into a temporary prefix with `make install` and uses it the way a consumer
+# would, with nothing but that prefix: a C program through pkg-config (shared, then static) and
+# the C++ example through CMake's find_package (shared, then static). Every program is run, with
+# LD_LIBRARY_PATH unset, so the rpath that utf8x.pc and CMake record is what makes them start.
+# Needs a C and a C++ compiler and pkg-config; installs cmake with apt-get when missing and it
+# can, otherwise says SKIPPED for the CMake part.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+
+step() { printf '== %s\n' "$*"; }
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+# Runs a program as a consumer would: no LD_LIBRARY_PATH from the caller's environment.
+run_clean() { env -u LD_LIBRARY_PATH "$@"; }
+needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
+
+step "make install PREFIX=$prefix"
+make --no-print-directory install PREFIX="$prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "make install"; }
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+for f in include/utf8x.h include/utf8x.hpp lib/libutf8x.a "lib/libutf8x.so.$version" \
+         lib/utf8x/libutf8x_iconv.so bin/utf8x lib/pkgconfig/utf8x.pc lib/pkgconfig/utf8x-static.pc \
+         lib/cmake/utf8x/utf8x-config.cmake lib/cmake/utf8x/utf8x-config-version.cmake \
+         share/doc/utf8x/LICENSE-MIT share/doc/utf8x/LICENSE-APACHE; do
+    [ -f "$prefix/$f" ] || fail "missing $f"
+done
+[ "$(readlink "$prefix/lib/libutf8x.so.0")" = "libutf8x.so.$version" ] || fail "libutf8x.so.0 link"
+[ "$(readlink "$prefix/lib/libutf8x.so")" = "libutf8x.so.0" ] || fail "libutf8x.so link"
+readelf -d "$prefix/lib/libutf8x.so.$version" | grep -q 'Library soname: \[libutf8x.so.0\]' || fail "soname"
+[ "$(readlink -f "$prefix/lib/libutf8x.so.0")" = "$(readlink -f "$prefix/lib/libutf8x.so.$version")" ] || fail "libutf8x.so.0 target"
+foreign=$(nm -g --defined-only "$prefix/lib/libutf8x.a" 2>/dev/null | awk 'NF == 3 && $3 !~ /^utf8x_/ { print $3 }')
+[ -z "$foreign" ] || fail "libutf8x.a defines symbols outside utf8x_: $(echo "$foreign" | head -n 5)"
+run_clean "$prefix/bin/utf8x" check samples/hello.txt >/dev/null || fail "the installed utf8x tool"
+
+# The README's ten lines of C.
+cat >"$work/app.c" <<'C'
+#include <stdio.h>
+#include "utf8x.h"
+
+int main(void) {
+    const uint8_t text[] = "caf\xc3\xa9 \xe2\x82 ok";            /* a truncated euro sign */
+    utf8x_result r = utf8x_validate(text, sizeof text - 1);
+    if (r.status != UTF8X_OK)
+        printf("%s at byte %zu (%zu bytes): %s\n", utf8x_status_str(r.status),
+               r.read, r.error_len, utf8x_error_str(r.error));
+    uint16_t out[32];
+    r = utf8x_to_utf16le(text, sizeof text - 1, out, 32, UTF8X_REPLACE);
+    printf("%zu UTF-16 units, %zu replaced\n", r.written, r.replaced);
+}
+C
+expected='invalid input at byte 6 (2 bytes): sequence too short
+9 UTF-16 units, 1 replaced'
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+pkg-config --static --libs utf8x | grep -q -- '-lpthread' || fail "Libs.private missing from utf8x.pc"
+
+step "C, shared, pkg-config utf8x: $(pkg-config --libs utf8x)"
+# shellcheck disable=SC2046 # pkg-config output is a list of flags
+"$CC" "$work/app.c" $(pkg-config --cflags --libs utf8x) -o "$work/app_shared"
+needed "$work/app_shared" | grep -qx 'libutf8x.so.0' || fail "app_shared does not load libutf8x.so.0"
+[ "$(run_clean "$work/app_shared")" = "$expected" ] || fail "app_shared output"
+
+step "C, static, pkg-config utf8x-static: $(pkg-config --libs utf8x-static)"
+# shellcheck disable=SC2046
+"$CC" "$work/app.c" $(pkg-config --cflags --libs utf8x-static) -o "$work/app_static"
+! needed "$work/app_static" | grep -q utf8x || fail "app_static depends on the shared library"
+[ "$(run_clean "$work/app_static")" = "$expected" ] || fail "app_static output"
+
+step "C++, CMake find_package(utf8x)"
+if ! command -v cmake >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q cmake >"$work/apt.log" 2>&1 ||
+            { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q cmake >"$work/apt.log" 2>&1; } || true
+    fi
+fi
+if ! command -v cmake >/dev/null; then
+    echo "SKIPPED: cmake is not installed and could not be installed; the CMake package is untested"
+else
+    mkdir -p "$work/cmake-app"
+    cp examples/cpp/validate.cpp "$work/cmake-app/"
+    cat >"$work/cmake-app/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.14)
+project(consumer CXX)
+set(CMAKE_CXX_STANDARD 17)
+find_package(utf8x 0.1 REQUIRED)
+add_executable(app_shared validate.cpp)
+target_link_libraries(app_shared PRIVATE utf8x::utf8x)
+add_executable(app_static validate.cpp)
+target_link_libraries(app_static PRIVATE utf8x::utf8x_static)
+CMAKE
+    cmake -S "$work/cmake-app" -B "$work/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" \
+        -DCMAKE_CXX_COMPILER="$CXX" >"$work/cmake.log" 2>&1 || { cat "$work/cmake.log"; fail "cmake configure"; }
+    cmake --build "$work/cmake-build" >>"$work/cmake.log" 2>&1 || { cat "$work/cmake.log"; fail "cmake build"; }
+    cpp_expected='9 UTF-16 units, 1 replaced: 0063 0061 0066 00E9 0020 FFFD 0020 006F 006B'
+    needed "$work/cmake-build/app_shared" | grep -qx 'libutf8x.so.0' || fail "CMake app_shared does not load libutf8x.so.0"
+    ! needed "$work/cmake-build/app_static" | grep -q utf8x || fail "CMake app_static depends on the shared library"
+    for app in app_shared app_static; do
+        [ "$(run_clean "$work/cmake-build/$app" 2>/dev/null)" = "$cpp_expected" ] || fail "CMake $app output"
+    done
+    # A version the package cannot satisfy must be refused.
+    sed -i 's/find_package(utf8x 0.1 REQUIRED)/find_package(utf8x 0.2 REQUIRED)/' "$work/cmake-app/CMakeLists.txt"
+    if cmake -S "$work/cmake-app" -B "$work/cmake-build2" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null 2>&1; then
+        fail "find_package(utf8x 0.2) accepted version $version"
+    fi
+fi
+
+step "make uninstall"
+make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" -type f -o -type l)
+[ -z "$left" ] || fail "left after uninstall: $left"
+echo "install-test: OK"

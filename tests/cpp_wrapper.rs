@@ -1,0 +1,199 @@
+//! The C++ wrapper `include/utf8x.hpp`, tested from C++: builds `tests/cpp/test_wrapper.cpp`
+//! (which checks the wrapper against the C API and known literals) as C++17 and C++20 with
+//! warnings as errors, with the C++ compiler cc picks and with clang++ when it is installed,
+//! against the very `libutf8x.so` and `libutf8x.a` cargo built for this run, and runs it; then
+//! builds and runs the example `examples/cpp/validate.cpp`.
+#![cfg(target_os = "linux")]
+
+use std::env;
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// What Rust's standard library inside `libutf8x.a` needs from the system (see c_harness.rs).
+const NATIVE_STATIC_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"];
+/// Fewer checks than this means the test program silently stopped testing.
+const MIN_CHECKS: u64 = 10_000;
+
+struct Libs {
+    a: PathBuf,
+    /// Holds the shared library under its link name and soname; also where binaries go.
+    dir: PathBuf,
+}
+
+fn libs() -> &'static Libs {
+    static LIBS: std::sync::OnceLock<Libs> = std::sync::OnceLock::new();
+    LIBS.get_or_init(|| {
+        // As in c_harness.rs: cargo builds every crate type of the lib into deps/ before any
+        // integration test; `cargo build` also copies them one level up.
+        let exe = env::current_exe().expect("test executable path");
+        let deps = exe.parent().expect("deps directory");
+        let find = |name: &str| {
+            [deps.join(name), deps.join("..").join(name)]
+                .into_iter()
+                .find(|p| p.is_file())
+                .unwrap_or_else(|| panic!("{name} not found next to {}", exe.display()))
+        };
+        let (so, a) = (find("libutf8x.so"), find("libutf8x.a"));
+        // One directory per process, so that concurrent runs never replace each other's files.
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("cpp_wrapper")
+            .join(format!("run-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("create the work directory");
+        for name in ["libutf8x.so", "libutf8x.so.0"] {
+            fs::copy(&so, dir.join(name)).expect("copy the shared library");
+        }
+        Libs { a, dir }
+    })
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "--- stdout ---\n{}--- stderr ---\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// The C++ compilers to test with: the one cc would use (honours CXX), and clang++ if present.
+fn compilers() -> Vec<Command> {
+    let triple =
+        env::var("TARGET").unwrap_or_else(|_| format!("{}-unknown-linux-gnu", env::consts::ARCH));
+    let cxx = cc::Build::new()
+        .cpp(true)
+        .target(&triple)
+        .host(&triple)
+        .opt_level(1)
+        .cargo_metadata(false)
+        .emit_rerun_if_env_changed(false)
+        .get_compiler()
+        .to_command();
+    let mut all = vec![cxx];
+    if Command::new("clang++").arg("--version").output().is_ok() {
+        all.push(Command::new("clang++"));
+    } else {
+        eprintln!("notice: clang++ is not installed; testing with the default C++ compiler only");
+    }
+    all
+}
+
+fn build(mut cxx: Command, std: &str, source: &str, out: &str, link: &[OsString]) -> PathBuf {
+    let out = libs().dir.join(out);
+    cxx.arg(format!("-std={std}"))
+        .args(["-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .arg(format!("-I{ROOT}/include"))
+        .arg(Path::new(ROOT).join(source))
+        .arg("-o")
+        .arg(&out)
+        .args(link);
+    let output = cxx
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cxx:?}: {e}"));
+    assert!(
+        output.status.success(),
+        "compiling failed: {cxx:?}\n{}",
+        text(&output)
+    );
+    out
+}
+
+fn link_shared() -> Vec<OsString> {
+    vec![
+        format!("-L{}", libs().dir.display()).into(),
+        "-lutf8x".into(),
+    ]
+}
+
+fn link_static() -> Vec<OsString> {
+    let mut link = vec![libs().a.clone().into_os_string()];
+    link.extend(NATIVE_STATIC_LIBS.iter().map(OsString::from));
+    link
+}
+
+fn run(program: &Path, args: &[&str]) -> Output {
+    Command::new(program)
+        .args(args)
+        .env("LD_LIBRARY_PATH", &libs().dir)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()))
+}
+
+/// Runs the test program and fails, with its output, unless it ends with `N passed, 0 failed`.
+fn run_checks(binary: &Path) {
+    let output = run(binary, &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let summary = stdout.lines().last().unwrap_or("");
+    eprintln!("{}: {summary}", binary.display());
+    let passed = summary
+        .strip_suffix(" passed, 0 failed")
+        .and_then(|p| p.parse::<u64>().ok());
+    assert!(
+        output.status.success() && passed.is_some_and(|p| p >= MIN_CHECKS),
+        "the C++ wrapper test failed ({})\n{}",
+        output.status,
+        text(&output)
+    );
+}
+
+#[test]
+fn wrapper_against_c_api_cxx17_and_cxx20() {
+    for (i, cxx) in compilers().into_iter().enumerate() {
+        let name = cxx.get_program().to_string_lossy().replace('/', "_");
+        for std in ["c++17", "c++20"] {
+            let mut again = Command::new(cxx.get_program());
+            again.args(cxx.get_args());
+            let binary = build(
+                again,
+                std,
+                "tests/cpp/test_wrapper.cpp",
+                &format!("test_wrapper_{i}_{name}_{std}"),
+                &link_shared(),
+            );
+            run_checks(&binary);
+        }
+    }
+}
+
+#[test]
+fn wrapper_against_static_library() {
+    let cxx = compilers().remove(0);
+    let binary = build(
+        cxx,
+        "c++17",
+        "tests/cpp/test_wrapper.cpp",
+        "test_wrapper_static",
+        &link_static(),
+    );
+    run_checks(&binary);
+}
+
+#[test]
+fn example_validate() {
+    let cxx = compilers().remove(0);
+    let binary = build(
+        cxx,
+        "c++17",
+        "examples/cpp/validate.cpp",
+        "validate_cpp",
+        &link_shared(),
+    );
+    let out = run(&binary, &[]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "invalid UTF-8 at byte 6 (2 bytes): sequence too short\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "9 UTF-16 units, 1 replaced: 0063 0061 0066 00E9 0020 FFFD 0020 006F 006B\n"
+    );
+    let out = run(&binary, &["h\u{e9}\u{1F600}"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "4 UTF-16 units, 0 replaced: 0068 00E9 D83D DE00\n"
+    );
+}
