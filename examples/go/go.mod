@@ -1,0 +1,3 @@
+module example.com/utf8x
+
+go 1.19
