@@ -1,10 +1,12 @@
 // Package utf8x calls the utf8x C library through cgo: validation and conversion with the
 // exact offset, length and kind of the first error.
 //
-// Build against a built library with
+// After `make build` in the repository root (which also makes the libutf8x.so.0 link that the
+// Go binaries load):
 //
-//	CGO_LDFLAGS="-L$PWD/../../target/release" go test ./...
-//	LD_LIBRARY_PATH=$PWD/../../target/release go run ./cmd/utf8x-demo
+//	export CGO_LDFLAGS=-L$PWD/../../target/release LD_LIBRARY_PATH=$PWD/../../target/release
+//	go test ./...
+//	go run ./cmd/utf8x-demo
 //
 // The header comes from this repository's include/ directory; set CGO_CFLAGS=-I<dir> to use an
 // installed one instead.
