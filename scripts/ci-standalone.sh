@@ -17,4 +17,8 @@ fi
 # binaries built here (pointing at this clone) would later be reused by the original checkout
 # whose files are older, and vice versa. The clone builds in its own target/, removed with it.
 unset UTF8X_LIPSUM UTF8X_EXTERNAL_SUITES CARGO_TARGET_DIR
+# The Go and Node examples need their toolchains and the npm package in this clone; under CI a
+# missing one is a failure, not a skip.
+./scripts/ffi-toolchains.sh
+if [ -n "${CI:-}" ]; then export UTF8X_REQUIRE_FFI_TOOLCHAINS=1; fi
 ./scripts/test-all.sh
