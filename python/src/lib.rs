@@ -195,7 +195,7 @@ fn decode_error(
             if v >= 0xDC00 { "illegal encoding" } else { "illegal UTF-16 surrogate" }.into()
         }
         Encoding::Utf32Le | Encoding::Utf32Be if o.error == ErrorKind::Surrogate => {
-            "code point in surrogate range".into()
+            "code point in surrogate code point range(0xd800, 0xe000)".into()
         }
         Encoding::Utf32Le | Encoding::Utf32Be => "code point not in range(0x110000)".into(),
         _ => o.error.as_str().into(),
@@ -233,6 +233,18 @@ fn odd_tail(
         }
     }
     Ok(())
+}
+
+/// True when UTF-16 `data` ends with a high surrogate: CPython then reports that surrogate and
+/// the odd bytes after it as one truncated sequence, which utf8x has already dealt with.
+fn ends_in_high_surrogate(enc: Encoding, data: &[u8]) -> bool {
+    let n = data.len();
+    let last = match enc {
+        Encoding::Utf16Le if n >= 2 => u16::from_le_bytes([data[n - 2], data[n - 1]]),
+        Encoding::Utf16Be if n >= 2 => u16::from_be_bytes([data[n - 2], data[n - 1]]),
+        _ => return false,
+    };
+    (0xD800..0xDC00).contains(&last)
 }
 
 fn decode_units<S: Unit + Default + Copy + Sync>(
@@ -278,7 +290,7 @@ fn decode(py: Python<'_>, b: &Bound<'_, PyAny>, encoding: &str, errors: &str) ->
         return Err(decode_error(py, name, enc, data, &o, 0));
     }
     let whole = data.len() - data.len() % enc.unit_size();
-    if whole < data.len() {
+    if whole < data.len() && !ends_in_high_surrogate(enc, &data[..whole]) {
         odd_tail(py, name, data, whole, errs, &mut out)?;
     }
     str_from_utf16(py, &out)
@@ -363,14 +375,22 @@ fn encode_cps<T: Unit + Default + Copy>(
             }
             Errors::SurrogateEscape => {
                 let bytes_target = std::mem::size_of::<T>() == 1;
-                let ok = bytes_target && cps[pos..end].iter().all(|c| (0xDC80..=0xDCFF).contains(c));
-                if !ok {
+                // The escapes that lead the run become their bytes; CPython then reports the
+                // first character that is not one.
+                let escapes = if bytes_target {
+                    cps[pos..end].iter().take_while(|c| (0xDC80..=0xDCFF).contains(*c)).count()
+                } else {
+                    0
+                };
+                // Except the charmap codec (cp1252), which hands the whole run to the handler:
+                // all escapes, or the error for the whole run.
+                let escapes = if to == Encoding::Cp1252 && escapes < end - pos { 0 } else { escapes };
+                // SAFETY: T is u8 whenever `escapes` is not 0.
+                out.extend(cps[pos..pos + escapes].iter().map(|&c| unsafe { std::mem::transmute_copy::<u8, T>(&(c as u8)) }));
+                if pos + escapes < end {
                     let _ = py;
-                    return Err(PyUnicodeEncodeError::new_err((name.to_string(), s.clone().unbind(), pos, end, reason)));
+                    return Err(PyUnicodeEncodeError::new_err((name.to_string(), s.clone().unbind(), pos + escapes, end, reason)));
                 }
-                let raw: Vec<u8> = cps[pos..end].iter().map(|&c| c as u8).collect();
-                // SAFETY: T is u8 here.
-                out.extend(raw.iter().map(|&b| unsafe { std::mem::transmute_copy::<u8, T>(&b) }));
             }
         }
         pos = end;
@@ -562,7 +582,10 @@ impl StreamDecoder {
             self.reset();
             return Err(err);
         }
-        if whole < data.len() {
+        let odd = data.len() - whole;
+        // The whole units fed so far end just before the odd bytes, in `recent`.
+        let fed = &self.recent[..self.recent.len() - odd.min(self.recent.len())];
+        if whole < data.len() && !(final_ && ends_in_high_surrogate(self.enc, fed)) {
             if final_ {
                 let r = odd_tail(py, self.name, data, whole, self.errs, &mut out);
                 if r.is_err() {
