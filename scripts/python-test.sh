@@ -1,0 +1,15 @@
+#!/bin/sh
+# Builds and installs the Python package (python/) into a fresh virtual environment, as a user
+# would with pip, and runs its tests there. Needs python3 with venv, a Rust toolchain and
+# access to PyPI and crates.io (for maturin, pytest, pyo3).
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+python3 -m venv "$tmp/venv"
+"$tmp/venv/bin/pip" install --quiet --upgrade pip
+"$tmp/venv/bin/pip" install --quiet "$root/python" pytest
+# Run from the temporary directory so that `import utf8x` finds the installed package, never
+# the sources in python/utf8x (which lack the compiled module).
+cd "$tmp"
+"$tmp/venv/bin/python" -m pytest -q "$root/python/tests"
