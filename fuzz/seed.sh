@@ -19,8 +19,8 @@ payload() {
   n=$((n + 1))
   head -c 255 > "$f"
 }
-# The table of ill-formed snippets in tests/common/inputs.rs, each alone and inside text.
-sed -n '/^pub const BAD_SNIPPETS/,/^];/p' tests/common/inputs.rs |
+# The table of ill-formed snippets in tests/support/inputs.rs, each alone and inside text.
+sed -n '/^pub const BAD_SNIPPETS/,/^];/p' tests/support/inputs.rs |
   grep -o 'b"[^"]*"' | sed 's/^b"//; s/"$//' > "$tmp/snippets"
 while IFS= read -r s; do
   printf '%b' "$s" | payload

@@ -4,10 +4,10 @@
 
 use std::ops::Deref;
 
-/// The corpus of the tests (tests/shared/corpus.rs): the lipsum files, on which the published
+/// The corpus of the tests (tests/support/corpus.rs): the lipsum files, on which the published
 /// numbers are measured, when they are beside the repository; generated texts otherwise, so that
 /// the benchmark runs anywhere (its numbers are then not comparable with the published ones).
-#[path = "../../tests/shared/corpus.rs"]
+#[path = "../../tests/support/corpus.rs"]
 mod corpus;
 
 /// One bad byte is inserted after every this many bytes of the lossy-decoding inputs.

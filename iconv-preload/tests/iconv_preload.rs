@@ -1,7 +1,7 @@
 //! End to end: glibc's iconv(1) program with and without `LD_PRELOAD=libutf8x_iconv.so` gives
 //! the same bytes, exit status and messages on the text corpus of the repository's tests (the
 //! lipsum files when they are beside the repository, the generated ones otherwise, see
-//! tests/shared/corpus.rs at the root) and on invalid input; a pair
+//! tests/support/corpus.rs at the root) and on invalid input; a pair
 //! utf8x does not convert still runs on glibc; and the preloaded library really is the one
 //! converting (a glibc-only behaviour disappears under it).
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-#[path = "../../tests/shared/corpus.rs"]
+#[path = "../../tests/support/corpus.rs"]
 mod corpus;
 
 /// The cdylib cargo built for this test: `cargo test` leaves it in `deps/` beside the test

@@ -1,4 +1,4 @@
-//! The text corpus (tests/shared/corpus.rs at the repository root: the lipsum files when they
+//! The text corpus (tests/support/corpus.rs at the repository root: the lipsum files when they
 //! are beside the repository, the generated ones otherwise; every script in UTF-8, UTF-16LE with
 //! a leading BOM and UTF-32LE, and a Latin-1/UTF-8 pair) through `check` and `convert`.
 
@@ -6,7 +6,7 @@ use std::fs;
 
 use crate::{utf8x, utf16, utf32};
 
-#[path = "../../../tests/shared/corpus.rs"]
+#[path = "../../../tests/support/corpus.rs"]
 mod corpus;
 
 fn path(dir: &std::path::Path, name: &str) -> String {

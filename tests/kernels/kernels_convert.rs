@@ -1,0 +1,326 @@
+//! Every kernel set against the portable one on every conversion, policy and output capacity:
+//! identical outcome, identical output, nothing touched past `written`.
+
+use crate::support::kernels::{Rng, SCRIPTS, all_kernels, corpus_files, text, utf8_cases};
+use utf8x::__test::Kernel;
+use utf8x::{Outcome, Policy};
+
+const POLICIES: [Policy; 4] = [
+    Policy::Strict,
+    Policy::Replace,
+    Policy::Skip,
+    Policy::Escape,
+];
+/// What unwritten output slots hold, to see that nothing past `written` is touched.
+const FILL: u32 = 0xA5A5_A5A5;
+
+trait Unit: Copy + PartialEq + core::fmt::Debug {
+    fn fill() -> Self;
+}
+impl Unit for u8 {
+    fn fill() -> u8 {
+        FILL as u8
+    }
+}
+impl Unit for u16 {
+    fn fill() -> u16 {
+        FILL as u16
+    }
+}
+impl Unit for u32 {
+    fn fill() -> u32 {
+        FILL
+    }
+}
+
+type Op<S, D> = fn(Kernel, &[S], Option<&mut [D]>, Policy) -> Outcome;
+
+/// Runs `op` on `src` with every kernel and policy: measuring, with room for everything, and
+/// (when `sweep`) with every capacity from 0 to what is needed.
+fn same<S: core::fmt::Debug, D: Unit>(name: &str, op: Op<S, D>, src: &[S], sweep: bool) {
+    let ks = all_kernels();
+    for policy in POLICIES {
+        let measured = op(ks[0], src, None, policy);
+        let needed = measured.written;
+        let caps: Vec<usize> = if sweep {
+            (0..=needed + 1).collect()
+        } else {
+            vec![needed + 7]
+        };
+        for cap in caps {
+            let mut want = vec![D::fill(); cap];
+            let expected = op(ks[0], src, Some(&mut want), policy);
+            for &k in &ks[1..] {
+                let who = format!("{name} {} {policy:?} cap {cap} src {src:x?}", k.name());
+                let mut got = vec![D::fill(); cap];
+                assert_eq!(op(k, src, Some(&mut got), policy), expected, "{who}");
+                assert_eq!(got, want, "{who}");
+            }
+        }
+        for &k in &ks[1..] {
+            let who = format!("{name} {} {policy:?} measure {src:x?}", k.name());
+            assert_eq!(op(k, src, None, policy), measured, "{who}");
+        }
+    }
+}
+
+fn utf8_ops() -> Vec<(&'static str, Op<u8, u16>)> {
+    vec![
+        ("to_utf16le", |k, s, d, p| k.to_utf16le(s, d, p)),
+        ("to_utf16be", |k, s, d, p| k.to_utf16be(s, d, p)),
+    ]
+}
+
+fn check_utf8(src: &[u8], sweep: bool) {
+    for (name, op) in utf8_ops() {
+        same(name, op, src, sweep);
+    }
+    same("to_utf32", |k, s, d, p| k.to_utf32(s, d, p), src, sweep);
+    if src.len() <= 4096 {
+        // Lossy runs over non-Latin text go character by character: slow in a debug build.
+        same("to_latin1", |k, s, d, p| k.to_latin1(s, d, p), src, sweep);
+    }
+}
+
+#[test]
+fn utf8_generated_with_errors() {
+    // Every fourth case (the others differ in where the error sits, which the long-text test
+    // below covers exhaustively) keeps the debug build fast.
+    for case in utf8_cases(3, 160).iter().step_by(4) {
+        check_utf8(case, false);
+    }
+}
+
+#[test]
+fn utf8_generated_with_errors_every_capacity() {
+    for (i, case) in utf8_cases(7, 160).iter().enumerate() {
+        if i % 61 == 0 || case.len() < 10 {
+            check_utf8(case, true);
+        }
+    }
+}
+
+#[test]
+fn utf8_long_texts_every_error_offset() {
+    let mut rng = Rng::new(4);
+    for script in SCRIPTS {
+        let t = text(&mut rng, script, 260).into_bytes();
+        for at in 0..t.len() {
+            let mut c = t.clone();
+            c[at] = [0xFF, 0x80, 0xC2, 0xED][at % 4];
+            check_utf8(&c, false);
+        }
+        for end in 0..t.len() {
+            check_utf8(&t[..end], false);
+        }
+        check_utf8(&t, true);
+    }
+}
+
+#[test]
+fn utf8_alternating_valid_and_invalid() {
+    let mut c = Vec::new();
+    for i in 0..400 {
+        c.extend_from_slice(if i % 2 == 0 { "é".as_bytes() } else { b"\x80" });
+    }
+    check_utf8(&c, false);
+    let mut c = Vec::new();
+    for i in 0..400u32 {
+        c.extend_from_slice(if i % 3 == 0 {
+            "中".as_bytes()
+        } else {
+            b"a\xF0"
+        });
+    }
+    check_utf8(&c, false);
+}
+
+#[test]
+fn utf8_corpus() {
+    for (_, data) in corpus_files(".utf8.txt") {
+        check_utf8(&data, false);
+        let head = (0..=4096.min(data.len()))
+            .rev()
+            .find(|&i| std::str::from_utf8(&data[..i]).is_ok());
+        check_utf8(&data[..head.unwrap_or(0)], false);
+        // Output capacities that end in every position of a few blocks.
+        for cap_cut in [1usize, 15, 16, 17, 63, 64, 65, 200] {
+            let head = &data[..data.len().min(4096)];
+            for (name, op) in utf8_ops() {
+                let ks = all_kernels();
+                let need = op(ks[0], head, None, Policy::Strict).written;
+                let cap = need.saturating_sub(cap_cut);
+                let mut want = vec![0u16; cap];
+                let expected = op(ks[0], head, Some(&mut want), Policy::Strict);
+                for &k in &ks[1..] {
+                    let mut got = vec![0u16; cap];
+                    assert_eq!(
+                        op(k, head, Some(&mut got), Policy::Strict),
+                        expected,
+                        "{name}"
+                    );
+                    assert_eq!(got, want, "{name} {}", k.name());
+                }
+            }
+        }
+    }
+}
+
+/// UTF-16 texts with lone surrogates, reversed pairs and a high surrogate at the end.
+fn utf16_cases(seed: u64, max_len: usize) -> Vec<Vec<u16>> {
+    let mut rng = Rng::new(seed);
+    let mut cases = Vec::new();
+    for script in SCRIPTS {
+        for len in (0..max_len).step_by(9).chain([8, 16, 24, 32, 64]) {
+            let t: Vec<u16> = text(&mut rng, script, len * 2)
+                .encode_utf16()
+                .take(len)
+                .collect();
+            // `take` may cut a pair: that is one more error case.
+            for bad in [
+                &[0xD800u16][..],
+                &[0xDC00],
+                &[0xDFFF, 0xD800],
+                &[0xDBFF],
+                &[0xDC80],
+            ] {
+                for at in [
+                    0,
+                    t.len(),
+                    rng.below(t.len() + 1),
+                    7.min(t.len()),
+                    15.min(t.len()),
+                ] {
+                    let mut c = t.clone();
+                    c.splice(at..at, bad.iter().copied());
+                    cases.push(c);
+                }
+            }
+            cases.push(t);
+        }
+    }
+    cases
+}
+
+fn check_utf16(src: &[u16], sweep: bool) {
+    same(
+        "from_utf16le",
+        |k, s, d, p| k.from_utf16le(s, d, p),
+        src,
+        sweep,
+    );
+    let swapped: Vec<u16> = src.iter().map(|u| u.swap_bytes()).collect();
+    same(
+        "from_utf16be",
+        |k, s, d, p| k.from_utf16be(s, d, p),
+        &swapped,
+        sweep,
+    );
+    let ks = all_kernels();
+    let want = ks[0].validate_utf16le(src);
+    assert_eq!(want.is_ok(), String::from_utf16(src).is_ok());
+    for k in &ks {
+        assert_eq!(k.validate_utf16le(src), want, "{} {src:x?}", k.name());
+        assert_eq!(k.validate_utf16be(&swapped), want, "{} {src:x?}", k.name());
+    }
+}
+
+fn check_utf32(src: &[u32], sweep: bool) {
+    same("from_utf32", |k, s, d, p| k.from_utf32(s, d, p), src, sweep);
+    let ks = all_kernels();
+    let want = ks[0].validate_utf32(src);
+    assert_eq!(
+        want.is_ok(),
+        src.iter().all(|&u| char::from_u32(u).is_some())
+    );
+    for k in &ks {
+        assert_eq!(k.validate_utf32(src), want, "{} {src:x?}", k.name());
+    }
+}
+
+#[test]
+fn utf32_generated_with_errors() {
+    let mut rng = Rng::new(8);
+    for script in SCRIPTS {
+        for len in (0..120).step_by(11).chain([8, 16, 32]) {
+            let t: Vec<u32> = text(&mut rng, script, len * 4)
+                .chars()
+                .map(u32::from)
+                .collect();
+            check_utf32(&t, len < 40);
+            for bad in [0xD800, 0xDFFF, 0x110000, 0xFFFF_FFFF, 0xDC80] {
+                for at in [0, t.len(), rng.below(t.len() + 1), 7.min(t.len())] {
+                    let mut c = t.clone();
+                    c.insert(at, bad);
+                    check_utf32(&c, len < 20);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf32_corpus() {
+    for (_, data) in corpus_files(".utf32.txt") {
+        let units: Vec<u32> = data
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        check_utf32(&units, false);
+    }
+}
+
+#[test]
+fn latin1_files() {
+    for (_, data) in corpus_files(".latin1.txt") {
+        same(
+            "from_latin1",
+            |k, s, d, p| k.from_latin1(s, d, p),
+            &data,
+            false,
+        );
+        let utf8: String = data.iter().map(|&b| char::from(b)).collect();
+        same(
+            "to_latin1",
+            |k, s, d, p| k.to_latin1(s, d, p),
+            utf8.as_bytes(),
+            false,
+        );
+    }
+}
+
+#[test]
+fn utf16_generated_with_errors_all_capacities() {
+    for (i, case) in utf16_cases(5, 120).iter().enumerate() {
+        check_utf16(case, i % 4 == 0 || case.len() < 20);
+    }
+}
+
+#[test]
+fn utf16_corpus() {
+    for (_, data) in corpus_files(".utf16.txt") {
+        let units: Vec<u16> = data
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        check_utf16(&units, false);
+        let mut bad = units.clone();
+        bad.insert(bad.len() / 2, 0xDC00);
+        check_utf16(&bad, false);
+    }
+}
+
+#[test]
+fn other_directions() {
+    for case in utf8_cases(6, 100).iter().step_by(5) {
+        same("to_latin1", |k, s, d, p| k.to_latin1(s, d, p), case, false);
+        same(
+            "from_latin1",
+            |k, s, d, p| k.from_latin1(s, d, p),
+            case,
+            false,
+        );
+        let wide: Vec<u32> = case.iter().map(|&b| u32::from(b) * 0x1234).collect();
+        check_utf32(&wide, false);
+    }
+}

@@ -1,0 +1,97 @@
+//! Every kernel set against the portable one and against std on UTF-8 validation, ASCII test and
+//! count.
+
+use crate::support::kernels::{Rng, all_kernels, corpus_files, utf8_cases};
+use utf8x::Status;
+
+/// `validate` must agree with std's `from_utf8` on the offset and length of the first error.
+fn check_against_std(src: &[u8], o: utf8x::Outcome, who: &str) {
+    match std::str::from_utf8(src) {
+        Ok(_) => assert_eq!(
+            (o.status, o.read),
+            (Status::Ok, src.len()),
+            "{who} {src:x?}"
+        ),
+        Err(e) => {
+            assert_eq!(o.read, e.valid_up_to(), "{who} {src:x?}");
+            match e.error_len() {
+                Some(n) => assert_eq!((o.status, o.error_len), (Status::Invalid, n), "{who}"),
+                None => assert_eq!((o.status, o.error_len), (Status::Truncated, 0), "{who}"),
+            }
+        }
+    }
+}
+
+fn check(src: &[u8]) {
+    let ks = all_kernels();
+    let reference = ks[0].validate(src);
+    check_against_std(src, reference, "scalar");
+    let count = src.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    for k in &ks {
+        let who = k.name();
+        assert_eq!(k.validate(src), reference, "{who} validate {src:x?}");
+        assert_eq!(
+            k.is_valid(src),
+            reference.is_ok(),
+            "{who} is_valid {src:x?}"
+        );
+        assert_eq!(k.is_ascii(src), src.is_ascii(), "{who} is_ascii {src:x?}");
+        assert_eq!(k.count(src), count, "{who} count {src:x?}");
+    }
+}
+
+#[test]
+fn generated_text_with_every_error_everywhere() {
+    for case in utf8_cases(1, 200) {
+        check(&case);
+    }
+}
+
+#[test]
+fn one_error_at_every_offset_of_long_text() {
+    let mut rng = Rng::new(2);
+    for script in crate::support::kernels::SCRIPTS {
+        let t = crate::support::kernels::text(&mut rng, script, 300).into_bytes();
+        for at in 0..t.len() {
+            for bad in [&b"\xFF"[..], b"\x80", b"\xE0\x80", b"\xF0\x9F\x98"] {
+                let mut c = t.clone();
+                c.splice(at..at, bad.iter().copied());
+                check(&c);
+                // Also overwrite in place, which cuts a character in two.
+                let mut c = t.clone();
+                c[at] = bad[0];
+                check(&c);
+            }
+        }
+        // Truncated at every length.
+        for end in 0..t.len() {
+            check(&t[..end]);
+        }
+    }
+}
+
+#[test]
+fn every_byte_pair_and_triple_prefix() {
+    // Every two-byte combination, alone and after a run that spans a vector block.
+    let pad = [b'a'; 62];
+    for a in 0..=255u8 {
+        for b in 0..=255u8 {
+            check(&[a, b]);
+            let mut c = pad.to_vec();
+            c.extend_from_slice(&[a, b, 0x80, 0x80]);
+            check(&c);
+        }
+    }
+}
+
+#[test]
+fn corpus_files_validate() {
+    for (name, data) in corpus_files(".utf8.txt") {
+        check(&data);
+        // An error near the end of each file, after the vector blocks.
+        let mut bad = data.clone();
+        bad.extend_from_slice(b"\xED\xA0\x80tail");
+        check(&bad);
+        eprintln!("checked {name}");
+    }
+}
