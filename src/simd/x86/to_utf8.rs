@@ -19,6 +19,22 @@ pub(super) trait Source {
     const RUNS32: bool = Self::PAIRS;
     /// The 8 units at `p` as 16-bit values, or `None` when one is above U+FFFF.
     unsafe fn load8(p: *const Self::Unit) -> Option<__m128i>;
+    /// The 16 units at `p` as two [`Source::load8`] blocks, or `None` when either is `None`.
+    #[inline(always)]
+    unsafe fn load16(p: *const Self::Unit) -> Option<[__m128i; 2]> {
+        // SAFETY: forwarded from this function's contract (16 readable units).
+        unsafe { Some([Self::load8(p)?, Self::load8(p.add(8))?]) }
+    }
+    /// The 32 units at `p` as four [`Source::load8`] blocks, or `None` when any is `None`.
+    #[inline(always)]
+    unsafe fn load32(p: *const Self::Unit) -> Option<[__m128i; 4]> {
+        // SAFETY: forwarded from this function's contract (32 readable units).
+        unsafe {
+            let [a, b] = Self::load16(p)?;
+            let [c, d] = Self::load16(p.add(16))?;
+            Some([a, b, c, d])
+        }
+    }
     /// The well-formed character at `src[r..]` and its length, or `None` if it is ill-formed.
     fn decode(src: &[Self::Unit], r: usize) -> Option<(u32, usize)>;
 }
@@ -110,14 +126,47 @@ impl<S: Source, const NUL: bool> Source for Bmp<S, NUL> {
         unsafe {
             let v = S::load8(p)?;
             // A block with U+0000 goes unit by unit, where `decode` stops at it.
-            let zero = _mm_cmpeq_epi16(v, _mm_setzero_si128());
-            (!NUL || _mm_testz_si128(zero, zero) == 1).then_some(v)
+            (!NUL || !has_zero(v)).then_some(v)
+        }
+    }
+    // The ASCII runs test U+0000 once per 16 or 32 units, on the minimum of their blocks: the
+    // test per block would cost as much as the run itself.
+    #[inline(always)]
+    unsafe fn load16(p: *const S::Unit) -> Option<[__m128i; 2]> {
+        // SAFETY: forwarded from this function's contract; SSE4.1 per the caller's ISA contract.
+        unsafe {
+            let [a, b] = [S::load8(p)?, S::load8(p.add(8))?];
+            (!NUL || !has_zero(_mm_min_epu16(a, b))).then_some([a, b])
+        }
+    }
+    #[inline(always)]
+    unsafe fn load32(p: *const S::Unit) -> Option<[__m128i; 4]> {
+        // SAFETY: forwarded from this function's contract; SSE4.1 per the caller's ISA contract.
+        unsafe {
+            let [a, b, c, d] = [
+                S::load8(p)?,
+                S::load8(p.add(8))?,
+                S::load8(p.add(16))?,
+                S::load8(p.add(24))?,
+            ];
+            let min = _mm_min_epu16(_mm_min_epu16(a, b), _mm_min_epu16(c, d));
+            (!NUL || !has_zero(min)).then_some([a, b, c, d])
         }
     }
     #[inline(always)]
     fn decode(src: &[S::Unit], r: usize) -> Option<(u32, usize)> {
         let (cp, n) = S::decode(src, r)?;
         (cp < 0x10000 && !(NUL && cp == 0)).then_some((cp, n))
+    }
+}
+
+/// True when a 16-bit lane of `v` is zero.
+#[inline(always)]
+unsafe fn has_zero(v: __m128i) -> bool {
+    // SAFETY: SSE4.1 per the caller's ISA contract.
+    unsafe {
+        let zero = _mm_cmpeq_epi16(v, _mm_setzero_si128());
+        _mm_testz_si128(zero, zero) == 0
     }
 }
 
@@ -339,12 +388,7 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                 w += 8;
                 // ASCII comes in runs: take them 32 (see `RUNS32`), then 16 units at a time.
                 while S::RUNS32 && r + 32 <= src.len() && dst.len() - w >= 32 {
-                    let (Some(a), Some(b), Some(c), Some(d)) = (
-                        S::load8(src.as_ptr().add(r)),
-                        S::load8(src.as_ptr().add(r + 8)),
-                        S::load8(src.as_ptr().add(r + 16)),
-                        S::load8(src.as_ptr().add(r + 24)),
-                    ) else {
+                    let Some([a, b, c, d]) = S::load32(src.as_ptr().add(r)) else {
                         break;
                     };
                     let any = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
@@ -358,10 +402,7 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                     w += 32;
                 }
                 while r + 16 <= src.len() && dst.len() - w >= 16 {
-                    let (Some(a), Some(b)) = (
-                        S::load8(src.as_ptr().add(r)),
-                        S::load8(src.as_ptr().add(r + 8)),
-                    ) else {
+                    let Some([a, b]) = S::load16(src.as_ptr().add(r)) else {
                         break;
                     };
                     if _mm_testz_si128(_mm_or_si128(a, b), not_ascii) == 0 {
