@@ -24,6 +24,23 @@ fn write_pair(cp: u32, out: &mut [u8]) {
     write3(0xDC00 | (v & 0x3FF), &mut out[3..6]);
 }
 
+/// The ESCAPE methods of a form that holds lone surrogates as characters: the escape of a bad
+/// byte (U+DC80..U+DCFF) is written as that surrogate's 3-byte sequence rather than a raw byte,
+/// so the output stays well-formed in the form and decodes back to the same escape.
+macro_rules! escapes_as_lone_surrogates {
+    () => {
+        #[inline]
+        fn escape_units(_v: u32) -> usize {
+            3
+        }
+
+        #[inline]
+        fn write_escape(v: u32, out: &mut [u8]) {
+            write3(v, out);
+        }
+    };
+}
+
 /// CESU-8 output: supplementary characters as surrogate pairs; no lone surrogates.
 pub(crate) struct Cesu8Out;
 
@@ -92,16 +109,7 @@ impl Encoder for Mutf8Out {
         v as u8
     }
 
-    // The escape of a bad byte is a lone low surrogate, which this form holds as a character.
-    #[inline]
-    fn escape_units(_v: u32) -> usize {
-        3
-    }
-
-    #[inline]
-    fn write_escape(v: u32, out: &mut [u8]) {
-        write3(v, out);
-    }
+    escapes_as_lone_surrogates!();
 }
 
 /// WTF-8 output: UTF-8 plus lone surrogates.
@@ -135,15 +143,7 @@ impl Encoder for Wtf8Out {
         v as u8
     }
 
-    #[inline]
-    fn escape_units(_v: u32) -> usize {
-        3
-    }
-
-    #[inline]
-    fn write_escape(v: u32, out: &mut [u8]) {
-        write3(v, out);
-    }
+    escapes_as_lone_surrogates!();
 }
 
 /// RFC 2279 output: 1 to 6 bytes for any value up to 0x7FFFFFFF except surrogates.

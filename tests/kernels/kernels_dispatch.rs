@@ -18,6 +18,27 @@ fn child_reports_kernel() {
     assert_eq!(c.to_str(), Ok(expected.as_str()));
 }
 
+/// Forcing a set this CPU cannot run (or that the library does not have) quietly falls back to
+/// another, which is right for programs but wrong for a test run meant for that set: such a run
+/// fails here instead of passing on the set it did not ask for.
+#[test]
+fn forced_kernel_is_in_use() {
+    if std::env::var_os("UTF8X_EXPECT_KERNEL").is_some() {
+        return;
+    }
+    let wanted = std::env::var("UTF8X_KERNEL").unwrap_or_default();
+    let wanted = wanted.trim();
+    if wanted.is_empty() {
+        return;
+    }
+    assert!(utf8x::is_valid("dispatch, 日本語".as_bytes()));
+    assert_eq!(
+        utf8x::active_kernel(),
+        wanted,
+        "UTF8X_KERNEL={wanted} names no kernel set this CPU runs; the tests would exercise another"
+    );
+}
+
 fn run_child(setting: Option<&str>, expected: &str) {
     let exe = std::env::current_exe().expect("test binary path");
     let mut cmd = Command::new(exe);
