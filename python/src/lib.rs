@@ -227,11 +227,12 @@ fn decode_error(
     } else {
         (start + o.error_len * unit).min(data.len())
     };
+    let byte = |i: usize| data.get(i).copied().unwrap_or(0);
     let reason: String = match enc {
         _ if truncated => "unexpected end of data".into(),
-        Encoding::Utf8 => utf8_reason(data[start]).into(),
+        Encoding::Utf8 => utf8_reason(byte(start)).into(),
         Encoding::Utf16Le | Encoding::Utf16Be => {
-            let b = [data[start], data[start + 1]];
+            let b = [byte(start), byte(start + 1)];
             let v = if enc == Encoding::Utf16Le {
                 u16::from_le_bytes(b)
             } else {
@@ -352,6 +353,18 @@ fn decode(
     if let Some(s) = fast {
         return Ok(s.unbind());
     }
+    decode_general(py, data, enc, name, errs)
+}
+
+/// `decode` for any input: utf8x converts to UTF-16 under the policy, the bytes after the last
+/// whole unit get CPython's treatment, and errors are CPython's.
+fn decode_general(
+    py: Python<'_>,
+    data: &[u8],
+    enc: Encoding,
+    name: &str,
+    errs: Errors,
+) -> PyResult<PyObject> {
     let p = policy(errs);
     let (mut out, o) = match enc.unit_size() {
         2 => decode_units::<u16>(py, data, enc, p),
@@ -660,6 +673,7 @@ impl StreamDecoder {
         let chunk = owned.bytes();
         // Bytes held back by the stream come before this chunk in error positions.
         let carried = self.stream.pending() * self.enc.unit_size() + self.partial.len();
+        let held = self.recent[self.recent.len() - carried.min(self.recent.len())..].to_vec();
         self.recent.extend_from_slice(chunk);
         let keep = 6 * self.enc.unit_size();
         if self.recent.len() > keep {
@@ -682,35 +696,23 @@ impl StreamDecoder {
             _ => feed::<u8>(stream, data, final_),
         });
         if !o.is_ok() {
-            // Positions relative to this chunk, as the error's object is the chunk.
-            let mut rel = o;
-            rel.read = 0;
             let at = self.stream.position() as usize * size;
-            let base = start_pos + carried;
-            let err = decode_error(
-                py,
-                self.name,
-                self.enc,
-                chunk,
-                &Outcome {
-                    read: at.saturating_sub(base) / size,
-                    ..rel
-                },
-                0,
-            );
             self.reset();
-            return Err(err);
+            return Err(self.cpython_error(py, &held, chunk, |joined| {
+                // The held bytes start where the stream stood before this chunk.
+                let read = at.saturating_sub(start_pos) / size;
+                decode_error(py, self.name, self.enc, joined, &Outcome { read, ..o }, 0)
+            }));
         }
         let odd = data.len() - whole;
         // The whole units fed so far end just before the odd bytes, in `recent`.
         let fed = &self.recent[..self.recent.len() - odd.min(self.recent.len())];
         if whole < data.len() && !(final_ && ends_in_high_surrogate(self.enc, fed)) {
             if final_ {
-                let r = odd_tail(py, self.name, data, whole, self.errs, &mut out);
-                if r.is_err() {
+                if let Err(err) = odd_tail(py, self.name, data, whole, self.errs, &mut out) {
                     self.reset();
+                    return Err(self.cpython_error(py, &held, chunk, |_| err));
                 }
-                r?;
             } else {
                 self.partial = data[whole..].to_vec();
             }
@@ -722,10 +724,7 @@ impl StreamDecoder {
     }
 
     fn reset(&mut self) {
-        self.stream = Stream::new(self.enc, Encoding::Utf16, policy(self.errs))
-            .expect("UTF-16 holds escapes");
-        self.partial.clear();
-        self.recent.clear();
+        self.reset_state();
     }
 
     /// The bytes not decoded yet (what codecs.IncrementalDecoder.getstate calls the buffer).
@@ -735,6 +734,34 @@ impl StreamDecoder {
             py,
             &self.recent[self.recent.len() - n.min(self.recent.len())..],
         )
+    }
+}
+
+impl StreamDecoder {
+    /// The error CPython's incremental decoder raises for this chunk: it decodes the bytes it
+    /// held back followed by the chunk as one input, so the error's object is that input and
+    /// `start`/`end` count from its first byte. The first error of that one input is the one
+    /// the stream met (everything before it decoded), so a one-shot decode of it reports it;
+    /// `fallback` (given the joined input) stands should it not.
+    fn cpython_error(
+        &self,
+        py: Python<'_>,
+        held: &[u8],
+        chunk: &[u8],
+        fallback: impl FnOnce(&[u8]) -> PyErr,
+    ) -> PyErr {
+        let joined = [held, chunk].concat();
+        match decode_general(py, &joined, self.enc, self.name, self.errs) {
+            Err(e) => e,
+            Ok(_) => fallback(&joined),
+        }
+    }
+
+    fn reset_state(&mut self) {
+        self.stream = Stream::new(self.enc, Encoding::Utf16, policy(self.errs))
+            .expect("UTF-16 holds escapes");
+        self.partial.clear();
+        self.recent.clear();
     }
 }
 

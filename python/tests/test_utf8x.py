@@ -309,3 +309,43 @@ def test_in_place_routes_leave_surrogates_to_the_handlers():
             data = ("\U0001F600\u4e2d" * 5000).encode(encoding) + bad
             for errors in ["strict", "replace", "ignore"]:
                 assert cpython(lambda: utf8x.decode(data, encoding, errors)) == cpython(lambda: data.decode(encoding, errors))
+
+
+def incremental_run(make, pieces):
+    """The output of each call and, if one raised, the error as (start, end, reason, object)."""
+    dec = make()
+    out = []
+    try:
+        for i, p in enumerate(pieces):
+            out.append(dec.decode(p, i == len(pieces) - 1))
+    except UnicodeDecodeError as e:
+        return "".join(out), (e.start, e.end, e.reason, e.object)
+    return "".join(out), None
+
+
+@pytest.mark.parametrize("encoding", [e for e in SHARED if e != "latin-1"])
+@pytest.mark.parametrize("errors", DECODE_ERRORS)
+def test_incremental_decoder_errors_match_cpython(encoding, errors):
+    """CPython's incremental decoders decode the bytes held back from earlier chunks followed
+    by the new chunk, and report positions in that joined input (the error's object): the same
+    positions, reason and object here, for random cuts of random and corrupted input."""
+    if errors == "surrogateescape" and encoding.startswith(("utf-16", "utf-32")):
+        pytest.skip("CPython escapes the bytes of a bad unit only when all are >= 0x80; utf8x escapes a unit")
+    cpython_decoder = codecs.getincrementaldecoder(encoding)
+    raised = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        data = sample(seed, encoding)
+        if encoding == "cp1252" and not cp1252_comparable(data):
+            continue
+        cuts = sorted(rng.randrange(len(data) + 1) for _ in range(rng.randrange(0, 8)))
+        pieces = [data[a:b] for a, b in zip([0] + cuts, cuts + [len(data)])]
+        ours = incremental_run(lambda: utf8x.IncrementalDecoder(errors, encoding), pieces)
+        theirs = incremental_run(lambda: cpython_decoder(errors), pieces)
+        # The output before an error may be split differently between calls; the error and
+        # everything decoded when none occurs must be the same.
+        assert ours[1] == theirs[1], (data, pieces)
+        if theirs[1] is None:
+            assert ours[0] == theirs[0], (data, pieces)
+        raised += theirs[1] is not None
+    assert errors != "strict" or encoding == "cp1252" or raised > 50
