@@ -77,6 +77,8 @@ step "C, static, pkg-config utf8x-static: $(pkg-config --libs utf8x-static)"
 "$CC" "$work/app.c" $(pkg-config --cflags --libs utf8x-static) -o "$work/app_static"
 ! needed "$work/app_static" | grep -q utf8x || fail "app_static depends on the shared library"
 [ "$(run_clean "$work/app_static")" = "$expected" ] || fail "app_static output"
+strip -o "$work/app_static.stripped" "$work/app_static"
+echo "   the README's ten lines of C, static and stripped: $(wc -c <"$work/app_static.stripped") bytes"
 
 step "C++, CMake find_package(utf8x)"
 if ! command -v cmake >/dev/null; then
