@@ -260,6 +260,23 @@ pub(crate) fn decode_utf8<'py>(
     }
 }
 
+/// Latin-1 to a new `str`: every byte is its character, so the bytes are the storage.
+pub(crate) fn decode_latin1<'py>(
+    py: Python<'py>,
+    data: &[u8],
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let n = data.len();
+    if n == 0 {
+        return empty(py);
+    }
+    let ascii = maybe_detached(py, n, || utf8x::is_ascii(data));
+    let kind = if ascii { Kind::Ascii } else { Kind::Latin1 };
+    str_with(py, n, kind, n, |d: &mut [u8]| {
+        d.copy_from_slice(data);
+        true
+    })
+}
+
 /// Well-formed UTF-16 in the order `enc` names to a new `str`; `Ok(None)` when `u` is not.
 pub(crate) fn decode_utf16<'py>(
     py: Python<'py>,

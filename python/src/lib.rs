@@ -342,6 +342,7 @@ fn decode(
     let size = enc.unit_size();
     let fast = match enc {
         Encoding::Utf8 => direct::decode_utf8(py, data)?,
+        Encoding::Latin1 => direct::decode_latin1(py, data)?,
         Encoding::Utf16Le | Encoding::Utf16Be if data.len() % size == 0 => {
             direct::decode_utf16(py, &units::<u16>(data), enc)?
         }
