@@ -51,18 +51,19 @@ SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLU
 	    -e 's|@VERSION@|$(VERSION)|g' -e 's|@MAJOR@|$(MAJOR)|g' -e 's|@RPATH@|$(PC_RPATH)|g' \
 	    -e 's|@NATIVE_STATIC_LIBS@|$(NATIVE_STATIC_LIBS)|g'
 
-# libutf8x_iconv.so goes to $(LIBDIR)/utf8x/, out of ldconfig's sight: it is only ever preloaded
-# by path, and cargo gives it utf8x's soname too (libutf8x.so.0, from utf8x's build script), so
-# in $(LIBDIR) `ldconfig` could point libutf8x.so.0 at it.
+# libutf8x_iconv.so, the LD_PRELOAD library, has its own soname (libutf8x_iconv.so, unversioned:
+# its interface is glibc's iconv(3), not an ABI of utf8x's; utf8x is linked into it), so it sits
+# in $(LIBDIR) with nothing for `ldconfig` to mistake, and `LD_PRELOAD=libutf8x_iconv.so` finds
+# it by name wherever the loader searches $(LIBDIR).
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/utf8x $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/utf8x \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/utf8x \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DOCDIR)
 	install -m 644 include/utf8x.h include/utf8x.hpp $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(REL)/libutf8x.a $(DESTDIR)$(LIBDIR)/libutf8x.a
 	install -m 755 $(REL)/libutf8x.so $(DESTDIR)$(LIBDIR)/libutf8x.so.$(VERSION)
 	ln -sf libutf8x.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libutf8x.so.$(MAJOR)
 	ln -sf libutf8x.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libutf8x.so
-	install -m 755 $(REL)/libutf8x_iconv.so $(DESTDIR)$(LIBDIR)/utf8x/libutf8x_iconv.so
+	install -m 755 $(REL)/libutf8x_iconv.so $(DESTDIR)$(LIBDIR)/libutf8x_iconv.so
 	install -m 755 $(REL)/utf8x $(DESTDIR)$(BINDIR)/utf8x
 	$(SUBST) utf8x.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc
 	$(SUBST) utf8x-static.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x-static.pc
@@ -73,7 +74,6 @@ install: build
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/utf8x.h $(DESTDIR)$(INCLUDEDIR)/utf8x.hpp \
 	      $(DESTDIR)$(LIBDIR)/libutf8x.a $(DESTDIR)$(LIBDIR)/libutf8x.so* \
-	      $(DESTDIR)$(LIBDIR)/utf8x/libutf8x_iconv.so $(DESTDIR)$(BINDIR)/utf8x \
+	      $(DESTDIR)$(LIBDIR)/libutf8x_iconv.so $(DESTDIR)$(BINDIR)/utf8x \
 	      $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x-static.pc
 	rm -rf $(DESTDIR)$(LIBDIR)/cmake/utf8x $(DESTDIR)$(DOCDIR)
-	-rmdir $(DESTDIR)$(LIBDIR)/utf8x

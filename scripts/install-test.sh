@@ -23,7 +23,7 @@ step "make install PREFIX=$prefix"
 make --no-print-directory install PREFIX="$prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "make install"; }
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 for f in include/utf8x.h include/utf8x.hpp lib/libutf8x.a "lib/libutf8x.so.$version" \
-         lib/utf8x/libutf8x_iconv.so bin/utf8x lib/pkgconfig/utf8x.pc lib/pkgconfig/utf8x-static.pc \
+         lib/libutf8x_iconv.so bin/utf8x lib/pkgconfig/utf8x.pc lib/pkgconfig/utf8x-static.pc \
          lib/cmake/utf8x/utf8x-config.cmake lib/cmake/utf8x/utf8x-config-version.cmake \
          share/doc/utf8x/LICENSE-MIT share/doc/utf8x/LICENSE-APACHE; do
     [ -f "$prefix/$f" ] || fail "missing $f"
@@ -32,6 +32,15 @@ done
 [ "$(readlink "$prefix/lib/libutf8x.so")" = "libutf8x.so.0" ] || fail "libutf8x.so link"
 readelf -d "$prefix/lib/libutf8x.so.$version" | grep -q 'Library soname: \[libutf8x.so.0\]' || fail "soname"
 [ "$(readlink -f "$prefix/lib/libutf8x.so.0")" = "$(readlink -f "$prefix/lib/libutf8x.so.$version")" ] || fail "libutf8x.so.0 target"
+# The preload library has a soname of its own (cargo once gave it libutf8x.so.0, where ldconfig
+# could have taken it for the main library), and preloaded from the prefix it runs iconv(1).
+readelf -d "$prefix/lib/libutf8x_iconv.so" | grep -q 'Library soname: \[libutf8x_iconv.so\]' || fail "libutf8x_iconv.so soname"
+if command -v iconv >/dev/null; then
+    # The loader says on stderr when it cannot preload a library, and goes on without it.
+    preloaded=$(LD_PRELOAD=$prefix/lib/libutf8x_iconv.so iconv -f UTF-8 -t UTF-16LE samples/hello.txt 2>"$work/preload.err" | od -An -tx1)
+    [ ! -s "$work/preload.err" ] || { cat "$work/preload.err"; fail "libutf8x_iconv.so does not preload"; }
+    [ "$preloaded" = "$(iconv -f UTF-8 -t UTF-16LE samples/hello.txt | od -An -tx1)" ] || fail "iconv(1) with libutf8x_iconv.so preloaded"
+fi
 foreign=$(nm -g --defined-only "$prefix/lib/libutf8x.a" 2>/dev/null | awk 'NF == 3 && $3 !~ /^utf8x_/ { print $3 }')
 [ -z "$foreign" ] || fail "libutf8x.a defines symbols outside utf8x_: $(echo "$foreign" | head -n 5)"
 run_clean "$prefix/bin/utf8x" check samples/hello.txt >/dev/null || fail "the installed utf8x tool"
@@ -68,6 +77,8 @@ step "C, static, pkg-config utf8x-static: $(pkg-config --libs utf8x-static)"
 "$CC" "$work/app.c" $(pkg-config --cflags --libs utf8x-static) -o "$work/app_static"
 ! needed "$work/app_static" | grep -q utf8x || fail "app_static depends on the shared library"
 [ "$(run_clean "$work/app_static")" = "$expected" ] || fail "app_static output"
+strip -o "$work/app_static.stripped" "$work/app_static"
+echo "   the README's ten lines of C, static and stripped: $(wc -c <"$work/app_static.stripped") bytes"
 
 step "C++, CMake find_package(utf8x)"
 if ! command -v cmake >/dev/null; then

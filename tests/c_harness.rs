@@ -11,25 +11,18 @@
 //! C programs on the forced kernel.
 #![cfg(target_os = "linux")]
 
+#[path = "support/c_abi.rs"]
+mod c_abi;
+
 use std::env;
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
 
-/// What Rust's standard library inside `libutf8x.a` needs from the system, as printed by
-/// `cargo rustc --lib --crate-type staticlib -- --print native-static-libs`.
-const NATIVE_STATIC_LIBS: &[&str] = &[
-    "-lgcc_s",
-    "-lutil",
-    "-lrt",
-    "-lpthread",
-    "-lm",
-    "-ldl",
-    "-lc",
-];
+use c_abi::{Libs, NATIVE_STATIC_LIBS};
+
 const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -65,56 +58,8 @@ const PINNED: &[&str] = &[
     "utf8x_detect",
 ];
 
-struct Libs {
-    so: PathBuf,
-    a: PathBuf,
-    /// This process's work directory; also the `LD_LIBRARY_PATH` holding the library under its
-    /// soname.
-    dir: PathBuf,
-}
-
-/// Locates the libraries and prepares this process's work directory, once.
 fn libs() -> &'static Libs {
-    static LIBS: OnceLock<Libs> = OnceLock::new();
-    LIBS.get_or_init(|| {
-        // This executable is target/<profile>/deps/c_harness-<hash>. Before any integration
-        // test, cargo builds every crate type of the lib into that same deps directory; only
-        // `cargo build` also copies them up to target/<profile>/, hence the fallback.
-        let exe = env::current_exe().expect("test executable path");
-        let deps = exe.parent().expect("deps directory");
-        let find = |name: &str| {
-            [deps.join(name), deps.join("..").join(name)]
-                .into_iter()
-                .find(|p| p.is_file())
-                .unwrap_or_else(|| panic!("{name} not found next to {}", exe.display()))
-        };
-        let (so, a) = (find("libutf8x.so"), find("libutf8x.a"));
-        let dir = work_dir();
-        // Programs linked with -lutf8x record the soname and load libutf8x.so.0.
-        for name in ["libutf8x.so", "libutf8x.so.0"] {
-            fs::copy(&so, dir.join(name)).expect("copy the shared library");
-        }
-        Libs { so, a, dir }
-    })
-}
-
-/// A directory of this process under CARGO_TARGET_TMPDIR, so that concurrent `cargo test` runs
-/// never overwrite a binary or library another one is running; those of finished runs go.
-fn work_dir() -> PathBuf {
-    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c_harness");
-    if let Ok(entries) = fs::read_dir(&base) {
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if let Some(pid) = name.strip_prefix("run-") {
-                if !Path::new("/proc").join(pid).exists() {
-                    let _ = fs::remove_dir_all(entry.path());
-                }
-            }
-        }
-    }
-    let dir = base.join(format!("run-{}", std::process::id()));
-    fs::create_dir_all(&dir).expect("create the work directory");
-    dir
+    c_abi::libs("c_harness")
 }
 
 fn target_triple() -> String {
@@ -186,14 +131,9 @@ fn link_static() -> Vec<OsString> {
 /// Runs `program` with the library directory first on LD_LIBRARY_PATH and the rest of the
 /// environment (UTF8X_KERNEL included) unchanged.
 fn run<S: AsRef<OsStr>>(program: &Path, args: &[S]) -> Output {
-    let mut path = OsString::from(&libs().dir);
-    if let Some(old) = env::var_os("LD_LIBRARY_PATH") {
-        path.push(":");
-        path.push(old);
-    }
     Command::new(program)
         .args(args)
-        .env("LD_LIBRARY_PATH", path)
+        .env("LD_LIBRARY_PATH", c_abi::ld_library_path(&libs().dir))
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()))
 }

@@ -10,77 +10,39 @@
 //! The environment is passed through, so `UTF8X_KERNEL=...` reaches the library in both.
 #![cfg(target_os = "linux")]
 
+#[path = "support/c_abi.rs"]
+mod c_abi;
+
 use std::env;
 use std::ffi::OsString;
-use std::fs;
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Where this test keeps its files: the Go build cache survives between runs (a rebuild then
 /// takes a second or two), each run's copy of the library does not.
 fn base_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("ffi_languages")
+    c_abi::area_dir("ffi_languages")
 }
 
 /// This run's directory holding the library as `libutf8x.so` and under its soname
 /// `libutf8x.so.0`, which is what a program linked with `-lutf8x` asks the loader for.
 fn lib_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        // This executable is target/<profile>/deps/ffi_languages-<hash>. Before any integration
-        // test, cargo builds every crate type of the lib into that same deps directory; only
-        // `cargo build` also copies them up to target/<profile>/, hence the fallback.
-        let exe = env::current_exe().expect("test executable path");
-        let deps = exe.parent().expect("deps directory");
-        let so = [deps.join("libutf8x.so"), deps.join("../libutf8x.so")]
-            .into_iter()
-            .find(|p| p.is_file())
-            .unwrap_or_else(|| panic!("libutf8x.so not found next to {}", exe.display()));
-        // One directory per process, so that concurrent `cargo test` runs never replace a
-        // library another one has loaded; those of finished runs go.
-        let base = base_dir();
-        if let Ok(entries) = fs::read_dir(&base) {
-            for entry in entries.flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if let Some(pid) = name.strip_prefix("run-") {
-                    if !Path::new("/proc").join(pid).exists() {
-                        let _ = fs::remove_dir_all(entry.path());
-                    }
-                }
-            }
-        }
-        let dir = base.join(format!("run-{}", std::process::id()));
-        fs::create_dir_all(&dir).expect("create the work directory");
-        for name in ["libutf8x.so", "libutf8x.so.0"] {
-            fs::copy(&so, dir.join(name)).expect("copy the shared library");
-        }
-        dir
-    })
+    &c_abi::libs("ffi_languages").dir
 }
 
 fn ld_library_path() -> OsString {
-    let mut path = OsString::from(lib_dir());
-    if let Some(old) = env::var_os("LD_LIBRARY_PATH") {
-        path.push(":");
-        path.push(old);
-    }
-    path
+    c_abi::ld_library_path(lib_dir())
 }
 
-/// Says why a language is not tested, where `cargo test` shows it: libtest captures `println!`
-/// and `eprintln!` of passing tests, not writes to the stderr handle itself.
+/// Says why a language is not tested, where `cargo test` shows it.
 fn skip(why: &str) {
     if env::var_os("UTF8X_REQUIRE_FFI_TOOLCHAINS").is_some_and(|v| v == "1") {
         panic!("{why}, and UTF8X_REQUIRE_FFI_TOOLCHAINS=1 (run scripts/ffi-toolchains.sh)");
     }
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped: {why} (scripts/ffi-toolchains.sh installs it)"
-    );
+    c_abi::skipped(&format!("{why} (scripts/ffi-toolchains.sh installs it)"));
 }
 
 /// Runs `cmd`, or returns None when its program is not installed.

@@ -9,21 +9,39 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use utf8x::{Encoding, ErrorKind, Outcome, Policy, Status, Stream, Unit};
 
+mod direct;
+
 /// Inputs at least this long are processed without the GIL: below it, releasing and taking it
 /// back costs more than the work another thread could do meanwhile.
 const GIL_FREE: usize = 64 * 1024;
 
-fn maybe_detached<T: Send>(py: Python<'_>, len: usize, f: impl FnOnce() -> T + Send) -> T {
-    if len >= GIL_FREE { py.allow_threads(f) } else { f() }
+pub(crate) fn maybe_detached<T: Send>(
+    py: Python<'_>,
+    len: usize,
+    f: impl FnOnce() -> T + Send,
+) -> T {
+    if len >= GIL_FREE {
+        py.allow_threads(f)
+    } else {
+        f()
+    }
 }
 
 /// An encoding name as CPython spells its codec (so error messages read the same), with the
 /// usual aliases. Plain "utf-16"/"utf-32" are left out on purpose: CPython gives them BOM
 /// handling that utf8x does not do.
 fn encoding(name: &str) -> PyResult<(Encoding, &'static str)> {
+    // The usual spellings first, without the allocations of normalising.
+    if let Some(e) = known_encoding(name) {
+        return Ok(e);
+    }
+    known_encoding(&name.trim().to_ascii_lowercase().replace(['_', ' '], "-"))
+        .ok_or_else(|| PyLookupError::new_err(format!("unknown encoding: {name}")))
+}
+
+fn known_encoding(n: &str) -> Option<(Encoding, &'static str)> {
     use Encoding::*;
-    let n = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
-    Ok(match n.as_str() {
+    Some(match n {
         "utf-8" | "utf8" | "u8" => (Utf8, "utf-8"),
         "utf-16-le" | "utf-16le" | "utf16le" => (Utf16Le, "utf-16-le"),
         "utf-16-be" | "utf-16be" | "utf16be" => (Utf16Be, "utf-16-be"),
@@ -35,7 +53,7 @@ fn encoding(name: &str) -> PyResult<(Encoding, &'static str)> {
         "mutf-8" | "mutf8" | "modified-utf-8" => (Mutf8, "mutf-8"),
         "wtf-8" | "wtf8" => (Wtf8, "wtf-8"),
         "rfc2279" | "rfc-2279" => (Rfc2279, "rfc2279"),
-        _ => return Err(PyLookupError::new_err(format!("unknown encoding: {name}"))),
+        _ => return None,
     })
 }
 
@@ -74,14 +92,19 @@ fn policy(e: Errors) -> Policy {
 }
 
 /// The bytes of any object with the buffer protocol. A C-contiguous buffer is borrowed as is
-/// (no copy); only a strided view (`memoryview(b)[::2]`) is copied.
-enum Input {
+/// (no copy); only a strided view (`memoryview(b)[::2]`) is copied. A `bytes` object, the
+/// common case, is read directly, without the cost of exporting a buffer.
+enum Input<'a> {
+    Bytes(&'a [u8]),
     Borrowed(PyBuffer<u8>),
     Copied(Vec<u8>),
 }
 
-impl Input {
-    fn new(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
+impl<'a> Input<'a> {
+    fn new(obj: &'a Bound<'_, PyAny>) -> PyResult<Input<'a>> {
+        if let Ok(b) = obj.downcast::<PyBytes>() {
+            return Ok(Input::Bytes(b.as_bytes()));
+        }
         let buf = PyBuffer::<u8>::get(obj)?;
         if buf.is_c_contiguous() {
             Ok(Input::Borrowed(buf))
@@ -92,8 +115,10 @@ impl Input {
 
     fn bytes(&self) -> &[u8] {
         match self {
+            Input::Bytes(b) => b,
             Input::Borrowed(b) if b.len_bytes() > 0 => {
-                // The buffer stays exported (and so alive and unresized) while `self` lives.
+                // SAFETY: a C-contiguous buffer of len_bytes() bytes at buf_ptr(), which stays
+                // exported (alive and unresized) while `self` lives.
                 unsafe { std::slice::from_raw_parts(b.buf_ptr() as *const u8, b.len_bytes()) }
             }
             Input::Borrowed(_) => &[],
@@ -142,14 +167,26 @@ fn convert_all<S: Unit, T: Unit + Default + Copy>(
             continue;
         }
         out.truncate(written);
-        return (out, Outcome { read, written, replaced, ..o });
+        return (
+            out,
+            Outcome {
+                read,
+                written,
+                replaced,
+                ..o
+            },
+        );
     }
 }
 
 /// A str from UTF-16 in the machine's byte order that may hold lone surrogates (escapes,
 /// WTF-8 and modified UTF-8 content): "surrogatepass" keeps them, as str can.
 fn str_from_utf16(py: Python<'_>, u: &[u16]) -> PyResult<PyObject> {
-    let mut order: i32 = if cfg!(target_endian = "little") { -1 } else { 1 };
+    let mut order: i32 = if cfg!(target_endian = "little") {
+        -1
+    } else {
+        1
+    };
     // SAFETY: pointer and length describe `u`; the error handler name is NUL-terminated.
     unsafe {
         let p = pyo3::ffi::PyUnicode_DecodeUTF16(
@@ -185,14 +222,28 @@ fn decode_error(
     let unit = enc.unit_size();
     let start = (o.read * unit).saturating_sub(base).min(data.len());
     let truncated = o.status == Status::Truncated;
-    let end = if truncated { data.len() } else { (start + o.error_len * unit).min(data.len()) };
+    let end = if truncated {
+        data.len()
+    } else {
+        (start + o.error_len * unit).min(data.len())
+    };
+    let byte = |i: usize| data.get(i).copied().unwrap_or(0);
     let reason: String = match enc {
         _ if truncated => "unexpected end of data".into(),
-        Encoding::Utf8 => utf8_reason(data[start]).into(),
+        Encoding::Utf8 => utf8_reason(byte(start)).into(),
         Encoding::Utf16Le | Encoding::Utf16Be => {
-            let b = [data[start], data[start + 1]];
-            let v = if enc == Encoding::Utf16Le { u16::from_le_bytes(b) } else { u16::from_be_bytes(b) };
-            if v >= 0xDC00 { "illegal encoding" } else { "illegal UTF-16 surrogate" }.into()
+            let b = [byte(start), byte(start + 1)];
+            let v = if enc == Encoding::Utf16Le {
+                u16::from_le_bytes(b)
+            } else {
+                u16::from_be_bytes(b)
+            };
+            if v >= 0xDC00 {
+                "illegal encoding"
+            } else {
+                "illegal UTF-16 surrogate"
+            }
+            .into()
         }
         Encoding::Utf32Le | Encoding::Utf32Be if o.error == ErrorKind::Surrogate => {
             "code point in surrogate code point range(0xd800, 0xe000)".into()
@@ -201,7 +252,13 @@ fn decode_error(
         _ => o.error.as_str().into(),
     };
     let obj = PyBytes::new(py, data);
-    match PyUnicodeDecodeError::new(py, &std::ffi::CString::new(name).unwrap(), obj.as_bytes(), start..end, &std::ffi::CString::new(reason).unwrap()) {
+    match PyUnicodeDecodeError::new(
+        py,
+        &std::ffi::CString::new(name).unwrap(),
+        obj.as_bytes(),
+        start..end,
+        &std::ffi::CString::new(reason).unwrap(),
+    ) {
         Ok(e) => PyErr::from_value(e.into_any()),
         Err(e) => e,
     }
@@ -258,28 +315,57 @@ fn decode_units<S: Unit + Default + Copy + Sync>(
     maybe_detached(py, bytes.len(), || {
         let src = units::<S>(bytes);
         // Every source unit gives at most one UTF-16 unit, except UTF-32 (two).
-        convert_all::<S, u16>(&src, enc, Encoding::Utf16, policy, n * size.min(2) / size.max(1) + n + 8)
+        convert_all::<S, u16>(
+            &src,
+            enc,
+            Encoding::Utf16,
+            policy,
+            n * size.min(2) / size.max(1) + n + 8,
+        )
     })
 }
 
 /// Decodes `b` (any bytes-like object) from `encoding` to str.
 #[pyfunction]
 #[pyo3(signature = (b, encoding="utf-8", errors="strict"))]
-fn decode(py: Python<'_>, b: &Bound<'_, PyAny>, encoding: &str, errors: &str) -> PyResult<PyObject> {
+fn decode(
+    py: Python<'_>,
+    b: &Bound<'_, PyAny>,
+    encoding: &str,
+    errors: &str,
+) -> PyResult<PyObject> {
     let (enc, name) = self::encoding(encoding)?;
     let errs = self::errors(errors)?;
     let input = Input::new(b)?;
     let data = input.bytes();
-    if enc == Encoding::Utf8 && errs == Errors::Strict {
-        // Valid UTF-8 is already the str's content: check it, and let CPython copy it.
-        let o = maybe_detached(py, data.len(), || utf8x::validate(data));
-        if o.is_ok() {
-            // SAFETY: just validated.
-            let s = unsafe { std::str::from_utf8_unchecked(data) };
-            return Ok(PyString::new(py, s).into_any().unbind());
+    // Well-formed input, straight into the str's storage.
+    let size = enc.unit_size();
+    let fast = match enc {
+        Encoding::Utf8 => direct::decode_utf8(py, data)?,
+        Encoding::Latin1 => direct::decode_latin1(py, data)?,
+        Encoding::Utf16Le | Encoding::Utf16Be if data.len() % size == 0 => {
+            direct::decode_utf16(py, &units::<u16>(data), enc)?
         }
-        return Err(decode_error(py, name, enc, data, &o, 0));
+        Encoding::Utf32Le | Encoding::Utf32Be if data.len() % size == 0 => {
+            direct::decode_utf32(py, &units::<u32>(data), enc)?
+        }
+        _ => None,
+    };
+    if let Some(s) = fast {
+        return Ok(s.unbind());
     }
+    decode_general(py, data, enc, name, errs)
+}
+
+/// `decode` for any input: utf8x converts to UTF-16 under the policy, the bytes after the last
+/// whole unit get CPython's treatment, and errors are CPython's.
+fn decode_general(
+    py: Python<'_>,
+    data: &[u8],
+    enc: Encoding,
+    name: &str,
+    errs: Errors,
+) -> PyResult<PyObject> {
     let p = policy(errs);
     let (mut out, o) = match enc.unit_size() {
         2 => decode_units::<u16>(py, data, enc, p),
@@ -339,18 +425,28 @@ fn encode_cps<T: Unit + Default + Copy>(
 ) -> PyResult<Vec<u8>> {
     let mut out: Vec<T> = Vec::new();
     let mut pos = 0;
-    let utf8 = to == Encoding::Utf8;
     let (reason, collapse) = match to {
         Encoding::Latin1 => ("ordinal not in range(256)", true),
         Encoding::Cp1252 => ("character maps to <undefined>", true),
         Encoding::Utf16Le | Encoding::Utf16Be | Encoding::Utf32Le | Encoding::Utf32Be => {
             ("surrogates not allowed", false)
         }
-        _ => ("surrogates not allowed", utf8 || true),
+        // The UTF-8 family reports a run of surrogates as one error, as CPython's UTF-8 does.
+        _ => ("surrogates not allowed", true),
     };
     loop {
-        let policy = if errs == Errors::Fallback { Policy::Fallback } else { Policy::Strict };
-        let (chunk, o) = convert_all::<u32, T>(&cps[pos..], Encoding::Utf32, to, policy, cps.len() - pos + 8);
+        let policy = if errs == Errors::Fallback {
+            Policy::Fallback
+        } else {
+            Policy::Strict
+        };
+        let (chunk, o) = convert_all::<u32, T>(
+            &cps[pos..],
+            Encoding::Utf32,
+            to,
+            policy,
+            cps.len() - pos + 8,
+        );
         out.extend_from_slice(&chunk);
         pos += o.read;
         if o.is_ok() {
@@ -364,13 +460,20 @@ fn encode_cps<T: Unit + Default + Copy>(
         }
         match errs {
             Errors::Strict | Errors::Fallback => {
-                let e = PyUnicodeEncodeError::new_err((name.to_string(), s.clone().unbind(), pos, end, reason));
+                let e = PyUnicodeEncodeError::new_err((
+                    name.to_string(),
+                    s.clone().unbind(),
+                    pos,
+                    end,
+                    reason,
+                ));
                 return Err(e);
             }
             Errors::Ignore => {}
             Errors::Replace => {
                 let q = vec![b'?' as u32; end - pos];
-                let (r, _) = convert_all::<u32, T>(&q, Encoding::Utf32, to, Policy::Strict, q.len() + 8);
+                let (r, _) =
+                    convert_all::<u32, T>(&q, Encoding::Utf32, to, Policy::Strict, q.len() + 8);
                 out.extend_from_slice(&r);
             }
             Errors::SurrogateEscape => {
@@ -378,18 +481,35 @@ fn encode_cps<T: Unit + Default + Copy>(
                 // The escapes that lead the run become their bytes; CPython then reports the
                 // first character that is not one.
                 let escapes = if bytes_target {
-                    cps[pos..end].iter().take_while(|c| (0xDC80..=0xDCFF).contains(*c)).count()
+                    cps[pos..end]
+                        .iter()
+                        .take_while(|c| (0xDC80..=0xDCFF).contains(*c))
+                        .count()
                 } else {
                     0
                 };
                 // Except the charmap codec (cp1252), which hands the whole run to the handler:
                 // all escapes, or the error for the whole run.
-                let escapes = if to == Encoding::Cp1252 && escapes < end - pos { 0 } else { escapes };
+                let escapes = if to == Encoding::Cp1252 && escapes < end - pos {
+                    0
+                } else {
+                    escapes
+                };
                 // SAFETY: T is u8 whenever `escapes` is not 0.
-                out.extend(cps[pos..pos + escapes].iter().map(|&c| unsafe { std::mem::transmute_copy::<u8, T>(&(c as u8)) }));
+                out.extend(
+                    cps[pos..pos + escapes]
+                        .iter()
+                        .map(|&c| unsafe { std::mem::transmute_copy::<u8, T>(&(c as u8)) }),
+                );
                 if pos + escapes < end {
                     let _ = py;
-                    return Err(PyUnicodeEncodeError::new_err((name.to_string(), s.clone().unbind(), pos + escapes, end, reason)));
+                    return Err(PyUnicodeEncodeError::new_err((
+                        name.to_string(),
+                        s.clone().unbind(),
+                        pos + escapes,
+                        end,
+                        reason,
+                    )));
                 }
             }
         }
@@ -400,33 +520,18 @@ fn encode_cps<T: Unit + Default + Copy>(
 /// Encodes `s` to `encoding` as bytes.
 #[pyfunction]
 #[pyo3(signature = (s, encoding="utf-8", errors="strict"))]
-fn encode(py: Python<'_>, s: &Bound<'_, PyString>, encoding: &str, errors: &str) -> PyResult<PyObject> {
+fn encode(
+    py: Python<'_>,
+    s: &Bound<'_, PyString>,
+    encoding: &str,
+    errors: &str,
+) -> PyResult<PyObject> {
     let (enc, name) = self::encoding(encoding)?;
     let errs = self::errors(errors)?;
-    // A str without surrogates has a UTF-8 form CPython caches: the fast route.
-    if let Ok(text) = s.to_str() {
-        let bytes = text.as_bytes();
-        if enc == Encoding::Utf8 {
-            return Ok(PyBytes::new(py, bytes).into_any().unbind());
-        }
-        let p = if errs == Errors::Fallback { Policy::Fallback } else { Policy::Strict };
-        let (out, o) = maybe_detached(py, bytes.len(), || match enc.unit_size() {
-            2 => {
-                let (v, o) = convert_all::<u8, u16>(bytes, Encoding::Utf8, enc, p, bytes.len() + 8);
-                (as_bytes(&v).to_vec(), o)
-            }
-            4 => {
-                let (v, o) = convert_all::<u8, u32>(bytes, Encoding::Utf8, enc, p, bytes.len() + 8);
-                (as_bytes(&v).to_vec(), o)
-            }
-            _ => convert_all::<u8, u8>(bytes, Encoding::Utf8, enc, p, bytes.len() + 8),
-        });
-        if o.is_ok() {
-            return Ok(PyBytes::new(py, &out).into_any().unbind());
-        }
-    } else {
-        // to_str raised for the surrogates; that error is not the caller's.
-        let _ = PyErr::take(py);
+    // No surrogates and nothing the target cannot hold: straight from the str's storage into
+    // the bytes object's.
+    if let Some(b) = direct::encode(py, s, enc)? {
+        return Ok(b.unbind());
     }
     let cps = code_points(s)?;
     if matches!(enc, Encoding::Wtf8 | Encoding::Mutf8) {
@@ -441,7 +546,13 @@ fn encode(py: Python<'_>, s: &Bound<'_, PyString>, encoding: &str, errors: &str)
                 u16s.push(c as u16);
             }
         }
-        let (v, o) = convert_all::<u16, u8>(&u16s, Encoding::Utf16, enc, policy(errs), u16s.len() * 3 + 8);
+        let (v, o) = convert_all::<u16, u8>(
+            &u16s,
+            Encoding::Utf16,
+            enc,
+            policy(errs),
+            u16s.len() * 3 + 8,
+        );
         if o.is_ok() {
             return Ok(PyBytes::new(py, &v).into_any().unbind());
         }
@@ -542,15 +653,28 @@ impl StreamDecoder {
         let (enc, name) = self::encoding(encoding)?;
         let errs = self::errors(errors)?;
         let stream = Stream::new(enc, Encoding::Utf16, policy(errs)).expect("UTF-16 holds escapes");
-        Ok(StreamDecoder { enc, name, errs, stream, partial: vec![], recent: vec![] })
+        Ok(StreamDecoder {
+            enc,
+            name,
+            errs,
+            stream,
+            partial: vec![],
+            recent: vec![],
+        })
     }
 
     #[pyo3(signature = (input, final_=false))]
-    fn decode(&mut self, py: Python<'_>, input: &Bound<'_, PyAny>, final_: bool) -> PyResult<PyObject> {
+    fn decode(
+        &mut self,
+        py: Python<'_>,
+        input: &Bound<'_, PyAny>,
+        final_: bool,
+    ) -> PyResult<PyObject> {
         let owned = Input::new(input)?;
         let chunk = owned.bytes();
         // Bytes held back by the stream come before this chunk in error positions.
         let carried = self.stream.pending() * self.enc.unit_size() + self.partial.len();
+        let held = self.recent[self.recent.len() - carried.min(self.recent.len())..].to_vec();
         self.recent.extend_from_slice(chunk);
         let keep = 6 * self.enc.unit_size();
         if self.recent.len() > keep {
@@ -573,25 +697,23 @@ impl StreamDecoder {
             _ => feed::<u8>(stream, data, final_),
         });
         if !o.is_ok() {
-            // Positions relative to this chunk, as the error's object is the chunk.
-            let mut rel = o;
-            rel.read = 0;
             let at = self.stream.position() as usize * size;
-            let base = start_pos + carried;
-            let err = decode_error(py, self.name, self.enc, chunk, &Outcome { read: at.saturating_sub(base) / size, ..rel }, 0);
             self.reset();
-            return Err(err);
+            return Err(self.cpython_error(py, &held, chunk, |joined| {
+                // The held bytes start where the stream stood before this chunk.
+                let read = at.saturating_sub(start_pos) / size;
+                decode_error(py, self.name, self.enc, joined, &Outcome { read, ..o }, 0)
+            }));
         }
         let odd = data.len() - whole;
         // The whole units fed so far end just before the odd bytes, in `recent`.
         let fed = &self.recent[..self.recent.len() - odd.min(self.recent.len())];
         if whole < data.len() && !(final_ && ends_in_high_surrogate(self.enc, fed)) {
             if final_ {
-                let r = odd_tail(py, self.name, data, whole, self.errs, &mut out);
-                if r.is_err() {
+                if let Err(err) = odd_tail(py, self.name, data, whole, self.errs, &mut out) {
                     self.reset();
+                    return Err(self.cpython_error(py, &held, chunk, |_| err));
                 }
-                r?;
             } else {
                 self.partial = data[whole..].to_vec();
             }
@@ -603,19 +725,52 @@ impl StreamDecoder {
     }
 
     fn reset(&mut self) {
-        self.stream = Stream::new(self.enc, Encoding::Utf16, policy(self.errs)).expect("UTF-16 holds escapes");
-        self.partial.clear();
-        self.recent.clear();
+        self.reset_state();
     }
 
     /// The bytes not decoded yet (what codecs.IncrementalDecoder.getstate calls the buffer).
     fn buffered<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         let n = self.stream.pending() * self.enc.unit_size() + self.partial.len();
-        PyBytes::new(py, &self.recent[self.recent.len() - n.min(self.recent.len())..])
+        PyBytes::new(
+            py,
+            &self.recent[self.recent.len() - n.min(self.recent.len())..],
+        )
     }
 }
 
-fn feed<S: Unit + Default + Copy>(stream: &mut Stream, src: &[S], last: bool) -> (Vec<u16>, Outcome) {
+impl StreamDecoder {
+    /// The error CPython's incremental decoder raises for this chunk: it decodes the bytes it
+    /// held back followed by the chunk as one input, so the error's object is that input and
+    /// `start`/`end` count from its first byte. The first error of that one input is the one
+    /// the stream met (everything before it decoded), so a one-shot decode of it reports it;
+    /// `fallback` (given the joined input) stands should it not.
+    fn cpython_error(
+        &self,
+        py: Python<'_>,
+        held: &[u8],
+        chunk: &[u8],
+        fallback: impl FnOnce(&[u8]) -> PyErr,
+    ) -> PyErr {
+        let joined = [held, chunk].concat();
+        match decode_general(py, &joined, self.enc, self.name, self.errs) {
+            Err(e) => e,
+            Ok(_) => fallback(&joined),
+        }
+    }
+
+    fn reset_state(&mut self) {
+        self.stream = Stream::new(self.enc, Encoding::Utf16, policy(self.errs))
+            .expect("UTF-16 holds escapes");
+        self.partial.clear();
+        self.recent.clear();
+    }
+}
+
+fn feed<S: Unit + Default + Copy>(
+    stream: &mut Stream,
+    src: &[S],
+    last: bool,
+) -> (Vec<u16>, Outcome) {
     let mut out = vec![0u16; src.len() * 2 + 16];
     let (mut read, mut written) = (0, 0);
     loop {

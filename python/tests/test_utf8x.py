@@ -251,3 +251,101 @@ def test_type_hints_ship():
     files = importlib.resources.files("utf8x")
     assert files.joinpath("py.typed").is_file()
     assert files.joinpath("_utf8x.pyi").is_file()
+
+
+# Each storage width of a str (ASCII, Latin-1, BMP, beyond), BMP characters above the
+# surrogates, and mixtures that make the 16-character runs of the encoder change kind.
+CLASSES = {
+    "ascii": "abc xyz 019",
+    "latin1": "caf\u00e9 \u00ff\u00a0 na\u00efve",
+    "bmp": "\u0416\u4e2d\u6587\u20ac\u0800",
+    "above_surrogates": "\ue000\uffff\ufffd\uf900",
+    "astral": "\U0001F600\U00010000\U0010FFFF\U0001F4A9",
+    "mixed": "a\U0001F600b\u00e9\u4e2d\uffff\U00010000",
+}
+
+
+@pytest.mark.parametrize("cls", sorted(CLASSES))
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be", "latin-1", "cp1252", "cesu-8", "wtf-8"])
+def test_in_place_routes_build_what_cpython_builds(cls, encoding):
+    """Decoding writes straight into a str sized by its widest character, and encoding
+    straight into bytes: the results must be CPython's own objects, same storage width
+    included (equal strings of different widths compare unequal, sizes differ)."""
+    import sys
+
+    base = CLASSES[cls]
+    for n in (0, 1, 15, 16, 17, 33, 1000, 70_000):
+        text = (base * (n // len(base) + 1))[:n]
+        if encoding in ("latin-1", "cp1252"):
+            try:
+                data = text.encode(encoding)
+            except UnicodeEncodeError as e:
+                assert cpython(lambda: utf8x.encode(text, encoding)) == ("UnicodeEncodeError", e.start, e.end, e.reason)
+                continue
+        elif encoding in ("cesu-8", "wtf-8"):
+            data = utf8x.encode(text, encoding)
+            assert utf8x.decode(data, encoding) == text
+            continue
+        else:
+            data = text.encode(encoding)
+        assert utf8x.encode(text, encoding) == data
+        for buf in (data, bytearray(data), memoryview(b"x" + data)[1:]):
+            got = utf8x.decode(buf, encoding)
+            assert got == text and sys.getsizeof(got) == sys.getsizeof(text), (cls, encoding, n)
+
+
+def test_in_place_routes_leave_surrogates_to_the_handlers():
+    # Surrogates in a str (alone, or two in a row, which are not a pair in a str) never take
+    # the in-place route; each storage width.
+    for text in ["\ud800", "a\ud83d\ude00", "\u4e2d\udc80", "\U0001F600\udfff", "\udc80" * 40 + "\U0001F600" * 40]:
+        for encoding in ["utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"]:
+            for errors in ["strict", "replace", "ignore", "surrogateescape"]:
+                if errors == "surrogateescape" and encoding != "utf-8":
+                    continue
+                assert cpython(lambda: utf8x.encode(text, encoding, errors)) == cpython(lambda: text.encode(encoding, errors))
+    # Ill-formed input after a long well-formed stretch, in every width.
+    for encoding in ["utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"]:
+        for bad in [b"\xff", b"\x00\xd8", b"\x00\xdc\x00\x00", b"\x00\x00\x11\x00"]:
+            data = ("\U0001F600\u4e2d" * 5000).encode(encoding) + bad
+            for errors in ["strict", "replace", "ignore"]:
+                assert cpython(lambda: utf8x.decode(data, encoding, errors)) == cpython(lambda: data.decode(encoding, errors))
+
+
+def incremental_run(make, pieces):
+    """The output of each call and, if one raised, the error as (start, end, reason, object)."""
+    dec = make()
+    out = []
+    try:
+        for i, p in enumerate(pieces):
+            out.append(dec.decode(p, i == len(pieces) - 1))
+    except UnicodeDecodeError as e:
+        return "".join(out), (e.start, e.end, e.reason, e.object)
+    return "".join(out), None
+
+
+@pytest.mark.parametrize("encoding", [e for e in SHARED if e != "latin-1"])
+@pytest.mark.parametrize("errors", DECODE_ERRORS)
+def test_incremental_decoder_errors_match_cpython(encoding, errors):
+    """CPython's incremental decoders decode the bytes held back from earlier chunks followed
+    by the new chunk, and report positions in that joined input (the error's object): the same
+    positions, reason and object here, for random cuts of random and corrupted input."""
+    if errors == "surrogateescape" and encoding.startswith(("utf-16", "utf-32")):
+        pytest.skip("CPython escapes the bytes of a bad unit only when all are >= 0x80; utf8x escapes a unit")
+    cpython_decoder = codecs.getincrementaldecoder(encoding)
+    raised = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        data = sample(seed, encoding)
+        if encoding == "cp1252" and not cp1252_comparable(data):
+            continue
+        cuts = sorted(rng.randrange(len(data) + 1) for _ in range(rng.randrange(0, 8)))
+        pieces = [data[a:b] for a, b in zip([0] + cuts, cuts + [len(data)])]
+        ours = incremental_run(lambda: utf8x.IncrementalDecoder(errors, encoding), pieces)
+        theirs = incremental_run(lambda: cpython_decoder(errors), pieces)
+        # The output before an error may be split differently between calls; the error and
+        # everything decoded when none occurs must be the same.
+        assert ours[1] == theirs[1], (data, pieces)
+        if theirs[1] is None:
+            assert ours[0] == theirs[0], (data, pieces)
+        raised += theirs[1] is not None
+    assert errors != "strict" or encoding == "cp1252" or raised > 50

@@ -1,0 +1,621 @@
+//! The fast routes of `decode` and `encode`: the result object is allocated once, at its final
+//! size, and utf8x converts straight into its storage, with no intermediate buffer and no copy.
+//!
+//! A CPython `str` stores its code points in one of three fixed-width forms (PEP 393), chosen by
+//! the largest: 1 byte per character below U+0100, 2 below U+10000, 4 above. Decoding measures
+//! the input first (its largest character and its length in code points), creates the `str`
+//! with `PyUnicode_New` and fills its storage; encoding reads the storage in place and fills a
+//! `bytes` made by `PyBytes_FromStringAndSize(NULL, n)`.
+//!
+//! These routes take well-formed input only. Anything else (ill-formed bytes, lone surrogates
+//! in a `str`, characters the target cannot hold) gives `Ok(None)`, and the caller takes the
+//! general route, which applies the error handler and builds CPython's exception. Well-formed
+//! input converts the same under every policy, so the route taken never changes a result.
+
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use utf8x::{Encoding, Outcome, Policy, Unit};
+
+use crate::maybe_detached;
+
+/// The storage of a `str`: the width its largest code point needs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Ascii,
+    Latin1,
+    Ucs2,
+    Ucs4,
+}
+
+impl Kind {
+    /// The smallest storage that holds `top`.
+    fn holding(top: u32) -> Kind {
+        match top {
+            0..0x80 => Kind::Ascii,
+            0x80..0x100 => Kind::Latin1,
+            0x100..0x10000 => Kind::Ucs2,
+            _ => Kind::Ucs4,
+        }
+    }
+
+    /// The `maxchar` for `PyUnicode_New`: any value that selects this kind.
+    fn maxchar(self) -> u32 {
+        match self {
+            Kind::Ascii => 0x7F,
+            Kind::Latin1 => 0xFF,
+            Kind::Ucs2 => 0xFFFF,
+            Kind::Ucs4 => 0x10FFFF,
+        }
+    }
+}
+
+/// A new `str` of `len` code points whose largest one needs `kind`, its storage filled by
+/// `fill` (with the GIL released when `work` bytes make that worth it). `fill` gets the
+/// uninitialised units of the kind's width (`u8`, `u16` or `u32`) and must write every one of
+/// them, or answer false: the `str` is then freed unseen. `len` must not be 0 (CPython answers
+/// with its shared empty string, which has no storage to write).
+fn str_with<'py, T: Unit + Send>(
+    py: Python<'py>,
+    len: usize,
+    kind: Kind,
+    work: usize,
+    fill: impl FnOnce(&mut [T]) -> bool + Send,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    debug_assert!(len > 0);
+    let width = match kind {
+        Kind::Ascii | Kind::Latin1 => 1,
+        Kind::Ucs2 => 2,
+        Kind::Ucs4 => 4,
+    };
+    assert_eq!(std::mem::size_of::<T>(), width);
+    // SAFETY: PyUnicode_New returns a new reference, or NULL with the exception set; `len` fits
+    // in Py_ssize_t, being at most the length of an existing buffer.
+    let s = unsafe {
+        Bound::from_owned_ptr_or_err(
+            py,
+            ffi::PyUnicode_New(len as ffi::Py_ssize_t, kind.maxchar()),
+        )?
+    };
+    // SAFETY: a compact str made by PyUnicode_New owns `len` units of its kind's width at
+    // PyUnicode_DATA, aligned for them (the object header is a multiple of 8 bytes); nothing
+    // else references them before the str is returned, and the slice dies inside this call.
+    let data =
+        unsafe { std::slice::from_raw_parts_mut(ffi::PyUnicode_DATA(s.as_ptr()) as *mut T, len) };
+    Ok(maybe_detached(py, work, || fill(data)).then_some(s))
+}
+
+/// A new `bytes` of `len` units of `T`, filled by `fill` as [`str_with`] fills a `str`.
+fn bytes_with<'py, T: Unit + Send>(
+    py: Python<'py>,
+    len: usize,
+    work: usize,
+    fill: impl FnOnce(&mut [T]) -> bool + Send,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let n = len * std::mem::size_of::<T>();
+    // SAFETY: with a NULL source PyBytes_FromStringAndSize allocates `n` bytes (and the NUL
+    // after them) and returns a new reference, or NULL with the exception set.
+    let b = unsafe {
+        Bound::from_owned_ptr_or_err(
+            py,
+            ffi::PyBytes_FromStringAndSize(std::ptr::null(), n as ffi::Py_ssize_t),
+        )?
+    };
+    // SAFETY: a bytes object owns `n` bytes at PyBytes_AS_STRING; nothing else references them
+    // before it is returned, and the slice dies inside this call.
+    let bytes =
+        unsafe { std::slice::from_raw_parts_mut(ffi::PyBytes_AS_STRING(b.as_ptr()) as *mut u8, n) };
+    // SAFETY: u8, u16 and u32 have no invalid bit patterns.
+    let (pre, data, post) = unsafe { bytes.align_to_mut::<T>() };
+    if !pre.is_empty() || !post.is_empty() {
+        // CPython's allocators align every object to 8 bytes or more; never seen.
+        return Ok(None);
+    }
+    Ok(maybe_detached(py, work, || fill(data)).then_some(b))
+}
+
+/// A new `bytes` of at most `cap` units of `T`: `fill` writes the first ones and says how many
+/// (`None`: the object is freed unseen), and the object is shrunk to them.
+fn bytes_upto<'py, T: Unit + Send>(
+    py: Python<'py>,
+    cap: usize,
+    work: usize,
+    fill: impl FnOnce(&mut [T]) -> Option<usize> + Send,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let mut written = 0;
+    let Some(b) = bytes_with(py, cap, work, |d| {
+        written = fill(d).unwrap_or(usize::MAX);
+        written <= cap
+    })?
+    else {
+        return Ok(None);
+    };
+    if written == cap {
+        return Ok(Some(b));
+    }
+    let mut p = b.into_ptr();
+    // SAFETY: `p` is a new reference to a bytes object nothing else has seen, which
+    // _PyBytes_Resize may reallocate: it stores the object (or NULL, having freed it, with the
+    // exception set) back into `p`, whose reference is then ours.
+    unsafe {
+        ffi::_PyBytes_Resize(
+            &mut p,
+            (written * std::mem::size_of::<T>()) as ffi::Py_ssize_t,
+        );
+        Bound::from_owned_ptr_or_err(py, p).map(Some)
+    }
+}
+
+/// UTF-16 and UTF-32 in the machine's byte order.
+const NATIVE16: Encoding = if cfg!(target_endian = "little") {
+    Encoding::Utf16Le
+} else {
+    Encoding::Utf16Be
+};
+const NATIVE32: Encoding = if cfg!(target_endian = "little") {
+    Encoding::Utf32Le
+} else {
+    Encoding::Utf32Be
+};
+
+// Scalar loops over whole slices with no early exit: the compiler vectorises them.
+
+fn max_u8(v: &[u8]) -> u8 {
+    v.iter().fold(0, |m, &b| m.max(b))
+}
+
+fn max_u16(v: &[u16], swap: bool) -> u16 {
+    if swap {
+        v.iter().fold(0, |m, &u| m.max(u.swap_bytes()))
+    } else {
+        v.iter().fold(0, |m, &u| m.max(u))
+    }
+}
+
+fn max_u32(v: &[u32], swap: bool) -> u32 {
+    if swap {
+        v.iter().fold(0, |m, &u| m.max(u.swap_bytes()))
+    } else {
+        v.iter().fold(0, |m, &u| m.max(u))
+    }
+}
+
+/// Whether `v` holds a surrogate code point (U+D800..U+DFFF); `swap` reads the other byte order.
+/// Chunked, so that a surrogate near the start ends the scan early.
+fn has_surrogate_u16(v: &[u16]) -> bool {
+    v.chunks(4096)
+        .any(|c| c.iter().fold(false, |s, &u| s | (u & 0xF800 == 0xD800)))
+}
+
+fn has_surrogate_u32(v: &[u32], swap: bool) -> bool {
+    let test = |c: &[u32]| {
+        if swap {
+            c.iter()
+                .fold(false, |s, &u| s | (u.swap_bytes() & 0xFFFF_F800 == 0xD800))
+        } else {
+            c.iter()
+                .fold(false, |s, &u| s | (u & 0xFFFF_F800 == 0xD800))
+        }
+    };
+    v.chunks(4096).any(test)
+}
+
+/// `dst[i] = f(src[i])` for equal lengths: narrowing, widening and byte swaps.
+fn map_into<S: Copy, T>(src: &[S], dst: &mut [T], f: impl Fn(S) -> T) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = f(s);
+    }
+}
+
+/// [`map_into`] that also tells whether no `src[i]` is a surrogate code point.
+fn map_no_surrogate<S: Copy + Into<u32>, T>(src: &[S], dst: &mut [T], f: impl Fn(S) -> T) -> bool {
+    let mut seen = 0u32;
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = f(s);
+        seen |= (s.into().wrapping_sub(0xD800) < 0x800) as u32;
+    }
+    seen == 0
+}
+
+fn whole(o: &Outcome, n: usize) -> bool {
+    o.is_ok() && o.written == n
+}
+
+fn empty(py: Python<'_>) -> PyResult<Option<Bound<'_, PyAny>>> {
+    Ok(Some(PyString::new(py, "").into_any()))
+}
+
+/// Well-formed UTF-8 to a new `str`; `Ok(None)` when `data` is not UTF-8.
+pub(crate) fn decode_utf8<'py>(
+    py: Python<'py>,
+    data: &[u8],
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let n = data.len();
+    if n == 0 {
+        return empty(py);
+    }
+    let (top, cps) = maybe_detached(py, n, || {
+        if utf8x::is_ascii(data) {
+            (0, n)
+        } else {
+            (max_u8(data), utf8x::count(data))
+        }
+    });
+    // In well-formed UTF-8 the largest byte tells the storage: C2/C3 lead U+0080..U+00FF, C4..EF
+    // the rest of the BMP, F0..F4 the supplementary planes.
+    match top {
+        0..0x80 => str_with(py, n, Kind::Ascii, n, |d: &mut [u8]| {
+            d.copy_from_slice(data);
+            true
+        }),
+        0x80..0xC4 => str_with(py, cps, Kind::Latin1, n, |d| {
+            whole(&utf8x::to_latin1(data, Some(d), Policy::Strict), cps)
+        }),
+        0xC4..0xF0 => str_with(py, cps, Kind::Ucs2, n, |d| {
+            whole(&utf8x::to_utf16(data, Some(d), Policy::Strict), cps)
+        }),
+        _ => str_with(py, cps, Kind::Ucs4, n, |d| {
+            whole(&utf8x::to_utf32(data, Some(d), Policy::Strict), cps)
+        }),
+    }
+}
+
+/// Latin-1 to a new `str`: every byte is its character, so the bytes are the storage.
+pub(crate) fn decode_latin1<'py>(
+    py: Python<'py>,
+    data: &[u8],
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let n = data.len();
+    if n == 0 {
+        return empty(py);
+    }
+    let ascii = maybe_detached(py, n, || utf8x::is_ascii(data));
+    let kind = if ascii { Kind::Ascii } else { Kind::Latin1 };
+    str_with(py, n, kind, n, |d: &mut [u8]| {
+        d.copy_from_slice(data);
+        true
+    })
+}
+
+/// Well-formed UTF-16 in the order `enc` names to a new `str`; `Ok(None)` when `u` is not.
+pub(crate) fn decode_utf16<'py>(
+    py: Python<'py>,
+    u: &[u16],
+    enc: Encoding,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let n = u.len();
+    if n == 0 {
+        return empty(py);
+    }
+    let swap = enc != NATIVE16;
+    let work = n * 2;
+    let top = maybe_detached(py, work, || max_u16(u, swap));
+    let ucs2 = |d: &mut [u16]| {
+        if swap {
+            map_into(u, d, u16::swap_bytes)
+        } else {
+            d.copy_from_slice(u)
+        }
+        true
+    };
+    match Kind::holding(top as u32) {
+        kind @ (Kind::Ascii | Kind::Latin1) => str_with(py, n, kind, work, |d: &mut [u8]| {
+            if swap {
+                map_into(u, d, |x| x.swap_bytes() as u8)
+            } else {
+                map_into(u, d, |x| x as u8)
+            }
+            true
+        }),
+        _ if top < 0xD800 => str_with(py, n, Kind::Ucs2, work, ucs2),
+        _ => {
+            // Surrogates, or characters above them: utf8x checks the pairs, then each high
+            // surrogate starts one character of two units.
+            let pairs = maybe_detached(py, work, || {
+                let valid = if enc == Encoding::Utf16Le {
+                    utf8x::validate_utf16le(u)
+                } else {
+                    utf8x::validate_utf16be(u)
+                };
+                valid.is_ok().then(|| {
+                    u.iter()
+                        .fold(0, |c, &x| c + (order(x, swap) & 0xFC00 == 0xD800) as usize)
+                })
+            });
+            match pairs {
+                None => Ok(None),
+                Some(0) => str_with(py, n, Kind::Ucs2, work, ucs2),
+                Some(p) => str_with(py, n - p, Kind::Ucs4, work, |d: &mut [u32]| {
+                    join_pairs(u, swap, d)
+                }),
+            }
+        }
+    }
+}
+
+fn order(x: u16, swap: bool) -> u16 {
+    if swap { x.swap_bytes() } else { x }
+}
+
+/// Well-formed UTF-16 to code points: each surrogate pair joined into one. True when `d` got
+/// exactly one code point per character.
+fn join_pairs(u: &[u16], swap: bool, d: &mut [u32]) -> bool {
+    let mut units = u.iter().map(|&x| order(x, swap) as u32);
+    let mut out = d.iter_mut();
+    while let Some(c) = units.next() {
+        let Some(slot) = out.next() else { return false };
+        *slot = if c & 0xFC00 == 0xD800 {
+            let Some(low) = units.next() else {
+                return false;
+            };
+            0x10000 + ((c - 0xD800) << 10) + (low.wrapping_sub(0xDC00) & 0x3FF)
+        } else {
+            c
+        };
+    }
+    out.next().is_none()
+}
+
+/// Code points to UTF-16, each above U+FFFF split into a pair: the units written, or `None`
+/// for a surrogate code point (or a `d` too short). Runs of 16 characters that are all in the
+/// BMP or all above it take loops without branches, which the compiler vectorises.
+fn split_pairs(v: &[u32], swap: bool, d: &mut [u16]) -> Option<usize> {
+    let mut j = 0;
+    let mut seen = 0u32;
+    let surrogate = |c: u32| (c.wrapping_sub(0xD800) < 0x800) as u32;
+    let hi = |c: u32| order((0xD800 + ((c - 0x10000) >> 10)) as u16, swap);
+    let lo = |c: u32| order((0xDC00 + ((c - 0x10000) & 0x3FF)) as u16, swap);
+    for chunk in v.chunks(16) {
+        let astral = chunk.iter().fold(0, |a, &c| a + (c >= 0x10000) as usize);
+        if astral == 0 {
+            for (o, &c) in d.get_mut(j..j + chunk.len())?.iter_mut().zip(chunk) {
+                *o = order(c as u16, swap);
+                seen |= surrogate(c);
+            }
+        } else if astral == chunk.len() {
+            for (o, &c) in d
+                .get_mut(j..j + 2 * chunk.len())?
+                .chunks_exact_mut(2)
+                .zip(chunk)
+            {
+                o[0] = hi(c);
+                o[1] = lo(c);
+            }
+        } else {
+            let mut k = j;
+            for &c in chunk {
+                if c < 0x10000 {
+                    *d.get_mut(k)? = order(c as u16, swap);
+                    seen |= surrogate(c);
+                    k += 1;
+                } else {
+                    let [h, l] = d.get_mut(k..k + 2)? else {
+                        return None;
+                    };
+                    *h = hi(c);
+                    *l = lo(c);
+                    k += 2;
+                }
+            }
+        }
+        j += chunk.len() + astral;
+    }
+    (seen == 0).then_some(j)
+}
+
+/// The code points of a 4-byte `str` to UTF-8: the bytes written, or `None` for a surrogate
+/// (or a `d` too short). Runs of 16 characters above U+FFFF (emoji text) are written by a loop
+/// the compiler vectorises; the rest by utf8x, which rejects surrogates in UTF-32 input.
+fn ucs4_to_utf8(v: &[u32], d: &mut [u8]) -> Option<usize> {
+    const RUN: usize = 16;
+    let astral = |c: &[u32]| c.len() == RUN && c.iter().fold(true, |a, &x| a & (x >= 0x10000));
+    let (mut i, mut j) = (0, 0);
+    while i < v.len() {
+        if astral(&v[i..(i + RUN).min(v.len())]) {
+            // A str holds nothing above U+10FFFF: each is four bytes.
+            for (o, &c) in d
+                .get_mut(j..j + 4 * RUN)?
+                .chunks_exact_mut(4)
+                .zip(&v[i..i + RUN])
+            {
+                o[0] = 0xF0 | (c >> 18) as u8;
+                o[1] = 0x80 | ((c >> 12) & 0x3F) as u8;
+                o[2] = 0x80 | ((c >> 6) & 0x3F) as u8;
+                o[3] = 0x80 | (c & 0x3F) as u8;
+            }
+            i += RUN;
+            j += 4 * RUN;
+            continue;
+        }
+        let mut k = i + RUN;
+        while k < v.len() && !astral(&v[k..(k + RUN).min(v.len())]) {
+            k += RUN;
+        }
+        let k = k.min(v.len());
+        let o = utf8x::from_utf32(&v[i..k], Some(d.get_mut(j..)?), Policy::Strict);
+        if !o.is_ok() {
+            return None;
+        }
+        i = k;
+        j += o.written;
+    }
+    Some(j)
+}
+
+/// Well-formed UTF-32 in the order `enc` names to a new `str`; `Ok(None)` when `u` is not.
+pub(crate) fn decode_utf32<'py>(
+    py: Python<'py>,
+    u: &[u32],
+    enc: Encoding,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let n = u.len();
+    if n == 0 {
+        return empty(py);
+    }
+    let swap = enc != NATIVE32;
+    let work = n * 4;
+    let (top, surrogates) = maybe_detached(py, work, || {
+        let top = max_u32(u, swap);
+        (top, top >= 0xD800 && has_surrogate_u32(u, swap))
+    });
+    if top > 0x10FFFF || surrogates {
+        return Ok(None);
+    }
+    match Kind::holding(top) {
+        kind @ (Kind::Ascii | Kind::Latin1) => str_with(py, n, kind, work, |d: &mut [u8]| {
+            if swap {
+                map_into(u, d, |x| x.swap_bytes() as u8)
+            } else {
+                map_into(u, d, |x| x as u8)
+            }
+            true
+        }),
+        Kind::Ucs2 => str_with(py, n, Kind::Ucs2, work, |d: &mut [u16]| {
+            if swap {
+                map_into(u, d, |x| x.swap_bytes() as u16)
+            } else {
+                map_into(u, d, |x| x as u16)
+            }
+            true
+        }),
+        Kind::Ucs4 => str_with(py, n, Kind::Ucs4, work, |d: &mut [u32]| {
+            if swap {
+                map_into(u, d, u32::swap_bytes)
+            } else {
+                d.copy_from_slice(u)
+            }
+            true
+        }),
+    }
+}
+
+/// The storage of a `str`, read in place.
+#[derive(Clone, Copy)]
+enum Storage<'a> {
+    /// One byte per character; `true` when all are ASCII.
+    Latin1(&'a [u8], bool),
+    Ucs2(&'a [u16]),
+    Ucs4(&'a [u32]),
+}
+
+fn storage<'a>(s: &'a Bound<'_, PyString>) -> Storage<'a> {
+    let p = s.as_ptr();
+    // SAFETY: `s` is a str, ready (Python 3.12 has no other kind, and before it every
+    // constructor PyO3 and CPython use returns ready strings); PyUnicode_DATA points at
+    // PyUnicode_GET_LENGTH units of PyUnicode_KIND's width, aligned, immutable while `s` is
+    // borrowed.
+    unsafe {
+        let len = ffi::PyUnicode_GET_LENGTH(p) as usize;
+        let data = ffi::PyUnicode_DATA(p);
+        match ffi::PyUnicode_KIND(p) {
+            ffi::PyUnicode_1BYTE_KIND => Storage::Latin1(
+                std::slice::from_raw_parts(data as *const u8, len),
+                ffi::PyUnicode_IS_ASCII(p) != 0,
+            ),
+            ffi::PyUnicode_2BYTE_KIND => {
+                Storage::Ucs2(std::slice::from_raw_parts(data as *const u16, len))
+            }
+            _ => Storage::Ucs4(std::slice::from_raw_parts(data as *const u32, len)),
+        }
+    }
+}
+
+/// `s` encoded to `enc` as a new `bytes`; `Ok(None)` when `s` holds a surrogate or a character
+/// `enc` cannot hold.
+pub(crate) fn encode<'py>(
+    py: Python<'py>,
+    s: &Bound<'py, PyString>,
+    enc: Encoding,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    use Encoding::*;
+    let st = storage(s);
+    let (n, work) = match st {
+        Storage::Latin1(v, _) => (v.len(), v.len()),
+        Storage::Ucs2(v) => (v.len(), v.len() * 2),
+        Storage::Ucs4(v) => (v.len(), v.len() * 4),
+    };
+    // A str may hold lone surrogates (and adjacent ones, which are two characters, not a
+    // pair): every route below rejects them, checking as it copies where it can.
+    match (st, enc) {
+        (Storage::Latin1(v, true), Utf8) => Ok(Some(pyo3::types::PyBytes::new(py, v).into_any())),
+        // UTF-8 needs at most 2, 3 or 4 bytes per character of a 1-, 2- or 4-byte str.
+        (Storage::Latin1(v, _), Utf8) => bytes_upto(py, 2 * n, work, |d: &mut [u8]| {
+            let o = utf8x::from_latin1(v, Some(d), Policy::Strict);
+            o.is_ok().then_some(o.written)
+        }),
+        (Storage::Ucs2(v), Utf8) => bytes_upto(py, 3 * n, work, |d: &mut [u8]| {
+            if has_surrogate_u16(v) {
+                return None;
+            }
+            let o = utf8x::convert(v, NATIVE16, Some(d), Utf8, Policy::Strict);
+            o.is_ok().then_some(o.written)
+        }),
+        (Storage::Ucs4(v), Utf8) => bytes_upto(py, 4 * n, work, |d: &mut [u8]| ucs4_to_utf8(v, d)),
+        (Storage::Ucs4(v), Utf16Le | Utf16Be) => bytes_upto(py, 2 * n, work, |d: &mut [u16]| {
+            split_pairs(v, enc != NATIVE16, d)
+        }),
+        (st, Utf16Le | Utf16Be) => {
+            let swap = enc != NATIVE16;
+            bytes_with(py, n, work, |d: &mut [u16]| match st {
+                Storage::Latin1(v, _) if swap => {
+                    map_into(v, d, |x| (x as u16) << 8);
+                    true
+                }
+                Storage::Latin1(v, _) => {
+                    map_into(v, d, u16::from);
+                    true
+                }
+                Storage::Ucs2(v) if swap => map_no_surrogate(v, d, u16::swap_bytes),
+                Storage::Ucs2(v) => map_no_surrogate(v, d, |x| x),
+                Storage::Ucs4(_) => false,
+            })
+        }
+        (st, Utf32Le | Utf32Be) => {
+            let swap = enc != NATIVE32;
+            bytes_with(py, n, work, |d: &mut [u32]| match st {
+                Storage::Latin1(v, _) if swap => {
+                    map_into(v, d, |x| (x as u32) << 24);
+                    true
+                }
+                Storage::Latin1(v, _) => {
+                    map_into(v, d, u32::from);
+                    true
+                }
+                Storage::Ucs2(v) if swap => map_no_surrogate(v, d, |x| (x as u32).swap_bytes()),
+                Storage::Ucs2(v) => map_no_surrogate(v, d, u32::from),
+                Storage::Ucs4(v) if swap => map_no_surrogate(v, d, u32::swap_bytes),
+                Storage::Ucs4(v) => map_no_surrogate(v, d, |x| x),
+            })
+        }
+        (st, _) if enc.unit_size() == 1 => match st {
+            Storage::Latin1(v, _) => bytes_via(py, v, Latin1, enc),
+            Storage::Ucs2(v) if maybe_detached(py, work, || has_surrogate_u16(v)) => Ok(None),
+            Storage::Ucs2(v) => bytes_via(py, v, NATIVE16, enc),
+            Storage::Ucs4(v) => bytes_via(py, v, NATIVE32, enc),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// `src` in `from` converted to the byte-unit encoding `to` as a new `bytes`: measured, then
+/// converted into the object made at that size. `Ok(None)` when utf8x reports a problem.
+fn bytes_via<'py, S: Unit + Sync>(
+    py: Python<'py>,
+    src: &[S],
+    from: Encoding,
+    to: Encoding,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let work = std::mem::size_of_val(src);
+    let m = maybe_detached(py, work, || {
+        utf8x::convert::<S, u8>(src, from, None, to, Policy::Strict)
+    });
+    if !m.is_ok() {
+        return Ok(None);
+    }
+    bytes_with(py, m.written, work, |d: &mut [u8]| {
+        whole(
+            &utf8x::convert(src, from, Some(d), to, Policy::Strict),
+            m.written,
+        )
+    })
+}
