@@ -8,7 +8,7 @@ use utf8x::{Encoding, ErrorKind, Status};
 
 use crate::Exit;
 use crate::cli::Check;
-use crate::input::{Input, Reader};
+use crate::input::{FIRST, Input, Reader};
 use crate::progress::Progress;
 use crate::report::{self, BAD, BOLD, Stdout, describe};
 
@@ -42,7 +42,7 @@ pub fn run(args: &Check) -> Exit {
         })
         .sum();
     let mut progress = Progress::new(total);
-    // Positions cost a pass over every byte; only the reports that print them pay it.
+    // Only the reports that print positions need them.
     let positions = !(args.quiet || args.list || args.invert);
     for input in &inputs {
         let name = match input {
@@ -75,7 +75,14 @@ pub fn run(args: &Check) -> Exit {
                 printed = show(args, &mut stdout, &name, p, looks);
             }
         };
-        let checked = scan(&mut reader, args.all, positions, &mut progress, &mut emit);
+        // Lines and columns cost a pass over every byte. A file can be read again to find the
+        // position of a problem, so a valid file pays nothing; a pipe is counted as it goes.
+        let mode = match input {
+            _ if !positions => Positions::Off,
+            Input::Path(path) if path.is_file() => Positions::Lazy(None, path),
+            _ => Positions::Eager,
+        };
+        let checked = scan(&mut reader, args.all, mode, &mut progress, &mut emit);
         if printed.is_err() {
             return Exit::Trouble;
         }
@@ -171,16 +178,25 @@ fn trouble(args: &Check, stdout: &mut Stdout, name: &str, e: &std::io::Error) {
     }
 }
 
+/// How lines and columns are found.
+enum Positions<'a> {
+    Off,
+    /// Counted in every chunk as it is read.
+    Eager,
+    /// Found by reading the file again up to each problem (a locator opened at the first).
+    Lazy(Option<Locator>, &'a Path),
+}
+
 /// Validates `reader` chunk by chunk and hands each problem to `emit` (with what the file's
 /// beginning looks like); stops at the first unless `all`. `Ok(true)`: valid UTF-8.
 fn scan(
     reader: &mut Reader,
     all: bool,
-    positions: bool,
+    mut positions: Positions,
     progress: &mut Progress,
     emit: &mut dyn FnMut(&Problem, Option<Encoding>),
 ) -> std::io::Result<bool> {
-    reader.refill(0)?;
+    reader.refill_upto(0, FIRST)?;
     let mut valid = true;
     // File offset of the chunk, newlines before it, characters since the last newline before
     // it, and the bytes just before it (context for `-v`).
@@ -210,10 +226,16 @@ fn scan(
             let looks = (base == 0)
                 .then(|| utf8x::detect(chunk))
                 .filter(|e| e.unit_size() > 1);
-            let (line, col) = if positions {
-                locate(&chunk[..at], lines, column)
-            } else {
-                (0, 0)
+            let (line, col) = match &mut positions {
+                Positions::Off => (0, 0),
+                Positions::Eager => locate(&chunk[..at], lines, column),
+                Positions::Lazy(locator, path) => {
+                    let locator = match locator {
+                        Some(locator) => locator,
+                        None => locator.insert(Locator::new(path)?),
+                    };
+                    locator.at(base + at as u64)?
+                }
             };
             let problem = Problem {
                 byte: base + at as u64,
@@ -236,7 +258,7 @@ fn scan(
             pos = at + len;
         }
         progress.advance(pos);
-        if positions {
+        if let Positions::Eager = positions {
             let (l, c) = locate(&chunk[..pos], lines, column);
             (lines, column) = (l - 1, c - 1);
         }
@@ -252,15 +274,76 @@ fn scan(
     }
 }
 
+/// The line and column of byte offsets of a file, read again from its start, forward only.
+struct Locator {
+    reader: Reader,
+    /// File offset of the reader's chunk, and how much of it is counted.
+    base: u64,
+    counted: usize,
+    /// Newlines, and characters since the last one, in the bytes counted.
+    lines: u64,
+    column: u64,
+}
+
+impl Locator {
+    fn new(path: &Path) -> std::io::Result<Locator> {
+        let mut reader = Input::Path(path.to_path_buf()).open()?;
+        reader.refill_upto(0, FIRST)?;
+        Ok(Locator {
+            reader,
+            base: 0,
+            counted: 0,
+            lines: 0,
+            column: 0,
+        })
+    }
+
+    /// The 1-based line and column of byte `at`, at or after the previous one asked.
+    fn at(&mut self, at: u64) -> std::io::Result<(u64, u64)> {
+        loop {
+            let chunk = self.reader.bytes();
+            let end = (at.saturating_sub(self.base) as usize).min(chunk.len());
+            let (line, column) = locate(&chunk[self.counted..end], self.lines, self.column);
+            (self.lines, self.column, self.counted) = (line - 1, column - 1, end);
+            if self.base + end as u64 >= at || self.reader.at_end() {
+                return Ok((line, column));
+            }
+            self.base += chunk.len() as u64;
+            self.counted = 0;
+            self.reader.refill(0)?;
+        }
+    }
+}
+
 /// The 1-based line and column just after `prefix`, given the newlines and the characters
 /// since the last one before it. Lines end at `\n`; columns count characters.
 fn locate(prefix: &[u8], lines: u64, column: u64) -> (u64, u64) {
-    let newlines = prefix.iter().filter(|&&b| b == b'\n').count() as u64;
+    let newlines = count_newlines(prefix);
     let column = match prefix.iter().rposition(|&b| b == b'\n') {
         Some(nl) => utf8x::count(&prefix[nl + 1..]) as u64,
         None => column + utf8x::count(prefix) as u64,
     };
     (lines + newlines + 1, column + 1)
+}
+
+/// `\n` bytes in `bytes`, in byte-wide counters that the compiler turns into vector compares
+/// and subtractions (a plain `filter().count()` widens every byte to a word).
+fn count_newlines(bytes: &[u8]) -> u64 {
+    const LANES: usize = 32;
+    let mut total = 0u64;
+    // 255 rounds at most, so that no counter overflows.
+    for block in bytes.chunks(255 * LANES) {
+        let mut counters = [0u8; LANES];
+        let mut rounds = block.chunks_exact(LANES);
+        for round in &mut rounds {
+            for (c, &b) in counters.iter_mut().zip(round) {
+                *c += u8::from(b == b'\n');
+            }
+        }
+        total += counters.iter().map(|&c| u64::from(c)).sum::<u64>();
+        total += rounds.remainder().iter().filter(|&&b| b == b'\n').count() as u64;
+    }
+    total
 }
 
 /// The problem's line: up to `BEFORE` bytes before it (taken from `before`, the end of the

@@ -9,6 +9,10 @@ use std::path::PathBuf;
 /// conversion itself, small enough to stay in the caches' reach and far below any memory bound.
 pub const CHUNK: usize = 1 << 20;
 
+/// The first chunk `check` reads: a problem near the start is found without reading (or
+/// faulting in) a whole chunk.
+pub const FIRST: usize = 64 << 10;
+
 /// A file operand; `-` (or no operand at all) is standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -76,14 +80,21 @@ impl Reader {
     /// Keeps the last `keep` bytes of the current chunk (an unfinished code unit or sequence) at
     /// the front and fills the rest of the buffer. Returns the number of new bytes: 0 at the end.
     pub fn refill(&mut self, keep: usize) -> io::Result<usize> {
+        self.refill_upto(keep, CHUNK)
+    }
+
+    /// As [`Reader::refill`], with at most `limit` bytes in the chunk: a check that may stop at
+    /// the first bytes starts with a small chunk.
+    pub fn refill_upto(&mut self, keep: usize, limit: usize) -> io::Result<usize> {
         let len = self.len;
         let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut self.buf);
         bytes.copy_within(len - keep..len, 0);
         self.len = keep;
+        let limit = limit.clamp(keep + 1, bytes.len());
         let mut added = 0;
         // A pipe delivers a little at a time: fill the whole buffer, so chunks stay large.
-        while !self.eof && self.len < bytes.len() {
-            match self.source.read(&mut bytes[self.len..]) {
+        while !self.eof && self.len < limit {
+            match self.source.read(&mut bytes[self.len..limit]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => {
                     self.len += n;
