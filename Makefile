@@ -4,6 +4,11 @@ BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 DOCDIR ?= $(PREFIX)/share/doc/utf8x
+MANDIR ?= $(PREFIX)/share/man
+# Where bash-completion, zsh and fish look for completions of installed commands.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 MAJOR := $(firstword $(subst ., ,$(VERSION)))
 REL := $(or $(CARGO_TARGET_DIR),target)/release
@@ -36,7 +41,8 @@ build:
 
 # The main job on the shipped samples (broken.txt is meant to fail the check).
 demo: build
-	$(REL)/utf8x check samples/hello.txt samples/broken.txt || echo "(exit status $$?: samples/broken.txt is invalid on purpose)"
+	$(REL)/utf8x check -v samples/hello.txt samples/broken.txt || echo "(exit status $$?: samples/broken.txt is invalid on purpose)"
+	$(REL)/utf8x detect samples/hello.txt samples/broken.txt samples/latin1.txt
 	$(REL)/utf8x convert -f utf-8 -t utf-16le samples/hello.txt -o $(REL)/hello.utf16le
 	$(REL)/utf8x convert -f utf-16le -t utf-8 $(REL)/hello.utf16le
 
@@ -65,6 +71,12 @@ install: build
 	ln -sf libutf8x.so.$(MAJOR) $(DESTDIR)$(LIBDIR)/libutf8x.so
 	install -m 755 $(REL)/libutf8x_iconv.so $(DESTDIR)$(LIBDIR)/libutf8x_iconv.so
 	install -m 755 $(REL)/utf8x $(DESTDIR)$(BINDIR)/utf8x
+	# The man page and the completions come from the tool's own argument parser.
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	$(REL)/utf8x man > $(DESTDIR)$(MANDIR)/man1/utf8x.1
+	$(REL)/utf8x completions bash > $(DESTDIR)$(BASHCOMPDIR)/utf8x
+	$(REL)/utf8x completions zsh > $(DESTDIR)$(ZSHCOMPDIR)/_utf8x
+	$(REL)/utf8x completions fish > $(DESTDIR)$(FISHCOMPDIR)/utf8x.fish
 	$(SUBST) utf8x.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc
 	$(SUBST) utf8x-static.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x-static.pc
 	$(SUBST) cmake/utf8x-config.cmake.in > $(DESTDIR)$(LIBDIR)/cmake/utf8x/utf8x-config.cmake
@@ -75,5 +87,7 @@ uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/utf8x.h $(DESTDIR)$(INCLUDEDIR)/utf8x.hpp \
 	      $(DESTDIR)$(LIBDIR)/libutf8x.a $(DESTDIR)$(LIBDIR)/libutf8x.so* \
 	      $(DESTDIR)$(LIBDIR)/libutf8x_iconv.so $(DESTDIR)$(BINDIR)/utf8x \
-	      $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x-static.pc
+	      $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x-static.pc \
+	      $(DESTDIR)$(MANDIR)/man1/utf8x.1 $(DESTDIR)$(BASHCOMPDIR)/utf8x \
+	      $(DESTDIR)$(ZSHCOMPDIR)/_utf8x $(DESTDIR)$(FISHCOMPDIR)/utf8x.fish
 	rm -rf $(DESTDIR)$(LIBDIR)/cmake/utf8x $(DESTDIR)$(DOCDIR)

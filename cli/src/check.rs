@@ -1,59 +1,469 @@
-//! `utf8x check`: is each file UTF-8, and if not, where exactly does it stop being so?
+//! `utf8x check`: isutf8's options and output, over chunks: a file is read only up to its first
+//! problem unless every problem is wanted (`--all`).
 
-use utf8x::Outcome;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use utf8x::{Encoding, ErrorKind, Status};
 
 use crate::Exit;
-use crate::args::Check;
-use crate::files;
-use crate::report::{Stdout, plural};
+use crate::cli::Check;
+use crate::input::{FIRST, Input, Reader};
+use crate::progress::Progress;
+use crate::report::{self, BAD, BOLD, Stdout, describe};
 
-/// Checks every file, whatever happened to the previous ones; the status is the worst seen.
+/// Bytes of the line shown before and after a problem with `-v`.
+const BEFORE: usize = 40;
+const AFTER: usize = 24;
+
+/// One ill-formed sequence: 0-based byte offset, 1-based line and column (in characters).
+struct Problem {
+    byte: u64,
+    line: u64,
+    column: u64,
+    len: usize,
+    kind: ErrorKind,
+    /// What `-v` shows: the line up to the problem, the bad bytes, the rest of the line.
+    excerpt: (Vec<u8>, Vec<u8>, Vec<u8>),
+}
+
 pub fn run(args: &Check) -> Exit {
-    let mut stdout = Stdout::default();
     let mut exit = Exit::Ok;
-    for input in &args.inputs {
-        let Some(data) = files::read_or_report(input) else {
-            exit = exit.max(Exit::Trouble);
-            continue;
+    let inputs = match expand(args, &mut exit) {
+        Some(inputs) => inputs,
+        None => return Exit::Trouble,
+    };
+    let mut stdout = Stdout::new();
+    let total = inputs
+        .iter()
+        .map(|i| match i {
+            Input::Stdin => None,
+            Input::Path(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+        })
+        .sum();
+    let mut progress = Progress::new(total);
+    // Only the reports that print positions need them.
+    let positions = !(args.quiet || args.list || args.invert);
+    for input in &inputs {
+        let name = match input {
+            Input::Stdin => "(standard input)".to_owned(),
+            Input::Path(p) => p.display().to_string(),
         };
-        let outcome = utf8x::validate(&data);
-        let line = if outcome.is_ok() {
-            if args.quiet {
+        let mut reader = match input.open() {
+            Ok(reader) => reader,
+            Err(e) => {
+                progress.finish();
+                trouble(args, &mut stdout, &name, &e);
+                exit = exit.max(Exit::Trouble);
                 continue;
             }
-            format!(
-                "{input}: ok ({}, {})",
-                plural(data.len(), "byte"),
-                plural(utf8x::count(&data), "character")
-            )
-        } else {
-            exit = exit.max(Exit::Invalid);
-            format!("{input}: {}", describe(&data, outcome))
         };
-        if let Err(failed) = stdout.line(format_args!("{line}")) {
-            return failed;
+        let mut printed = Ok(());
+        let mut first = true;
+        let mut emit = |p: &Problem, looks: Option<Encoding>| {
+            if first {
+                first = false;
+                if let Some(e) = looks.filter(|_| !args.json && positions) {
+                    report::hint(format_args!(
+                        "{name} looks like {}: `utf8x convert -f auto -t UTF-8 {name}` \
+                         converts it",
+                        e.name()
+                    ));
+                }
+            }
+            if positions && printed.is_ok() {
+                printed = show(args, &mut stdout, &name, p, looks);
+            }
+        };
+        // Lines and columns cost a pass over every byte. A file can be read again to find the
+        // position of a problem, so a valid file pays nothing; a pipe is counted as it goes.
+        let mode = match input {
+            _ if !positions => Positions::Off,
+            Input::Path(path) if path.is_file() => Positions::Lazy(None, path),
+            _ => Positions::Eager,
+        };
+        let checked = scan(&mut reader, args.all, mode, &mut progress, &mut emit);
+        if printed.is_err() {
+            return Exit::Trouble;
+        }
+        let valid = match checked {
+            Ok(valid) => valid,
+            Err(e) => {
+                progress.finish();
+                trouble(args, &mut stdout, &name, &e);
+                exit = exit.max(Exit::Trouble);
+                continue;
+            }
+        };
+        if !valid {
+            exit = exit.max(Exit::Invalid);
+        }
+        // -i lists the valid files, with or without -l (as isutf8).
+        let listed = !args.quiet
+            && if args.invert {
+                valid
+            } else {
+                args.list && !valid
+            };
+        if listed {
+            progress.finish();
+            if stdout.line(format_args!("{name}")).is_err() {
+                return Exit::Trouble;
+            }
         }
     }
     exit
 }
 
-/// `invalid UTF-8 at byte N (line L, column C): KIND` for the first problem in `data`.
-fn describe(data: &[u8], outcome: Outcome) -> String {
-    let at = outcome.read;
-    let (line, column) = position(&data[..at]);
-    format!(
-        "invalid UTF-8 at byte {at} (line {line}, column {column}): {}",
-        outcome.error.as_str()
-    )
+/// The operands with directories replaced by the files under them (`-r`); `None` after a
+/// usage mistake.
+fn expand(args: &Check, exit: &mut Exit) -> Option<Vec<Input>> {
+    let mut inputs = Vec::new();
+    for input in Input::all(&args.files) {
+        match &input {
+            Input::Path(p) if p.is_dir() => {
+                if !args.recursive {
+                    report::error(format_args!(
+                        "{}: is a directory (-r checks the files under it)",
+                        p.display()
+                    ));
+                    *exit = Exit::Trouble;
+                    continue;
+                }
+                walk(p, &mut inputs, exit);
+            }
+            _ => inputs.push(input),
+        }
+    }
+    if inputs.is_empty() && *exit != Exit::Ok {
+        return None;
+    }
+    Some(inputs)
 }
 
-/// The 1-based line and column just after `prefix`, a valid UTF-8 text. Lines end at `\n` only,
-/// so a `\r` before it is one more character; columns count code points.
-fn position(prefix: &[u8]) -> (usize, usize) {
-    let line_start = prefix
+/// The files under `dir`, in name order; symbolic links to directories are not followed.
+fn walk(dir: &Path, inputs: &mut Vec<Input>, exit: &mut Exit) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            report::error(format_args!(
+                "cannot read {}: {}",
+                dir.display(),
+                describe(&e)
+            ));
+            *exit = Exit::Trouble;
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        match std::fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_dir() => walk(&path, inputs, exit),
+            Ok(meta) if meta.is_symlink() && path.is_dir() => {}
+            _ => inputs.push(Input::Path(path)),
+        }
+    }
+}
+
+/// An unreadable input: reported on standard error (and as a JSON object with `--json`).
+fn trouble(args: &Check, stdout: &mut Stdout, name: &str, e: &std::io::Error) {
+    report::error(format_args!("cannot read {name}: {}", describe(e)));
+    if args.json {
+        let _ = stdout.line(format_args!(
+            "{{\"file\":{},\"io_error\":{}}}",
+            json(name),
+            json(&describe(e))
+        ));
+    }
+}
+
+/// How lines and columns are found.
+enum Positions<'a> {
+    Off,
+    /// Counted in every chunk as it is read.
+    Eager,
+    /// Found by reading the file again up to each problem (a locator opened at the first).
+    Lazy(Option<Locator>, &'a Path),
+}
+
+/// Validates `reader` chunk by chunk and hands each problem to `emit` (with what the file's
+/// beginning looks like); stops at the first unless `all`. `Ok(true)`: valid UTF-8.
+fn scan(
+    reader: &mut Reader,
+    all: bool,
+    mut positions: Positions,
+    progress: &mut Progress,
+    emit: &mut dyn FnMut(&Problem, Option<Encoding>),
+) -> std::io::Result<bool> {
+    reader.refill_upto(0, FIRST)?;
+    let mut valid = true;
+    // File offset of the chunk, newlines before it, characters since the last newline before
+    // it, and the bytes just before it (context for `-v`).
+    let (mut base, mut lines, mut column) = (0u64, 0u64, 0u64);
+    let mut before: Vec<u8> = Vec::new();
+    loop {
+        let chunk = reader.bytes();
+        let end = reader.at_end();
+        let mut pos = 0;
+        while pos < chunk.len() {
+            let o = utf8x::validate(&chunk[pos..]);
+            let at = pos + o.read;
+            let len = match o.status {
+                Status::Ok => {
+                    pos = chunk.len();
+                    break;
+                }
+                // Maybe completed by the next chunk: keep it for then.
+                Status::Truncated if !end => {
+                    pos = at;
+                    break;
+                }
+                Status::Truncated => chunk.len() - at,
+                _ => o.error_len,
+            };
+            valid = false;
+            let looks = (base == 0)
+                .then(|| utf8x::detect(chunk))
+                .filter(|e| e.unit_size() > 1);
+            let (line, col) = match &mut positions {
+                Positions::Off => (0, 0),
+                Positions::Eager => locate(&chunk[..at], lines, column),
+                Positions::Lazy(locator, path) => {
+                    let locator = match locator {
+                        Some(locator) => locator,
+                        None => locator.insert(Locator::new(path)?),
+                    };
+                    locator.at(base + at as u64)?
+                }
+            };
+            let problem = Problem {
+                byte: base + at as u64,
+                line,
+                column: col,
+                len,
+                kind: if o.status == Status::Truncated {
+                    ErrorKind::Incomplete
+                } else {
+                    o.error
+                },
+                excerpt: excerpt(&before, chunk, at, len),
+            };
+            // The bar would tear the report's lines; once something is reported it is gone.
+            progress.finish();
+            emit(&problem, looks);
+            if !all {
+                return Ok(false);
+            }
+            pos = at + len;
+        }
+        progress.advance(pos);
+        if let Positions::Eager = positions {
+            let (l, c) = locate(&chunk[..pos], lines, column);
+            (lines, column) = (l - 1, c - 1);
+        }
+        let tail = chunk[..pos].len().saturating_sub(BEFORE);
+        before.clear();
+        before.extend_from_slice(&chunk[tail..pos]);
+        base += pos as u64;
+        if end {
+            return Ok(valid);
+        }
+        let keep = chunk.len() - pos;
+        reader.refill(keep)?;
+    }
+}
+
+/// The line and column of byte offsets of a file, read again from its start, forward only.
+struct Locator {
+    reader: Reader,
+    /// File offset of the reader's chunk, and how much of it is counted.
+    base: u64,
+    counted: usize,
+    /// Newlines, and characters since the last one, in the bytes counted.
+    lines: u64,
+    column: u64,
+}
+
+impl Locator {
+    fn new(path: &Path) -> std::io::Result<Locator> {
+        let mut reader = Input::Path(path.to_path_buf()).open()?;
+        reader.refill_upto(0, FIRST)?;
+        Ok(Locator {
+            reader,
+            base: 0,
+            counted: 0,
+            lines: 0,
+            column: 0,
+        })
+    }
+
+    /// The 1-based line and column of byte `at`, at or after the previous one asked.
+    fn at(&mut self, at: u64) -> std::io::Result<(u64, u64)> {
+        loop {
+            let chunk = self.reader.bytes();
+            let end = (at.saturating_sub(self.base) as usize).min(chunk.len());
+            let (line, column) = locate(&chunk[self.counted..end], self.lines, self.column);
+            (self.lines, self.column, self.counted) = (line - 1, column - 1, end);
+            if self.base + end as u64 >= at || self.reader.at_end() {
+                return Ok((line, column));
+            }
+            self.base += chunk.len() as u64;
+            self.counted = 0;
+            self.reader.refill(0)?;
+        }
+    }
+}
+
+/// The 1-based line and column just after `prefix`, given the newlines and the characters
+/// since the last one before it. Lines end at `\n`; columns count characters.
+fn locate(prefix: &[u8], lines: u64, column: u64) -> (u64, u64) {
+    let newlines = count_newlines(prefix);
+    let column = match prefix.iter().rposition(|&b| b == b'\n') {
+        Some(nl) => utf8x::count(&prefix[nl + 1..]) as u64,
+        None => column + utf8x::count(prefix) as u64,
+    };
+    (lines + newlines + 1, column + 1)
+}
+
+/// `\n` bytes in `bytes`, in byte-wide counters that the compiler turns into vector compares
+/// and subtractions (a plain `filter().count()` widens every byte to a word).
+fn count_newlines(bytes: &[u8]) -> u64 {
+    const LANES: usize = 32;
+    let mut total = 0u64;
+    // 255 rounds at most, so that no counter overflows.
+    for block in bytes.chunks(255 * LANES) {
+        let mut counters = [0u8; LANES];
+        let mut rounds = block.chunks_exact(LANES);
+        for round in &mut rounds {
+            for (c, &b) in counters.iter_mut().zip(round) {
+                *c += u8::from(b == b'\n');
+            }
+        }
+        total += counters.iter().map(|&c| u64::from(c)).sum::<u64>();
+        total += rounds.remainder().iter().filter(|&&b| b == b'\n').count() as u64;
+    }
+    total
+}
+
+/// The problem's line: up to `BEFORE` bytes before it (taken from `before`, the end of the
+/// previous chunk, when the problem is near the start of this one), the bad bytes, and up to
+/// `AFTER` bytes after it, each cut at the line's ends.
+fn excerpt(before: &[u8], chunk: &[u8], at: usize, len: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    let mut head = if at >= BEFORE {
+        chunk[at - BEFORE..at].to_vec()
+    } else {
+        let mut head = before.to_vec();
+        head.extend_from_slice(&chunk[..at]);
+        head
+    };
+    if let Some(nl) = head.iter().rposition(|&b| b == b'\n') {
+        head.drain(..=nl);
+    }
+    let cut = head.len().saturating_sub(BEFORE);
+    head.drain(..cut);
+    // Do not start inside a character.
+    let start = head
         .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |newline| newline + 1);
-    let line = 1 + prefix.iter().filter(|&&b| b == b'\n').count();
-    (line, 1 + utf8x::count(&prefix[line_start..]))
+        .position(|&b| b & 0xC0 != 0x80)
+        .unwrap_or(head.len());
+    head.drain(..start);
+    let after = &chunk[at + len..];
+    let after = &after[..after.len().min(AFTER)];
+    let after = match after.iter().position(|&b| b == b'\n' || b == b'\r') {
+        Some(nl) => &after[..nl],
+        None => after,
+    };
+    (head, chunk[at..at + len].to_vec(), after.to_vec())
+}
+
+/// Prints one problem as isutf8 does (`FILE: line L, char C, byte B: WHAT`), then with `-v` the
+/// excerpt and a caret line, or with `--json` one object.
+fn show(
+    args: &Check,
+    stdout: &mut Stdout,
+    name: &str,
+    p: &Problem,
+    looks: Option<Encoding>,
+) -> Result<(), ()> {
+    if args.json {
+        let looks = looks.map_or("null".to_owned(), |e| json(e.name()));
+        return stdout.line(format_args!(
+            "{{\"file\":{},\"byte\":{},\"line\":{},\"column\":{},\"length\":{},\"error\":{},\
+             \"bytes\":\"{}\",\"looks_like\":{looks}}}",
+            json(name),
+            p.byte,
+            p.line,
+            p.column,
+            p.len,
+            json(p.kind.as_str()),
+            hex(&p.excerpt.1, ""),
+        ));
+    }
+    stdout.line(format_args!(
+        "{BOLD}{name}{BOLD:#}: line {}, char {}, byte {}: {BAD}{}{BAD:#}",
+        p.line, p.column, p.byte, p.kind
+    ))?;
+    if !args.verbose {
+        return Ok(());
+    }
+    let (head, bad, tail) = (&p.excerpt.0, &p.excerpt.1, &p.excerpt.2);
+    let head = render(head);
+    let bad = hex(bad, "\\x");
+    let tail = render(tail);
+    let gutter = p.line.to_string().len();
+    stdout.line(format_args!(
+        "{:>gutter$} | {head}{BAD}{bad}{BAD:#}{tail}",
+        p.line
+    ))?;
+    stdout.line(format_args!(
+        "{:>gutter$} | {}{BAD}{}{BAD:#}",
+        "",
+        " ".repeat(head.chars().count()),
+        "^".repeat(bad.len().max(1))
+    ))
+}
+
+/// Bytes as text: characters as they are, control characters and invalid bytes escaped.
+fn render(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\t' => out.push_str("\\t"),
+                '\r' => out.push_str("\\r"),
+                c if c.is_control() => {
+                    let _ = write!(out, "\\u{{{:x}}}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        out.push_str(&hex(chunk.invalid(), "\\x"));
+    }
+    out
+}
+
+/// `bytes` in upper-case hexadecimal, each byte after `prefix`.
+fn hex(bytes: &[u8], prefix: &str) -> String {
+    bytes.iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{prefix}{b:02X}");
+        s
+    })
+}
+
+/// A JSON string literal.
+pub fn json(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

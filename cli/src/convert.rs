@@ -1,118 +1,441 @@
-//! `utf8x convert`: read IN whole, convert it in memory, and only then write the result, so a
-//! failed conversion leaves no output at all.
+//! `utf8x convert` (and `utf8x` with iconv's options): every input in turn, in chunks, through
+//! the library's `Stream`, into standard output or a file replaced once complete. Each input is
+//! a conversion of its own, as in glibc's iconv: its byte order mark is read, one is written for
+//! UTF-16/UTF-32 output, positions count from its first byte, and the first error stops the run.
 
-use utf8x::{Outcome, Policy, Status};
+use std::io;
+
+use utf8x::iconv::{Iconv, IconvError};
+use utf8x::{Encoding, Policy, Status};
 
 use crate::Exit;
-use crate::args::Convert;
-use crate::codec::{self, Failure};
-use crate::encoding::Encoding;
-use crate::files;
-use crate::report::{self, Stdout, plural};
+use crate::cli::{Convert, PolicyArg};
+use crate::encoding::{self, Code, Kind};
+use crate::input::{CHUNK, Input, Reader};
+use crate::output::Output;
+use crate::pipeline::{Halt, Pipeline, first_char};
+use crate::progress::Progress;
+use crate::report::{self, describe, plural};
+
+/// The options, resolved.
+pub struct Plan {
+    pub from: Code,
+    pub to: Code,
+    /// For ill-formed input.
+    pub invalid: Policy,
+    /// For characters the target cannot hold.
+    pub unmappable: Policy,
+    /// `-c` or `//IGNORE`: iconv's dropping, which still fails on a character cut short at
+    /// the end of the input.
+    pub iconv_skip: bool,
+    /// `//IGNORE` without `-c`: the run fails once done if anything was dropped, as iconv.
+    pub ignore_fails: bool,
+    /// `--bom` / `--no-bom`; `None`: a BOM only for UTF-16 and UTF-32.
+    pub bom: Option<bool>,
+    pub verbose: bool,
+}
+
+/// Why one input's conversion stopped.
+pub enum Fail {
+    Open(io::Error),
+    Read(io::Error),
+    Write(io::Error),
+    /// Ill-formed input or an unmappable character at byte `at` of the input.
+    Data {
+        status: Status,
+        kind: utf8x::ErrorKind,
+        at: u64,
+        character: Option<char>,
+        /// The input's encoding, as read.
+        enc: &'static str,
+    },
+    /// The input (in `enc`) ends inside a character or a code unit, at byte `at`.
+    Incomplete {
+        at: u64,
+        enc: &'static str,
+    },
+    /// The pair or the policy is not available.
+    Unsupported(String),
+}
+
+/// What one input produced.
+#[derive(Default)]
+pub struct Done {
+    pub read: u64,
+    pub written: u64,
+    pub replaced: u64,
+    /// The input's encoding, as read (after `auto` or a byte order mark decided).
+    pub from: Option<Encoding>,
+}
 
 pub fn run(args: &Convert) -> Exit {
-    let input = &args.input;
-    let Some(data) = files::read_or_report(input) else {
-        return Exit::Trouble;
-    };
-    let done = match codec::transcode(args.from, args.to, &data, args.policy) {
-        Ok(done) => done,
-        Err(failure) => {
-            let (message, exit) = explain(&failure, args);
-            report::error(format_args!("{input}: {message}"));
-            return exit;
+    if args.list {
+        // The listing is the iconv table's, read by `Code::parse` too.
+        print!("{}", encoding::list());
+        return Exit::Ok;
+    }
+    let plan = match plan(args) {
+        Ok(plan) => plan,
+        Err(message) => {
+            report::error(format_args!("{message}"));
+            return Exit::Invalid;
         }
     };
-    if args.verbose {
+    let inputs = Input::all(&args.files);
+    let out = match &args.output {
+        None => Output::stdout().map_err(|e| describe(&e)),
+        // Standard output by name: renaming over it would defeat the shell's redirection.
+        Some(path) if path.as_os_str() == "-" || path.as_os_str() == "/dev/stdout" => {
+            Output::stdout().map_err(|e| describe(&e))
+        }
+        Some(path) => Output::file(path),
+    };
+    let mut out = match out {
+        Ok(out) => out,
+        Err(message) => {
+            report::error(format_args!("{message}"));
+            return Exit::Invalid;
+        }
+    };
+    let mut progress = Progress::new(total_size(&inputs));
+    let mut dropped = 0;
+    for input in &inputs {
+        match convert_one(input, &plan, &mut out, &mut progress) {
+            Ok(done) => {
+                if plan.verbose {
+                    progress.finish();
+                    report::note(format_args!(
+                        "{input}: {} of {} -> {} of {}, {}",
+                        plural(done.read, "byte"),
+                        plan.from,
+                        plural(done.written, "byte"),
+                        plan.to,
+                        plural(done.replaced, "substitution")
+                    ));
+                }
+                dropped += done.replaced;
+            }
+            Err(fail) => {
+                progress.finish();
+                explain(input, &plan, &fail);
+                return Exit::Invalid;
+            }
+        }
+    }
+    progress.finish();
+    let target = args.output.as_deref().map(|p| p.display().to_string());
+    if let Err(e) = out.commit() {
+        let target = target.unwrap_or_else(|| "standard output".into());
+        report::error(format_args!("cannot write {target}: {}", describe(&e)));
+        return Exit::Invalid;
+    }
+    if plan.ignore_fails && dropped > 0 {
         report::error(format_args!(
-            "{input}: {} of {} -> {} of {}, {} (policy {})",
-            plural(data.len(), "byte"),
-            args.from,
-            plural(done.out.len(), "byte"),
-            args.to,
-            plural(done.replaced, "substitution"),
-            policy_name(args.policy),
+            "{} omitted (//IGNORE; -c omits them without failing)",
+            plural(dropped, "invalid or unmappable sequence")
         ));
+        return Exit::Invalid;
     }
-    match &args.output {
-        None => Stdout::default().write(&done.out).err().unwrap_or(Exit::Ok),
-        Some(path) => match files::replace(path, &done.out) {
-            Ok(()) => Exit::Ok,
-            Err(e) => {
-                report::error(format_args!(
-                    "cannot write {}: {}",
-                    path.display(),
-                    report::describe(&e)
-                ));
-                Exit::Trouble
-            }
-        },
-    }
+    Exit::Ok
 }
 
-/// The message (after `IN: `) and exit status for a failed conversion.
-fn explain(failure: &Failure, args: &Convert) -> (String, Exit) {
-    let from = args.from;
-    match *failure {
-        Failure::PartialUnit { at } => (
-            format!(
-                "{from} input ends inside a {}-byte code unit (at byte offset {at})",
-                from.unit_bytes()
-            ),
-            Exit::Invalid,
+fn total_size(inputs: &[Input]) -> Option<u64> {
+    inputs
+        .iter()
+        .map(|input| match input {
+            Input::Stdin => None,
+            Input::Path(p) => std::fs::metadata(p)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len()),
+        })
+        .sum()
+}
+
+fn plan(args: &Convert) -> Result<Plan, String> {
+    let from = Code::parse(args.from.as_deref().unwrap_or("UTF-8"), true)?;
+    let to = Code::parse(args.to.as_deref().unwrap_or("UTF-8"), false)?;
+    let iconv_skip = args.policy.is_none() && (args.omit || to.ignore);
+    let invalid = match args.policy {
+        Some(p) => p.policy(),
+        None if iconv_skip => Policy::Skip,
+        None => Policy::Strict,
+    };
+    // //TRANSLIT substitutes what the target lacks, whatever happens to ill-formed input.
+    let unmappable = if to.translit && matches!(invalid, Policy::Strict | Policy::Skip) {
+        Policy::Replace
+    } else {
+        invalid
+    };
+    if matches!(from.kind, Kind::Auto) && matches!(to.kind, Kind::IconvOnly(_)) {
+        return Err(format!("-f auto cannot be combined with -t {to}"));
+    }
+    Ok(Plan {
+        from,
+        to,
+        invalid,
+        unmappable,
+        iconv_skip,
+        ignore_fails: to.ignore && !args.omit && args.policy != Some(PolicyArg::Skip),
+        bom: (args.bom || args.no_bom).then_some(args.bom),
+        verbose: args.verbose,
+    })
+}
+
+pub fn convert_one(
+    input: &Input,
+    plan: &Plan,
+    out: &mut Output,
+    progress: &mut Progress,
+) -> Result<Done, Fail> {
+    let mut reader = input.open().map_err(Fail::Open)?;
+    reader.refill(0).map_err(Fail::Read)?;
+    if matches!(plan.from.kind, Kind::IconvOnly(_)) || matches!(plan.to.kind, Kind::IconvOnly(_)) {
+        return iconv_one(&mut reader, plan, out, progress);
+    }
+    let head = reader.bytes();
+    let (from, skip) = match plan.from.kind {
+        Kind::Auto => utf8x::bom(head).unwrap_or_else(|| match utf8x::detect(head) {
+            // Detection takes text cut inside its last character for UTF-8 (a buffer cut
+            // anywhere); a whole file that ends so is not.
+            Encoding::Utf8 if reader.at_end() && !utf8x::is_valid(head) => (Encoding::Cp1252, 0),
+            e => (e, 0),
+        }),
+        // A byte order mark, or UTF-16/UTF-32 by their looks; otherwise UTF-8 to be repaired
+        // (detection would call it Windows-1252 for a single bad byte).
+        Kind::Repair => utf8x::bom(head).unwrap_or_else(|| match utf8x::detect(head) {
+            e if e.unit_size() > 1 => (e, 0),
+            _ => (Encoding::Utf8, 0),
+        }),
+        Kind::WithBom(e) => encoding::with_bom(e, head),
+        Kind::Plain(e) => (e, 0),
+        Kind::IconvOnly(_) => unreachable!("converted by the iconv engine"),
+    };
+    let (to, bom) = match plan.to.kind {
+        Kind::WithBom(e) => (e, plan.bom.unwrap_or(true)),
+        Kind::Plain(e) => (e, plan.bom.unwrap_or(false)),
+        Kind::Auto | Kind::Repair | Kind::IconvOnly(_) => unreachable!("refused by plan()"),
+    };
+    let mut bom = match bom {
+        true => Some(
+            encoding::bom_bytes(to)
+                .ok_or_else(|| Fail::Unsupported(format!("{to} has no byte order mark (--bom)")))?,
         ),
-        Failure::Stopped { at, character } => match at.status {
-            Status::Invalid | Status::Truncated => (
-                format!(
-                    "invalid {from} at {}: {}",
-                    location(from, at.read),
-                    at.error.as_str()
-                ),
-                Exit::Invalid,
-            ),
-            Status::Unmappable => {
-                let what = character.map_or("a character".to_owned(), |c| {
-                    format!("U+{:04X}", u32::from(c))
-                });
-                (
-                    format!(
-                        "cannot convert {what} at {} to {}: {}",
-                        location(from, at.read),
-                        args.to,
-                        at.error.as_str()
-                    ),
-                    Exit::Invalid,
-                )
+        false => None,
+    };
+    let mut pipeline = Pipeline::new(from, to, plan.invalid, plan.unmappable).ok_or_else(|| {
+        Fail::Unsupported(format!(
+            "policy escape cannot write {to}, which has no room for escaped bytes"
+        ))
+    })?;
+    let size = from.unit_size();
+    let mut done = Done {
+        from: Some(from),
+        ..Done::default()
+    };
+    // Written lazily, so that an empty input gives an empty output, as iconv.
+    let mut sink = |bytes: &[u8]| -> io::Result<()> {
+        if let Some(bom) = bom.take() {
+            out.write_all(&bom)?;
+            done.written += bom.len() as u64;
+        }
+        done.written += bytes.len() as u64;
+        out.write_all(bytes)
+    };
+    // File offset of the current chunk's first byte, and where its unconverted bytes start.
+    let mut base = 0u64;
+    let mut offset = skip;
+    progress.advance(skip);
+    loop {
+        let chunk = reader.bytes();
+        let avail = &chunk[offset..];
+        let whole = avail.len() / size * size;
+        if let Err(halt) = pipeline.push(&avail[..whole], false, &mut sink) {
+            return Err(stopped(halt, from, skip, base, chunk));
+        }
+        progress.advance(whole);
+        let keep = avail.len() - whole;
+        base += (chunk.len() - keep) as u64;
+        offset = 0;
+        if reader.refill(keep).map_err(Fail::Read)? == 0 {
+            if keep > 0 {
+                let enc = from.name();
+                return Err(Fail::Incomplete { at: base, enc });
             }
-            _ => (internal(at), Exit::Trouble),
-        },
+            break;
+        }
+    }
+    if plan.iconv_skip && pipeline.pending() > 0 {
+        return Err(Fail::Incomplete {
+            at: base - (pipeline.pending() * size) as u64,
+            enc: from.name(),
+        });
+    }
+    if let Err(halt) = pipeline.push(&[], true, &mut sink) {
+        return Err(stopped(halt, from, skip, base, &[]));
+    }
+    done.read = base;
+    done.replaced = pipeline.replaced();
+    Ok(done)
+}
+
+/// The failure for a halted push; `chunk` starts at byte `base` of the input.
+fn stopped(halt: Halt<io::Error>, from: Encoding, skip: usize, base: u64, chunk: &[u8]) -> Fail {
+    let s = match halt {
+        Halt::Sink(e) => return Fail::Write(e),
+        Halt::Input(s) => s,
+    };
+    let at = skip as u64 + s.position * from.unit_size() as u64;
+    let status = s.outcome.status;
+    if status == Status::Truncated {
+        let enc = from.name();
+        return Fail::Incomplete { at, enc };
+    }
+    let character = match (status, at.checked_sub(base)) {
+        (Status::Unmappable, Some(i)) => chunk.get(i as usize..).and_then(|b| first_char(b, from)),
+        _ => None,
+    };
+    Fail::Data {
+        status,
+        kind: s.outcome.error,
+        at,
+        character,
+        enc: from.name(),
     }
 }
 
-/// `byte offset N`, or `unit offset N (byte offset M)` for UTF-16 and UTF-32 input.
-fn location(enc: Encoding, units: usize) -> String {
-    match enc.unit_bytes() {
-        1 => format!("byte offset {units}"),
-        size => format!("unit offset {units} (byte offset {})", units * size),
+/// Charsets only the iconv engine has (ASCII, UCS-2): `utf8x::iconv::Iconv`, which applies the
+/// suffixes and the byte order marks itself, over the same chunks.
+fn iconv_one(
+    reader: &mut Reader,
+    plan: &Plan,
+    out: &mut Output,
+    progress: &mut Progress,
+) -> Result<Done, Fail> {
+    let (Some(from), Some(to)) = (plan.from.charset, plan.to.charset) else {
+        return Err(Fail::Unsupported("-f auto needs a Unicode target".into()));
+    };
+    let ignore = plan.invalid != Policy::Strict;
+    let mut cd = Iconv::new(to, from, ignore, plan.to.translit);
+    let mut buf = vec![0u8; 2 * CHUNK];
+    let mut done = Done::default();
+    let mut base = 0u64;
+    loop {
+        let chunk = reader.bytes();
+        let mut pos = 0;
+        loop {
+            let o = cd.convert(&chunk[pos..], &mut buf);
+            out.write_all(&buf[..o.written]).map_err(Fail::Write)?;
+            done.written += o.written as u64;
+            pos += o.read;
+            match o.result {
+                Ok(_) => break,
+                Err(IconvError::OutputFull) => {}
+                Err(IconvError::Incomplete) => break,
+                Err(IconvError::Invalid) if ignore => {
+                    done.replaced += 1;
+                    if pos == chunk.len() || (o.read == 0 && o.written == 0) {
+                        break;
+                    }
+                }
+                Err(IconvError::Invalid) => {
+                    let at = base + pos as u64;
+                    let rest = &chunk[pos..];
+                    let invalid = from.encoding().is_some_and(|e| {
+                        !utf8x::convert(
+                            rest,
+                            e,
+                            None::<&mut [u32]>,
+                            Encoding::Utf32,
+                            Policy::Strict,
+                        )
+                        .is_ok()
+                    });
+                    return Err(Fail::Data {
+                        status: if invalid {
+                            Status::Invalid
+                        } else {
+                            Status::Unmappable
+                        },
+                        kind: utf8x::ErrorKind::None,
+                        at,
+                        character: from.encoding().and_then(|e| first_char(rest, e)),
+                        enc: from.name(),
+                    });
+                }
+            }
+        }
+        progress.advance(pos);
+        let keep = chunk.len() - pos;
+        base += pos as u64;
+        if reader.refill(keep).map_err(Fail::Read)? == 0 {
+            if keep > 0 {
+                let enc = from.name();
+                return Err(Fail::Incomplete { at: base, enc });
+            }
+            break;
+        }
+    }
+    done.read = base;
+    Ok(done)
+}
+
+/// `fail` in one line, for callers that report it their own way.
+pub fn message(input: &Input, plan: &Plan, fail: &Fail) -> String {
+    match fail {
+        Fail::Open(e) | Fail::Read(e) => format!("cannot read {input}: {}", describe(e)),
+        Fail::Write(e) => format!("cannot write {input}: {}", describe(e)),
+        Fail::Unsupported(message) => message.clone(),
+        Fail::Incomplete { at, enc } => {
+            format!("{input}: the input ends inside a {enc} character at {at}")
+        }
+        Fail::Data { at, kind, .. } => {
+            format!(
+                "{input}: cannot convert at position {at} ({kind}) under {:?}",
+                plan.invalid
+            )
+        }
     }
 }
 
-/// Argument checks keep the library from refusing a call; if it still does, say so plainly.
-fn internal(at: Outcome) -> String {
-    format!(
-        "the utf8x library failed unexpectedly ({}, {} at offset {}); please report this bug",
-        at.status.as_str(),
-        at.error.as_str(),
-        at.read
-    )
-}
-
-fn policy_name(policy: Policy) -> &'static str {
-    match policy {
-        Policy::Strict => "strict",
-        Policy::Replace => "replace",
-        Policy::Skip => "skip",
-        Policy::Escape => "escape",
-        Policy::Fallback => "fallback",
+/// Reports `fail` with iconv's information: what went wrong and at which byte of the input.
+fn explain(input: &Input, plan: &Plan, fail: &Fail) {
+    match fail {
+        Fail::Open(e) => report::error(format_args!(
+            "cannot open input file {input}: {}",
+            describe(e)
+        )),
+        Fail::Read(e) => report::error(format_args!("cannot read {input}: {}", describe(e))),
+        Fail::Write(e) => report::error(format_args!("cannot write output: {}", describe(e))),
+        Fail::Unsupported(message) => report::error(format_args!("{message}")),
+        Fail::Incomplete { at, enc } => report::error(format_args!(
+            "{input}: incomplete character or shift sequence at end of buffer \
+             (position {at}: the input ends inside a {enc} character)"
+        )),
+        Fail::Data {
+            status: Status::Unmappable,
+            at,
+            character,
+            ..
+        } => {
+            let what = character.map_or("a character".into(), |c| format!("U+{:04X}", c as u32));
+            report::error(format_args!(
+                "{input}: cannot convert {what} at position {at} to {}",
+                plan.to
+            ));
+            report::hint(format_args!(
+                "-c omits such characters, -t {}//TRANSLIT writes a substitute",
+                plan.to
+            ));
+        }
+        Fail::Data { kind, at, enc, .. } => {
+            let why = match kind {
+                utf8x::ErrorKind::None => String::new(),
+                kind => format!(": {kind}"),
+            };
+            report::error(format_args!(
+                "{input}: illegal input sequence at position {at} (invalid {enc}{why})"
+            ));
+        }
     }
 }

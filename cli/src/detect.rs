@@ -1,31 +1,57 @@
-//! `utf8x detect`: which encoding each file most likely is, and whether it starts with a byte
-//! order mark.
+//! `utf8x detect`: the likely encoding of each file. The first chunk decides, as
+//! `utf8x::detect` does on it; a file that starts as UTF-8 is read to its end, since one bad
+//! byte anywhere makes it something else.
+
+use utf8x::{Encoding, Status};
 
 use crate::Exit;
-use crate::args::Detect;
-use crate::files;
-use crate::report::Stdout;
+use crate::cli::Detect;
+use crate::input::Input;
+use crate::report::{self, Stdout, describe};
 
-/// Prints `FILE: ENCODING` (with ` (BOM)` when a byte order mark starts it) for every file; an
-/// unreadable file is reported and the others still run. Detection never fails, so the status
-/// is 0 or 2.
 pub fn run(args: &Detect) -> Exit {
-    let mut stdout = Stdout::default();
+    let mut stdout = Stdout::new();
     let mut exit = Exit::Ok;
-    for input in &args.inputs {
-        let Some(data) = files::read_or_report(input) else {
-            exit = exit.max(Exit::Trouble);
-            continue;
-        };
-        // A BOM names its encoding outright; detection weighs the same bytes, but the BOM is
-        // the authority when one is there.
-        let (encoding, mark) = match utf8x::bom(&data) {
-            Some((encoding, _)) => (encoding, " (BOM)"),
-            None => (utf8x::detect(&data), ""),
-        };
-        if let Err(failed) = stdout.line(format_args!("{input}: {encoding}{mark}")) {
-            return failed;
+    for input in Input::all(&args.files) {
+        match detect(&input) {
+            Ok(found) => {
+                if stdout.line(format_args!("{input}: {found}")).is_err() {
+                    return Exit::Trouble;
+                }
+            }
+            Err(e) => {
+                report::error(format_args!("cannot read {input}: {}", describe(&e)));
+                exit = Exit::Trouble;
+            }
         }
     }
     exit
+}
+
+/// `ENCODING`, or `ENCODING (BOM)` when a byte order mark names it.
+fn detect(input: &Input) -> std::io::Result<String> {
+    let mut reader = input.open()?;
+    reader.refill(0)?;
+    if let Some((e, _)) = utf8x::bom(reader.bytes()) {
+        return Ok(format!("{} (BOM)", e.name()));
+    }
+    let first = utf8x::detect(reader.bytes());
+    if first != Encoding::Utf8 {
+        return Ok(first.name().to_owned());
+    }
+    // Valid so far: the rest must be too (a sequence cut by the chunk's end is kept).
+    loop {
+        let chunk = reader.bytes();
+        let o = utf8x::validate(chunk);
+        let keep = match o.status {
+            Status::Ok => 0,
+            Status::Truncated if !reader.at_end() => chunk.len() - o.read,
+            // What detection calls text that is not UTF-8 and not UTF-16/UTF-32.
+            _ => return Ok(Encoding::Cp1252.name().to_owned()),
+        };
+        if reader.at_end() {
+            return Ok(first.name().to_owned());
+        }
+        reader.refill(keep)?;
+    }
 }

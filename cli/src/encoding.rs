@@ -1,130 +1,129 @@
-//! The encodings `convert` knows: their names and the code units their bytes hold. Names are
-//! looked up in the library's iconv name table, so `utf8x convert` accepts what iconv_open does.
+//! Encoding names as the user writes them (`-f`, `-t`): the library's iconv name table decides
+//! what a name means, so the tool and `utf8x_iconv_open` accept exactly the same names, aliases
+//! and `//IGNORE` / `//TRANSLIT` suffixes.
 
 use std::fmt;
 
-/// The byte order of UTF-16 and UTF-32 code units in a file.
+use utf8x::Encoding;
+use utf8x::iconv::{self, Charset};
+
+/// What `-f` or `-t` named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Order {
-    Le,
-    Be,
-    /// This machine's order; the file carries no byte order mark.
-    Native,
+pub struct Code {
+    pub kind: Kind,
+    /// The iconv table's entry (`None` for `auto`).
+    pub charset: Option<Charset>,
+    /// `//IGNORE`: drop what cannot be converted (the run still fails at its end, as iconv).
+    pub ignore: bool,
+    /// `//TRANSLIT`: write a substitute for characters the target cannot hold.
+    pub translit: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Encoding {
-    Utf8,
-    Utf16(Order),
-    Utf32(Order),
-    Latin1,
-    /// A byte form converted directly by `utf8x::convert`: CESU-8, modified UTF-8, WTF-8,
-    /// RFC 2279, Windows-1252.
-    Byte(utf8x::Encoding),
+pub enum Kind {
+    /// `-f auto`: a byte order mark, else `utf8x::detect` on the first chunk, decides.
+    Auto,
+    /// `UTF-16` or `UTF-32` without a byte order in the name: input honours and strips a
+    /// leading BOM (the machine's order without one, as glibc); output starts with one.
+    WithBom(Encoding),
+    /// An encoding whose bytes are read and written as they are; a BOM is an ordinary U+FEFF.
+    Plain(Encoding),
+    /// `utf8x fix`: a byte order mark, else UTF-16/UTF-32 when it looks like one, else UTF-8.
+    Repair,
+    /// A charset of the iconv table that only the iconv engine converts (ASCII, UCS-2).
+    IconvOnly(Charset),
 }
 
-/// The list quoted when a name is not recognised.
-pub const KNOWN: &str = "utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32, latin1, \
-                         cesu-8, mutf-8, wtf-8, rfc2279, windows-1252 (and their iconv aliases)";
-
-impl Encoding {
-    /// The encoding `name` stands for: every name and alias iconv_open accepts for the
-    /// library's encodings (compared as iconv compares them), plus `latin-1`, which the tool
-    /// has always taken and iconv does not.
-    pub fn parse(name: &str) -> Option<Encoding> {
-        if name.eq_ignore_ascii_case("latin-1") {
-            return Some(Encoding::Latin1);
+impl Code {
+    /// Parses `NAME[//SUFFIX...]` with the iconv API's rules; `auto` only where `auto_ok`.
+    pub fn parse(spec: &str, auto_ok: bool) -> Result<Code, String> {
+        let (name, suffixes) = iconv::split(spec);
+        if auto_ok && name.eq_ignore_ascii_case("AUTO") {
+            return Ok(Code {
+                kind: Kind::Auto,
+                charset: None,
+                ignore: suffixes.ignore,
+                translit: suffixes.translit,
+            });
         }
-        utf8x::iconv::encoding_from_name(name).map(Encoding::from_library)
-    }
-
-    fn from_library(e: utf8x::Encoding) -> Encoding {
-        use utf8x::Encoding as L;
-        match e.resolved() {
-            L::Utf8 => Encoding::Utf8,
-            L::Utf16Le => Encoding::Utf16(Order::Le),
-            L::Utf16Be => Encoding::Utf16(Order::Be),
-            L::Utf16 => Encoding::Utf16(Order::Native),
-            L::Utf32 => Encoding::Utf32(Order::Native),
-            L::Utf32Le => Encoding::Utf32(Order::Le),
-            L::Utf32Be => Encoding::Utf32(Order::Be),
-            L::Latin1 => Encoding::Latin1,
-            e => Encoding::Byte(e),
-        }
-    }
-
-    /// The library's encoding, whose units are this encoding's bytes read in the machine's
-    /// order.
-    pub fn library(self) -> utf8x::Encoding {
-        use utf8x::Encoding as L;
-        match self {
-            Encoding::Utf8 => L::Utf8,
-            Encoding::Utf16(Order::Le) => L::Utf16Le,
-            Encoding::Utf16(Order::Be) => L::Utf16Be,
-            Encoding::Utf16(Order::Native) => L::Utf16,
-            Encoding::Utf32(Order::Le) => L::Utf32Le,
-            Encoding::Utf32(Order::Be) => L::Utf32Be,
-            Encoding::Utf32(Order::Native) => L::Utf32,
-            Encoding::Latin1 => L::Latin1,
-            Encoding::Byte(e) => e,
-        }
-    }
-
-    /// Bytes per code unit.
-    pub fn unit_bytes(self) -> usize {
-        match self {
-            Encoding::Utf8 | Encoding::Latin1 | Encoding::Byte(_) => 1,
-            Encoding::Utf16(_) => 2,
-            Encoding::Utf32(_) => 4,
-        }
-    }
-
-    /// Windows-1252 or Latin-1: targets with no room for escaped bytes.
-    pub fn is_legacy(self) -> bool {
-        matches!(
-            self,
-            Encoding::Latin1 | Encoding::Byte(utf8x::Encoding::Cp1252)
-        )
-    }
-
-    /// UTF-16 or UTF-32: the encodings whose lone surrogates carry ESCAPE's bad bytes.
-    pub fn is_wide(self) -> bool {
-        matches!(self, Encoding::Utf16(_) | Encoding::Utf32(_))
-    }
-}
-
-impl fmt::Display for Encoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Encoding::Utf8 => "UTF-8",
-            Encoding::Utf16(Order::Le) => "UTF-16LE",
-            Encoding::Utf16(Order::Be) => "UTF-16BE",
-            Encoding::Utf16(Order::Native) => "UTF-16",
-            Encoding::Utf32(Order::Le) => "UTF-32LE",
-            Encoding::Utf32(Order::Be) => "UTF-32BE",
-            Encoding::Utf32(Order::Native) => "UTF-32",
-            Encoding::Latin1 => "ISO-8859-1",
-            Encoding::Byte(e) => e.name(),
+        // `latin-1` was taken by earlier versions of the tool, though iconv does not know it.
+        let charset = if name.eq_ignore_ascii_case("LATIN-1") {
+            Some(Charset::Latin1)
+        } else {
+            Charset::from_name(&name)
+        };
+        let charset = charset.ok_or_else(|| {
+            format!("unknown encoding '{spec}' (`utf8x --list` shows the known ones)")
+        })?;
+        let kind = match (charset, charset.encoding()) {
+            (Charset::Utf16 | Charset::Utf32, Some(e)) => Kind::WithBom(e),
+            (_, Some(e)) => Kind::Plain(e),
+            (c, None) => Kind::IconvOnly(c),
+        };
+        Ok(Code {
+            kind,
+            charset: Some(charset),
+            ignore: suffixes.ignore,
+            translit: suffixes.translit,
         })
     }
 }
 
-impl Order {
-    /// The value of a UTF-32 unit stored as `bytes` in this order.
-    pub fn u32_from(self, bytes: [u8; 4]) -> u32 {
-        match self {
-            Order::Le => u32::from_le_bytes(bytes),
-            Order::Be => u32::from_be_bytes(bytes),
-            Order::Native => u32::from_ne_bytes(bytes),
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            Kind::Auto | Kind::Repair => f.write_str("auto"),
+            Kind::WithBom(e) | Kind::Plain(e) => f.write_str(e.name()),
+            Kind::IconvOnly(c) => f.write_str(c.name()),
         }
     }
+}
 
-    /// The bytes of the UTF-32 value `v` in this order.
-    pub fn u32_to(self, v: u32) -> [u8; 4] {
-        match self {
-            Order::Le => v.to_le_bytes(),
-            Order::Be => v.to_be_bytes(),
-            Order::Native => v.to_ne_bytes(),
-        }
+/// The byte order mark at the start of `head` for a `WithBom` encoding, with the encoding it
+/// selects and its length; without one, glibc's choice: the machine's order.
+pub fn with_bom(e: Encoding, head: &[u8]) -> (Encoding, usize) {
+    match (e.unit_size(), head) {
+        (2, [0xFF, 0xFE, ..]) => (Encoding::Utf16Le, 2),
+        (2, [0xFE, 0xFF, ..]) => (Encoding::Utf16Be, 2),
+        (4, [0xFF, 0xFE, 0, 0, ..]) => (Encoding::Utf32Le, 4),
+        (4, [0, 0, 0xFE, 0xFF, ..]) => (Encoding::Utf32Be, 4),
+        _ => (e, 0),
     }
+}
+
+/// Every name `--list` prints: one line per charset, canonical name first, then its aliases;
+/// the charsets glibc lacks are marked.
+pub fn list() -> String {
+    let mut out = String::new();
+    for c in Charset::all() {
+        out.push_str(&c.aliases().join(", "));
+        if !c.in_glibc() {
+            out.push_str("    (utf8x only)");
+        }
+        out.push('\n');
+    }
+    out.push_str("AUTO    (-f only: a byte order mark, else detection)\n");
+    out
+}
+
+/// The byte order mark of `e`, as `e` writes U+FEFF; `None` for the 8-bit encodings that
+/// cannot hold it.
+pub fn bom_bytes(e: Encoding) -> Option<Vec<u8>> {
+    let bom = "\u{FEFF}".as_bytes();
+    let mut out = [0u32; 4];
+    let strict = utf8x::Policy::Strict;
+    let size = e.unit_size();
+    let r = match size {
+        1 => {
+            let dst = bytemuck::cast_slice_mut::<u32, u8>(&mut out);
+            utf8x::convert(bom, Encoding::Utf8, Some(dst), e, strict)
+        }
+        2 => {
+            let dst = bytemuck::cast_slice_mut::<u32, u16>(&mut out);
+            utf8x::convert(bom, Encoding::Utf8, Some(dst), e, strict)
+        }
+        _ => utf8x::convert(bom, Encoding::Utf8, Some(&mut out[..]), e, strict),
+    };
+    let bytes = bytemuck::cast_slice::<u32, u8>(&out);
+    r.is_ok().then(|| bytes[..r.written * size].to_vec())
 }

@@ -1,44 +1,73 @@
-//! `utf8x`: check that files are UTF-8, convert text between UTF-8, UTF-16, UTF-32, Latin-1,
-//! Windows-1252 and the other UTF-8 forms (CESU-8, modified UTF-8, WTF-8, RFC 2279), with the
-//! exact offset and kind of every problem, and guess a file's encoding. A thin shell over the
-//! `utf8x` crate.
+//! `utf8x`: check that files are UTF-8 (isutf8's options), convert between encodings (iconv's
+//! options), detect and repair encodings, with the exact position of every problem. A thin
+//! shell over the `utf8x` crate, streaming every file in bounded chunks.
 
-mod args;
 mod check;
-mod codec;
+mod cli;
 mod convert;
 mod detect;
 mod encoding;
-mod files;
+mod fix;
+mod input;
+mod output;
+mod pipeline;
+mod progress;
 mod report;
-mod tokens;
-mod usage;
 
+use std::io::Write;
 use std::process::ExitCode;
 
-use args::Command;
+use clap::{CommandFactory, Parser};
+
+use cli::{Cli, Command};
 
 /// The exit status. Ordered by severity: a run that meets several outcomes reports the worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Exit {
     /// Everything was valid and converted.
     Ok = 0,
-    /// Some input was ill-formed (or unmappable under the strict policy).
+    /// Some input was ill-formed (or unmappable); for `convert`, any failure, as iconv.
     Invalid = 1,
-    /// A usage mistake, an unreadable input or an unwritable output.
+    /// An unreadable input or an unwritable output (`check`, `detect`, `fix`).
     Trouble = 2,
+    /// A usage mistake (sysexits' EX_USAGE, as iconv).
+    Usage = 64,
 }
 
 fn main() -> ExitCode {
-    let exit = match args::parse(std::env::args_os().skip(1)) {
-        Ok(Command::Help) => usage::print_help(),
-        Ok(Command::Version) => usage::print_version(),
-        Ok(Command::Check(check)) => check::run(&check),
-        Ok(Command::Convert(convert)) => convert::run(&convert),
-        Ok(Command::Detect(detect)) => detect::run(&detect),
-        Err(mistake) => {
-            report::usage_error(&mistake);
-            Exit::Trouble
+    // `utf8x` alone would wait on standard input for iconv's default conversion: show the help.
+    if std::env::args_os().len() == 1 {
+        let _ = Cli::command().write_help(&mut anstream::stderr());
+        return ExitCode::from(Exit::Usage as u8);
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            let code = if e.use_stderr() {
+                Exit::Usage
+            } else {
+                Exit::Ok
+            };
+            return ExitCode::from(code as u8);
+        }
+    };
+    let exit = match &cli.command {
+        None => convert::run(&cli.convert),
+        Some(Command::Convert(args)) => convert::run(args),
+        Some(Command::Check(args)) => check::run(args),
+        Some(Command::Detect(args)) => detect::run(args),
+        Some(Command::Fix(args)) => fix::run(args),
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(*shell, &mut Cli::command(), "utf8x", &mut std::io::stdout());
+            Exit::Ok
+        }
+        Some(Command::Man) => {
+            let mut out = std::io::stdout().lock();
+            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+                Ok(()) if out.flush().is_ok() => Exit::Ok,
+                _ => Exit::Trouble,
+            }
         }
     };
     ExitCode::from(exit as u8)

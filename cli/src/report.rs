@@ -1,26 +1,35 @@
-//! Where messages go: diagnostics to standard error, results to standard output. Neither ever
-//! panics; a reader that closes standard output early (`utf8x ... | head`) silences the rest of
-//! the output without an error.
+//! Diagnostics on standard error, with colour only on a terminal (`anstream` strips it
+//! otherwise, and honours `NO_COLOR` and `CLICOLOR`).
 
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::Exit;
-use crate::args::UsageError;
+use anstyle::{AnsiColor, Style};
 
-/// Writes `utf8x: <message>` to standard error. Failing to report is not worth a panic.
+const ERROR: Style = AnsiColor::Red.on_default().bold();
+const HINT: Style = AnsiColor::Cyan.on_default().bold();
+pub const BOLD: Style = Style::new().bold();
+pub const BAD: Style = AnsiColor::Red.on_default().bold();
+
+/// `utf8x: error: <message>`.
 pub fn error(message: fmt::Arguments) {
-    let _ = writeln!(io::stderr().lock(), "utf8x: {message}");
+    let _ = writeln!(
+        anstream::stderr().lock(),
+        "utf8x: {ERROR}error{ERROR:#}: {message}"
+    );
 }
 
-/// The one-line complaint plus the synopsis of the command it concerns.
-pub fn usage_error(mistake: &UsageError) {
+/// `utf8x: hint: <message>`: what to try next.
+pub fn hint(message: fmt::Arguments) {
     let _ = writeln!(
-        io::stderr().lock(),
-        "utf8x: {}\nusage: {} (see 'utf8x --help')",
-        mistake.message,
-        mistake.synopsis
+        anstream::stderr().lock(),
+        "utf8x: {HINT}hint{HINT:#}: {message}"
     );
+}
+
+/// A plain line on standard error (`--verbose` reports).
+pub fn note(message: fmt::Arguments) {
+    let _ = writeln!(anstream::stderr().lock(), "utf8x: {message}");
 }
 
 /// An I/O error as the OS words it, without Rust's " (os error N)" suffix.
@@ -36,7 +45,7 @@ pub fn describe(e: &io::Error) -> String {
 }
 
 /// `n` followed by `noun`, plural unless `n` is 1.
-pub fn plural(n: usize, noun: &str) -> String {
+pub fn plural(n: u64, noun: &str) -> String {
     if n == 1 {
         format!("{n} {noun}")
     } else {
@@ -44,21 +53,27 @@ pub fn plural(n: usize, noun: &str) -> String {
     }
 }
 
-/// Standard output that stops writing, quietly, once its reader has gone away.
-#[derive(Default)]
+/// Standard output for results, stopping quietly once its reader has gone away
+/// (`utf8x check -r . | head`).
 pub struct Stdout {
+    out: anstream::AutoStream<io::Stdout>,
     closed: bool,
 }
 
 impl Stdout {
-    /// Writes `bytes`; `Err` holds the exit status after reporting a real write failure
-    /// (a full disk, not a closed pipe).
-    pub fn write(&mut self, bytes: &[u8]) -> Result<(), Exit> {
+    pub fn new() -> Stdout {
+        Stdout {
+            out: anstream::AutoStream::auto(io::stdout()),
+            closed: false,
+        }
+    }
+
+    /// Writes one line; `Err` after a real write failure (a full disk), already reported.
+    pub fn line(&mut self, line: fmt::Arguments) -> Result<(), ()> {
         if self.closed {
             return Ok(());
         }
-        let mut out = io::stdout().lock();
-        match out.write_all(bytes).and_then(|()| out.flush()) {
+        match writeln!(self.out, "{line}").and_then(|()| self.out.flush()) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
                 self.closed = true;
@@ -69,13 +84,8 @@ impl Stdout {
                     "cannot write to standard output: {}",
                     describe(&e)
                 ));
-                Err(Exit::Trouble)
+                Err(())
             }
         }
-    }
-
-    /// Writes one formatted line.
-    pub fn line(&mut self, line: fmt::Arguments) -> Result<(), Exit> {
-        self.write(format!("{line}\n").as_bytes())
     }
 }

@@ -1,21 +1,17 @@
 //! End-to-end tests of the `utf8x` binary: exact messages, exit codes and output bytes, checked
-//! against std (`from_utf8`, `from_utf8_lossy`, `encode_utf16`, `char` values) and the text
-//! corpus of the repository's tests.
+//! against std (`from_utf8`, `encode_utf16`, `char` values) and, side by side, against the real
+//! glibc `iconv` and moreutils' `isutf8` when they are installed.
 
 // The crate root's submodules would resolve next to it, where Cargo would take each file for a
 // test target of its own: they live in `cli/` instead.
 #[path = "cli/check.rs"]
 mod check;
+#[path = "cli/commands.rs"]
+mod commands;
+#[path = "cli/compat.rs"]
+mod compat;
 #[path = "cli/convert.rs"]
 mod convert;
-#[path = "cli/corpus_files.rs"]
-mod corpus_files;
-#[path = "cli/family.rs"]
-mod family;
-#[path = "cli/policy.rs"]
-mod policy;
-#[path = "cli/usage.rs"]
-mod usage;
 
 use std::ffi::OsStr;
 use std::fs;
@@ -39,14 +35,9 @@ impl Run {
         self.stdout
     }
 
-    /// Asserts a failed conversion or check: `code`, nothing on standard output, exactly
-    /// `stderr` on standard error.
-    #[track_caller]
-    pub fn fails(self, code: i32, stderr: &str) {
-        assert_eq!(
-            (self.code, self.stderr.as_str(), self.stdout.as_slice()),
-            (code, stderr, &b""[..])
-        );
+    /// Standard output as text.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
     }
 }
 
@@ -110,4 +101,37 @@ pub fn utf16(text: &str, unit: fn(u16) -> [u8; 2]) -> Vec<u8> {
 /// UTF-32 of `text` as bytes, each unit laid out by `unit`.
 pub fn utf32(text: &str, unit: fn(u32) -> [u8; 4]) -> Vec<u8> {
     text.chars().map(u32::from).flat_map(unit).collect()
+}
+
+/// Runs `program ARGS` (another tool, for side-by-side comparisons), or `None` when it is not
+/// installed, after saying so where the test output shows it.
+pub fn tool(program: &str, args: &[&str], stdin: &[u8]) -> Option<Run> {
+    let path = ["/usr/bin", "/bin", "/usr/local/bin"]
+        .iter()
+        .map(|dir| Path::new(dir).join(program))
+        .find(|p| p.exists());
+    let Some(path) = path else {
+        eprintln!("SKIPPED: {program} is not installed (apt-get install moreutils / libc-bin)");
+        return None;
+    };
+    let mut child = Command::new(path)
+        .args(args)
+        .env("LC_ALL", "C.UTF-8")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tool runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    let writer = thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the tool finishes");
+    writer.join().expect("stdin writer");
+    Some(Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: output.stdout,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    })
 }

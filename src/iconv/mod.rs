@@ -56,7 +56,7 @@ mod codec;
 mod fast;
 mod names;
 
-pub use names::{Charset, encoding_from_name};
+pub use names::{Charset, Spec, encoding_from_name, split};
 
 use codec::{
     AsciiIn, AsciiOut, ByteDecoder, ByteEncoder, Ucs2In, Utf16In, Utf16Out, Utf32In, Utf32Out,

@@ -1,344 +1,317 @@
-//! `utf8x convert` on well-formed input: every encoding and pair against std, names, standard
-//! input and output files.
+//! `utf8x convert` and the bare iconv form: every encoding against std, byte order marks,
+//! iconv's flags and suffixes, several inputs, output files, chunk boundaries.
 
 use std::fs;
 
 use crate::{file, scratch, utf8x, utf16, utf32};
 
-/// Every UTF-8 length and the edges of each range, then several scripts, CRLF and a NUL.
+/// Every UTF-8 length and the edges of each range, several scripts, CRLF and a NUL.
 const TEXT: &str = "\u{0}\u{7F}\u{80}\u{FF}\u{100}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFD}\u{FFFF}\
-    \u{10000}\u{10FFFF} English, \u{e9}t\u{e9}, \u{3b5}\u{3bb}\u{3bb}\u{3b7}\u{3bd}\u{3b9}\u{3ba}\u{3ac}, \
-    \u{440}\u{443}\u{441}\u{441}\u{43a}\u{438}\u{439}, \u{4e2d}\u{6587}, \u{1F600}\u{1F44B}\r\n";
+    \u{10000}\u{10FFFF} English, \u{e9}t\u{e9}, \u{3b5}\u{3bb}\u{3bb}\u{3b7}, \
+    \u{440}\u{443}\u{441}, \u{4e2d}\u{6587}, \u{1F600}\u{1F44B}\r\n";
 
-/// Latin-1 can only hold U+0000..U+00FF: its text stays in that range, edges included.
-const LATIN: &str = "\u{0}\u{7F}\u{80}\u{A0}caf\u{e9} cr\u{e8}me br\u{fb}l\u{e9}e \u{bd}\u{ff}\r\n";
-
-/// Each encoding's canonical name, the bytes std gives for `text`, or `None` when `text` does
-/// not fit (Latin-1).
-fn encodings(text: &str) -> Vec<(&'static str, Option<Vec<u8>>)> {
-    let latin1 = text
-        .chars()
-        .map(|c| u8::try_from(u32::from(c)).ok())
-        .collect::<Option<Vec<u8>>>();
+/// Each name with the bytes std gives for `TEXT` in it.
+fn encodings() -> Vec<(&'static str, Vec<u8>)> {
     vec![
-        ("utf-16le", Some(utf16(text, u16::to_le_bytes))),
-        ("utf-16be", Some(utf16(text, u16::to_be_bytes))),
-        ("utf-16", Some(utf16(text, u16::to_ne_bytes))),
-        ("utf-32le", Some(utf32(text, u32::to_le_bytes))),
-        ("utf-32be", Some(utf32(text, u32::to_be_bytes))),
-        ("utf-32", Some(utf32(text, u32::to_ne_bytes))),
-        ("latin1", latin1),
-        ("utf-8", Some(text.as_bytes().to_vec())),
+        ("utf-8", TEXT.as_bytes().to_vec()),
+        ("utf-16le", utf16(TEXT, u16::to_le_bytes)),
+        ("UTF-16BE", utf16(TEXT, u16::to_be_bytes)),
+        ("utf-32le", utf32(TEXT, u32::to_le_bytes)),
+        ("UCS-4", utf32(TEXT, u32::to_be_bytes)),
+        ("wchar_t", utf32(TEXT, u32::to_ne_bytes)),
     ]
 }
 
-fn convert(from: &str, to: &str, input: &[u8]) -> Vec<u8> {
-    utf8x(&["convert", "-f", from, "-t", to, "-"], input).ok()
-}
-
 #[test]
-fn utf8_to_each_encoding_and_back_matches_std() {
-    for text in [TEXT, LATIN, ""] {
-        for (name, bytes) in encodings(text) {
-            let Some(bytes) = bytes else { continue };
-            assert_eq!(convert("utf-8", name, text.as_bytes()), bytes, "to {name}");
-            assert_eq!(
-                convert(name, "utf-8", &bytes),
-                text.as_bytes(),
-                "from {name}"
-            );
+fn every_pair_matches_std_with_and_without_the_subcommand() {
+    let all = encodings();
+    for (from, input) in &all {
+        for (to, output) in &all {
+            let got = utf8x(&["convert", "-f", from, "-t", to], input).ok();
+            assert_eq!(&got, output, "{from} -> {to}");
         }
+        let got = utf8x(&["--from-code", from, "--to-code", "utf-8", "-"], input).ok();
+        assert_eq!(got, TEXT.as_bytes(), "{from}, iconv form");
     }
 }
 
 #[test]
-fn every_pair_goes_through_utf8_to_the_same_bytes_as_std() {
-    for text in [TEXT, LATIN] {
-        let all = encodings(text);
-        for (from, input) in &all {
-            for (to, output) in &all {
-                if let (Some(input), Some(output)) = (input, output) {
-                    assert_eq!(&convert(from, to, input), output, "{from} -> {to}");
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn names_are_case_insensitive_and_aliases_agree() {
-    let groups: [(&[&str], &str); 8] = [
-        (&["utf-8", "UTF-8", "utf8", "Utf8"], "utf-8"),
-        (&["utf-16le", "UTF-16LE", "utf16le"], "utf-16le"),
-        (&["utf-16be", "UTF16BE"], "utf-16be"),
-        (&["utf-16", "utf16", "UTF-16"], "utf-16"),
-        (&["utf-32le", "utf32le"], "utf-32le"),
-        (&["utf-32be", "UTF32BE"], "utf-32be"),
-        (&["utf-32", "utf32", "UTF-32"], "utf-32"),
-        (
-            &[
-                "latin1",
-                "LATIN1",
-                "latin-1",
-                "iso-8859-1",
-                "ISO-8859-1",
-                "iso8859-1",
-                "iso_8859-1",
-            ],
-            "latin1",
-        ),
-    ];
-    let all = encodings(LATIN);
-    for (aliases, canonical) in groups {
-        let (_, bytes) = all.iter().find(|(name, _)| *name == canonical).unwrap();
-        let bytes = bytes.as_ref().unwrap();
-        for alias in aliases {
-            assert_eq!(&convert("utf-8", alias, LATIN.as_bytes()), bytes, "{alias}");
-            assert_eq!(convert(alias, "utf-8", bytes), LATIN.as_bytes(), "{alias}");
-        }
-    }
-}
-
-#[test]
-fn a_byte_order_mark_is_an_ordinary_character() {
-    let text = "\u{FEFF}hi";
+fn the_other_forms_convert_too() {
+    let text = "a\u{0}\u{10000}";
+    let cesu = utf8x(&["-t", "cesu-8"], text.as_bytes()).ok();
+    assert_eq!(cesu, b"a\x00\xED\xA0\x80\xED\xB0\x80");
+    let mutf = utf8x(&["-f", "cesu-8", "-t", "java"], &cesu).ok();
+    assert_eq!(mutf, b"a\xC0\x80\xED\xA0\x80\xED\xB0\x80");
+    assert_eq!(utf8x(&["-f", "mutf-8"], &mutf).ok(), text.as_bytes());
     assert_eq!(
-        convert("utf-8", "utf-16le", text.as_bytes()),
-        utf16(text, u16::to_le_bytes)
+        utf8x(&["-f", "cp1252"], b"\x80\xE9").ok(),
+        "\u{20AC}\u{e9}".as_bytes()
+    );
+    assert_eq!(utf8x(&["-f", "latin-1"], b"\xE9").ok(), "\u{e9}".as_bytes());
+}
+
+#[test]
+fn utf16_and_utf32_read_and_strip_a_bom_and_write_one() {
+    let be = [&[0xFE, 0xFF][..], &utf16("h\u{e9}", u16::to_be_bytes)].concat();
+    let le = [&[0xFF, 0xFE][..], &utf16("h\u{e9}", u16::to_le_bytes)].concat();
+    let he = "h\u{e9}".as_bytes();
+    assert_eq!(utf8x(&["-f", "utf-16", "-t", "utf-8"], &be).ok(), he);
+    assert_eq!(utf8x(&["-f", "UTF16", "-t", "utf-8"], &le).ok(), he);
+    // Without a BOM: the machine's order, as glibc.
+    let ne = utf16("h\u{e9}", u16::to_ne_bytes);
+    assert_eq!(utf8x(&["-f", "utf-16", "-t", "utf-8"], &ne).ok(), he);
+    let be32 = [&[0, 0, 0xFE, 0xFF][..], &utf32("h\u{e9}", u32::to_be_bytes)].concat();
+    assert_eq!(utf8x(&["-f", "utf-32", "-t", "utf-8"], &be32).ok(), he);
+    // A named byte order keeps the BOM as the character U+FEFF.
+    assert_eq!(
+        utf8x(&["-f", "utf-16le", "-t", "utf-8"], &le).ok(),
+        "\u{FEFF}h\u{e9}".as_bytes()
+    );
+    // Output: a BOM in the machine's order for UTF-16 and UTF-32; --no-bom and --bom choose.
+    let native = if cfg!(target_endian = "little") {
+        &le
+    } else {
+        &be
+    };
+    assert_eq!(&utf8x(&["-t", "utf-16"], he).ok(), native);
+    assert_eq!(
+        utf8x(&["-t", "utf-16", "--no-bom"], he).ok(),
+        utf16("h\u{e9}", u16::to_ne_bytes)
+    );
+    let bom32 = [0xFEFF_u32.to_ne_bytes(), u32::from(b'h').to_ne_bytes()].concat();
+    assert_eq!(utf8x(&["-t", "utf-32"], b"h").ok(), bom32);
+    assert_eq!(
+        utf8x(&["-t", "utf-8", "--bom"], b"h").ok(),
+        b"\xEF\xBB\xBFh"
     );
     assert_eq!(
-        convert("utf-16be", "utf-8", &utf16(text, u16::to_be_bytes)),
-        text.as_bytes()
+        utf8x(&["-t", "utf-16be", "--bom"], b"h").ok(),
+        [0xFE, 0xFF, 0, b'h']
     );
-    // No mark is added either.
+    // An empty input gives an empty output, BOM included.
+    assert_eq!(utf8x(&["-t", "utf-16"], b"").ok(), b"");
+    let run = utf8x(&["-t", "latin1", "--bom"], b"h");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("has no byte order mark"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn auto_reads_a_bom_or_detects() {
+    let le = [&[0xFF, 0xFE][..], &utf16("h\u{e9}", u16::to_le_bytes)].concat();
+    assert_eq!(utf8x(&["-f", "auto"], &le).ok(), "h\u{e9}".as_bytes());
+    let text = "\u{41f}\u{440}\u{438}\u{432}\u{435}\u{442}, Hello, world! ".repeat(10);
+    let be = utf16(&text, u16::to_be_bytes);
+    assert_eq!(utf8x(&["convert", "-f", "AUTO"], &be).ok(), text.as_bytes());
+    assert_eq!(utf8x(&["-f", "auto"], b"\xEF\xBB\xBFok").ok(), b"ok");
     assert_eq!(
-        convert("utf-8", "utf-16", b"hi"),
-        utf16("hi", u16::to_ne_bytes)
+        utf8x(&["-f", "auto"], b"caf\xE9").ok(),
+        "caf\u{e9}".as_bytes()
     );
 }
 
 #[test]
-fn option_spellings_are_equivalent() {
-    let dir = scratch("convert-spellings");
-    let input = file(&dir, "in", TEXT.as_bytes());
-    let expected = utf16(TEXT, u16::to_be_bytes);
-    for args in [
-        vec!["convert", "-f", "utf-8", "-t", "utf-16be", &input],
-        vec!["convert", &input, "-t", "utf-16be", "-f", "utf-8"],
-        vec!["convert", "--from", "utf-8", "--to", "utf-16be", &input],
-        vec!["convert", "--from=utf-8", "--to=utf-16be", &input],
-        vec!["convert", "-futf-8", "-tutf-16be", &input],
-        vec!["convert", "--from-code=utf-8", "--to-code=utf-16be", &input],
-        vec![
-            "convert", "-f", "utf-8", "-t", "utf-16be", "-p", "strict", &input,
-        ],
-        vec![
-            "convert",
-            "-f",
-            "utf-8",
-            "-t",
-            "utf-16be",
-            "--policy=STRICT",
-            &input,
-        ],
-        vec![
-            "convert", "-f", "utf-8", "-t", "utf-16be", &input, "-o", "-",
-        ],
-        vec!["convert", "-f", "utf-8", "-t", "utf-16be", "--", &input],
-    ] {
-        assert_eq!(utf8x(&args, b"").ok(), expected, "{args:?}");
-    }
-}
-
-#[test]
-fn verbose_reports_sizes_on_stderr() {
-    let run = utf8x(
-        &["convert", "-v", "-f", "utf-8", "-t", "utf-32", "-"],
-        "a\u{e9}".as_bytes(),
-    );
-    assert_eq!(run.code, 0);
-    assert_eq!(run.stdout, utf32("a\u{e9}", u32::to_ne_bytes));
+fn strict_stops_at_the_first_error_with_its_position_and_keeps_what_came_before() {
+    let run = utf8x(&["-f", "utf-8", "-t", "utf-16le"], b"ab\ncd\xC3(x\n");
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, utf16("ab\ncd", u16::to_le_bytes));
     assert_eq!(
         run.stderr,
-        "utf8x: -: 3 bytes of UTF-8 -> 8 bytes of UTF-32, 0 substitutions (policy strict)\n"
+        "utf8x: error: -: illegal input sequence at position 5 (invalid UTF-8: sequence too short)\n"
     );
-}
-
-#[test]
-fn output_file_is_written_whole() {
-    let dir = scratch("convert-output");
-    let input = file(&dir, "in.txt", TEXT.as_bytes());
-    let out = dir.join("out.txt").to_str().unwrap().to_owned();
-    let args = [
-        "convert", "-f", "utf8", "-t", "utf-16le", &input, "-o", &out,
-    ];
-    assert_eq!(utf8x(&args, b"").ok(), b"");
-    assert_eq!(fs::read(&out).unwrap(), utf16(TEXT, u16::to_le_bytes));
-    // Replacing an existing file; also spelled --output=.
-    let args = [
-        "convert",
-        "-f",
-        "utf8",
-        "-t",
-        "utf-32be",
-        &input,
-        &format!("--output={out}"),
-    ];
-    assert_eq!(utf8x(&args, b"").ok(), b"");
-    assert_eq!(fs::read(&out).unwrap(), utf32(TEXT, u32::to_be_bytes));
-    assert_eq!(listing(&dir), ["in.txt", "out.txt"]);
-}
-
-#[test]
-fn a_file_can_be_converted_in_place() {
-    let dir = scratch("convert-in-place");
-    let path = file(&dir, "text", TEXT.as_bytes());
-    let to_16 = [
-        "convert", "-f", "utf-8", "-t", "utf-16be", &path, "-o", &path,
-    ];
-    assert_eq!(utf8x(&to_16, b"").ok(), b"");
-    assert_eq!(fs::read(&path).unwrap(), utf16(TEXT, u16::to_be_bytes));
-    let back = [
-        "convert", "-f", "utf-16be", "-t", "utf-8", &path, "-o", &path,
-    ];
-    assert_eq!(utf8x(&back, b"").ok(), b"");
-    assert_eq!(fs::read(&path).unwrap(), TEXT.as_bytes());
-    assert_eq!(listing(&dir), ["text"]);
-}
-
-#[cfg(unix)]
-#[test]
-fn replacing_keeps_permissions_and_symbolic_links() {
-    use std::os::unix::fs::{PermissionsExt, symlink};
-    let dir = scratch("convert-link");
-    let input = file(&dir, "in", b"hi");
-    let target = file(&dir, "target", b"old");
-    fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).unwrap();
-    let link = dir.join("link");
-    symlink(&target, &link).unwrap();
-    let args = [
-        "convert",
-        "-f",
-        "utf-8",
-        "-t",
-        "utf-16le",
-        &input,
-        "-o",
-        link.to_str().unwrap(),
-    ];
-    assert_eq!(utf8x(&args, b"").ok(), b"");
+    let run = utf8x(&["-f", "utf-8", "-t", "latin1"], "a\u{20AC}x".as_bytes());
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b"a"[..]));
     assert!(
-        fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink()
+        run.stderr
+            .starts_with("utf8x: error: -: cannot convert U+20AC at position 1 to ISO-8859-1\n"),
+        "{}",
+        run.stderr
     );
-    assert_eq!(fs::read(&target).unwrap(), b"h\0i\0");
-    assert_eq!(
-        fs::metadata(&target).unwrap().permissions().mode() & 0o777,
-        0o640
+    // Positions count the BOM's bytes too: they are bytes of the file.
+    let bad = [&[0xFF, 0xFE][..], b"a\x00\x00\xDCb\x00"].concat();
+    let run = utf8x(&["-f", "utf-16", "-t", "utf-8"], &bad);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("at position 4"), "{}", run.stderr);
+    let run = utf8x(&["-f", "utf-16le", "-t", "utf-8"], b"a\x00b");
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b"a"[..]));
+    assert!(
+        run.stderr
+            .contains("incomplete character or shift sequence at end of buffer"),
+        "{}",
+        run.stderr
     );
-    assert_eq!(listing(&dir), ["in", "link", "target"]);
 }
 
 #[test]
-fn unreadable_input_and_unwritable_output_exit_2() {
-    let dir = scratch("convert-io");
-    let missing = dir.join("missing").to_str().unwrap().to_owned();
-    utf8x(&["convert", "-f", "utf-8", "-t", "latin1", &missing], b"").fails(
-        2,
-        &format!("utf8x: cannot read {missing}: No such file or directory\n"),
+fn c_ignore_and_translit_as_iconv() {
+    // -c drops invalid input and exits 0, but a character cut short at the end still fails.
+    assert_eq!(
+        utf8x(&["-c", "-f", "utf-8", "-t", "utf-8"], b"ab\xFFcd").ok(),
+        b"abcd"
     );
-    let input = file(&dir, "in", b"x");
-    let nowhere = dir.join("no/such/dir/out").to_str().unwrap().to_owned();
-    utf8x(
-        &[
-            "convert", "-f", "utf-8", "-t", "latin1", &input, "-o", &nowhere,
-        ],
-        b"",
+    let run = utf8x(&["-c", "-f", "utf-8", "-t", "utf-8"], b"ab\xFFcd\xC3");
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b"abcd"[..]));
+    // //IGNORE drops as well, and fails once done.
+    let euro = "a\u{20AC}x".as_bytes();
+    let run = utf8x(&["-f", "utf-8", "-t", "latin1//IGNORE"], euro);
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b"ax"[..]));
+    assert!(
+        run.stderr
+            .contains("1 invalid or unmappable sequence omitted")
+    );
+    assert_eq!(utf8x(&["-c", "-t", "latin1//IGNORE"], euro).ok(), b"ax");
+    // //TRANSLIT substitutes characters the target lacks, not invalid input.
+    assert_eq!(utf8x(&["-t", "latin1//TRANSLIT"], euro).ok(), b"a?x");
+    assert_eq!(utf8x(&["-t", "latin1//TRANSLIT"], b"a\xFFx").code, 1);
+    let mixed = b"\xE2\x82\xAC\xFF\xC3\xBFx";
+    assert_eq!(
+        utf8x(&["-c", "-t", "latin1//TRANSLIT"], mixed).ok(),
+        b"?\xFFx"
+    );
+    // The iconv engine's charsets: ASCII and UCS-2.
+    assert_eq!(
+        utf8x(&["-t", "ascii//TRANSLIT"], "\u{e9}!".as_bytes()).ok(),
+        b"?!"
+    );
+    assert_eq!(
+        utf8x(&["-f", "ascii", "-t", "ucs-2le"], b"hi").ok(),
+        b"h\0i\0"
+    );
+    let run = utf8x(&["-t", "ascii"], "a\u{e9}".as_bytes());
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b"a"[..]));
+    assert!(run.stderr.contains("at position 1"), "{}", run.stderr);
+}
+
+#[test]
+fn every_policy() {
+    let bad = b"a\xE9\xFFb";
+    let with = |p: &str| utf8x(&["-f", "utf-8", "-t", "utf-8", "--policy", p], bad);
+    assert_eq!(with("replace").ok(), "a\u{FFFD}\u{FFFD}b".as_bytes());
+    assert_eq!(with("skip").ok(), b"ab");
+    assert_eq!(with("ignore").ok(), b"ab");
+    assert_eq!(with("fallback").ok(), "a\u{e9}\u{ff}b".as_bytes());
+    assert_eq!(with("strict").code, 1);
+    // Escape round-trips any bytes through UTF-16.
+    let wide = utf8x(&["-t", "utf-16le", "-p", "escape"], bad).ok();
+    assert_eq!(utf8x(&["-f", "utf-16le", "-p", "escape"], &wide).ok(), bad);
+    let run = utf8x(&["-t", "latin1", "-p", "escape"], b"a");
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("policy escape"), "{}", run.stderr);
+    assert_eq!(utf8x(&["-p", "bogus"], b"a").code, 64);
+}
+
+#[test]
+fn several_inputs_are_converted_one_after_the_other_and_stdin_by_dash() {
+    let dir = scratch("several");
+    let a = file(&dir, "a", &[0xFE, 0xFF, 0, b'A']);
+    let b = file(&dir, "b", &[0xFF, 0xFE, b'B', 0]);
+    // Each input is a conversion of its own, with its own BOM, as glibc's iconv.
+    let got = utf8x(
+        &["-f", "utf-16", "-t", "utf-8", &a, "-", &b],
+        b"\xFF\xFEc\x00",
     )
-    .fails(
-        2,
-        &format!("utf8x: cannot write {nowhere}: No such file or directory\n"),
+    .ok();
+    assert_eq!(got, b"AcB");
+    // The first failing input stops the run.
+    let bad = file(&dir, "bad", b"x\xFF");
+    let ok = file(&dir, "ok", b"ok");
+    let run = utf8x(&[&bad, &ok], b"");
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b"x"[..]));
+    let missing = dir.join("missing").display().to_string();
+    let run = utf8x(&[&ok, &missing], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("cannot open input file"),
+        "{}",
+        run.stderr
     );
 }
 
-#[cfg(target_os = "linux")]
 #[test]
-fn a_full_device_is_an_io_error() {
-    let args = [
-        "convert",
-        "-f",
-        "utf-8",
-        "-t",
-        "latin1",
-        "-",
-        "-o",
-        "/dev/full",
-    ];
-    utf8x(&args, b"x").fails(
-        2,
-        "utf8x: cannot write /dev/full: No space left on device\n",
+fn output_files_are_replaced_whole_and_only_on_success() {
+    let dir = scratch("output");
+    let input = file(&dir, "in", "h\u{e9}llo".as_bytes());
+    let out = dir.join("out");
+    fs::write(&out, b"old").unwrap();
+    let o = out.to_str().unwrap();
+    utf8x(&["-t", "utf-16le", "-o", o, &input], b"").ok();
+    let expected = utf16("h\u{e9}llo", u16::to_le_bytes);
+    assert_eq!(fs::read(&out).unwrap(), expected);
+    let bad = file(&dir, "bad", b"h\xFF");
+    assert_eq!(utf8x(&["-o", o, &bad], b"").code, 1);
+    assert_eq!(fs::read(&out).unwrap(), expected, "untouched");
+    // The input itself may be the output.
+    utf8x(&["-t", "utf-16be", "--output", &input, &input], b"").ok();
+    let be = utf16("h\u{e9}llo", u16::to_be_bytes);
+    assert_eq!(fs::read(&input).unwrap(), be);
+    // No temporary file is left behind.
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 3);
+    // `-` and /dev/stdout are standard output.
+    assert_eq!(utf8x(&["-o", "-"], b"x").ok(), b"x");
+    assert_eq!(utf8x(&["-o", "/dev/stdout"], b"x").ok(), b"x");
+}
+
+#[test]
+fn unwritable_outputs_name_the_real_problem() {
+    let run = utf8x(&["-o", "/proc/version"], b"x");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("cannot write /proc/version: "),
+        "{}",
+        run.stderr
     );
-    let full = fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .unwrap();
-    let dir = scratch("convert-full");
-    let input = file(&dir, "in", b"x");
-    let run = crate::binary()
-        .args(["convert", "-f", "utf-8", "-t", "latin1", &input])
-        .stdout(full)
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(2));
+    assert!(!run.stderr.contains(".tmp"), "{}", run.stderr);
+    let run = utf8x(&["-o", "/nonexistent-dir/x"], b"x");
     assert_eq!(
-        String::from_utf8(run.stderr).unwrap(),
-        "utf8x: cannot write to standard output: No space left on device\n"
+        run.stderr,
+        "utf8x: error: cannot write /nonexistent-dir/x: directory /nonexistent-dir does not exist\n"
     );
 }
 
-#[cfg(target_os = "linux")]
 #[test]
-fn dev_stdout_is_standard_output_even_when_it_appends_to_a_file() {
-    let dir = scratch("convert-dev-stdout");
-    // As `>> redirected` would: renaming a new file over it would drop what it held.
-    let redirected = dir.join("redirected");
-    fs::write(&redirected, b"before\n").unwrap();
-    let stdout = fs::OpenOptions::new()
-        .append(true)
-        .open(&redirected)
-        .unwrap();
-    let hello = crate::samples().join("hello.txt");
-    let args = [
-        "convert",
-        "-f",
-        "utf-8",
-        "-t",
-        "utf-16be",
-        "-",
-        "-o",
-        "/dev/stdout",
-    ];
-    let run = crate::binary()
-        .args(args)
-        .stdin(fs::File::open(&hello).unwrap())
-        .stdout(stdout)
-        .output()
-        .unwrap();
-    assert_eq!((run.status.code(), run.stderr.len()), (Some(0), 0));
-    let text = fs::read_to_string(&hello).unwrap();
-    let expected = [&b"before\n"[..], &utf16(&text, u16::to_be_bytes)].concat();
-    assert_eq!(fs::read(&redirected).unwrap(), expected);
-    assert_eq!(listing(&dir), ["redirected"]);
+fn large_inputs_stream_across_chunks_with_exact_positions() {
+    // Characters of every width straddle the 1 MiB chunk boundaries.
+    let text = "a\u{e9}\u{20AC}\u{1F600}".repeat(300_000);
+    let wide = utf8x(&["-t", "utf-16be"], text.as_bytes()).ok();
+    assert_eq!(wide, utf16(&text, u16::to_be_bytes));
+    assert_eq!(utf8x(&["-f", "utf-16be"], &wide).ok(), text.as_bytes());
+    let mut bad = text.into_bytes();
+    let at = (1 << 20) + 1;
+    bad[at] = 0xFF;
+    let run = utf8x(&["-t", "utf-32le"], &bad);
+    assert_eq!(run.code, 1);
+    // The byte lands inside U+1F600 (bytes 6..10 of each 10-byte round): the error is that
+    // character's first byte, cut short, at the first chunk's end.
+    assert_eq!(at % 10, 7);
+    assert!(
+        run.stderr.contains(&format!("at position {} ", at - 1)),
+        "{}",
+        run.stderr
+    );
 }
 
-/// The names in `dir`, sorted: shows that no temporary file was left behind.
-pub fn listing(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    names
+#[test]
+fn list_and_verbose() {
+    let list = utf8x(&["-l"], b"").text();
+    assert!(list.contains("UTF-16LE"), "{list}");
+    assert!(list.contains("WINDOWS-1252"), "{list}");
+    assert_eq!(utf8x(&["convert", "--list"], b"").text(), list);
+    let run = utf8x(&["-v", "-t", "utf-16le"], b"abc");
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stderr,
+        "utf8x: -: 3 bytes of UTF-8 -> 6 bytes of UTF-16LE, 0 substitutions\n"
+    );
+    let run = utf8x(&["-f", "nope"], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("unknown encoding 'nope'"),
+        "{}",
+        run.stderr
+    );
+    // Accepted for iconv's sake.
+    assert_eq!(utf8x(&["-s", "-t", "utf-8"], b"x").ok(), b"x");
 }

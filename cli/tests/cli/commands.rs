@@ -1,0 +1,194 @@
+//! `detect`, `fix`, help, man page, completions, colour, and the progress bar in a terminal.
+
+use std::fs;
+use std::process::Command;
+
+use crate::{binary, file, samples, scratch, utf8x, utf16};
+
+#[test]
+fn detect_names_boms_and_guesses() {
+    let dir = scratch("detect");
+    let bom = file(&dir, "bom", b"\xFE\xFF\x00h");
+    let utf8 = file(&dir, "utf8", "h\u{e9}".as_bytes());
+    let cp = file(&dir, "cp", b"caf\xE9");
+    let run = utf8x(&["detect", &bom, &utf8, &cp], b"");
+    assert_eq!(
+        run.ok(),
+        format!("{bom}: UTF-16BE (BOM)\n{utf8}: UTF-8\n{cp}: WINDOWS-1252\n").as_bytes()
+    );
+    let text = "\u{41f}\u{440}\u{438}\u{432}\u{435}\u{442}, hello! ".repeat(10);
+    assert_eq!(
+        utf8x(&["detect"], &utf16(&text, u16::to_le_bytes)).ok(),
+        b"-: UTF-16LE\n"
+    );
+    // A bad byte past the first chunk still makes it something other than UTF-8.
+    let mut late = vec![b'a'; 3 << 20];
+    late[(2 << 20) + 5] = 0xE9;
+    assert_eq!(utf8x(&["detect", "-"], &late).ok(), b"-: WINDOWS-1252\n");
+    assert_eq!(utf8x(&["detect", "/nonexistent"], b"").code, 2);
+}
+
+#[test]
+fn fix_repairs_in_place_and_reports() {
+    let dir = scratch("fix");
+    let latin = file(&dir, "latin", b"caf\xE9 cr\xE8me\n");
+    let good = file(&dir, "good", "d\u{e9}j\u{e0}\n".as_bytes());
+    let wide = file(
+        &dir,
+        "wide",
+        &[&[0xFF, 0xFE][..], &utf16("wide\n", u16::to_le_bytes)].concat(),
+    );
+    let run = utf8x(&["fix", "-n", &latin], b"");
+    assert_eq!(
+        run.ok(),
+        format!("{latin}: would be fixed: 2 bytes not UTF-8 read as Windows-1252\n").as_bytes()
+    );
+    assert_eq!(fs::read(&latin).unwrap(), b"caf\xE9 cr\xE8me\n", "dry run");
+    let run = utf8x(&["fix", &latin, &good, &wide], b"");
+    assert_eq!(
+        run.ok(),
+        format!(
+            "{latin}: fixed: 2 bytes not UTF-8 read as Windows-1252\n\
+             {good}: valid UTF-8, unchanged\n\
+             {wide}: fixed: converted from UTF-16LE (0 substitutions)\n"
+        )
+        .as_bytes()
+    );
+    assert_eq!(
+        fs::read(&latin).unwrap(),
+        "caf\u{e9} cr\u{e8}me\n".as_bytes()
+    );
+    assert_eq!(fs::read(&wide).unwrap(), b"wide\n");
+    let bad = file(&dir, "bad", b"a\xFFb");
+    let run = utf8x(&["fix", "--policy", "replace", &bad], b"");
+    assert!(
+        run.ok()
+            .ends_with(b"1 ill-formed sequence replaced with U+FFFD\n")
+    );
+    assert_eq!(fs::read(&bad).unwrap(), "a\u{FFFD}b".as_bytes());
+    assert_eq!(utf8x(&["fix", "--policy", "strict", &bad], b"").code, 64);
+    assert_eq!(utf8x(&["fix"], b"").code, 64);
+}
+
+#[test]
+fn help_version_man_and_completions() {
+    let help = utf8x(&["--help"], b"").ok();
+    let help = String::from_utf8(help).unwrap();
+    for word in [
+        "check",
+        "convert",
+        "detect",
+        "fix",
+        "--from-code",
+        "--to-code",
+    ] {
+        assert!(help.contains(word), "{word} in {help}");
+    }
+    let check = String::from_utf8(utf8x(&["check", "--help"], b"").ok()).unwrap();
+    for flag in [
+        "--quiet",
+        "--list",
+        "--invert",
+        "--verbose",
+        "--recursive",
+        "--json",
+        "--all",
+    ] {
+        assert!(check.contains(flag), "{flag} in {check}");
+    }
+    let version = utf8x(&["--version"], b"").ok();
+    assert!(version.starts_with(b"utf8x "));
+    let man = String::from_utf8(utf8x(&["man"], b"").ok()).unwrap();
+    assert!(man.starts_with(".ie"), "{man}");
+    assert!(man.contains("utf8x"));
+    for shell in ["bash", "zsh", "fish"] {
+        let script = utf8x(&["completions", shell], b"").ok();
+        assert!(String::from_utf8(script).unwrap().contains("utf8x"));
+    }
+    // Alone, the tool explains itself instead of waiting on standard input.
+    let run = utf8x::<&str>(&[], b"");
+    assert_eq!(run.code, 64);
+    assert!(run.stderr.contains("Usage"), "{}", run.stderr);
+}
+
+#[test]
+fn colour_only_on_terminals() {
+    // Piped: never any escape sequence, whatever the environment asks.
+    let run = utf8x(&["check", "-v"], b"\xFF");
+    assert!(!run.stdout.contains(&0x1B) && !run.stderr.contains('\x1B'));
+    let Some(tty) = in_terminal(&["check", "-v", "-"], "printf '\\377' |", &[]) else {
+        return;
+    };
+    assert!(tty.contains('\x1B'), "{tty:?}");
+    let plain = in_terminal(
+        &["check", "-v", "-"],
+        "printf '\\377' |",
+        &[("NO_COLOR", "1")],
+    );
+    assert!(!plain.unwrap().contains('\x1B'));
+}
+
+/// Runs `utf8x ARGS` in a pseudo-terminal (`script`), after `pipe` (a shell pipeline feeding
+/// its standard input); `None` when `script` is missing.
+fn in_terminal(args: &[&str], pipe: &str, env: &[(&str, &str)]) -> Option<String> {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: script (util-linux) is not installed");
+        return None;
+    }
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    let inner = format!("{pipe} '{exe}' {}", args.join(" "));
+    let mut command = Command::new("script");
+    command.args(["-qec", &inner, "/dev/null"]);
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let out = command.output().expect("script runs");
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn progress_bar_in_a_terminal_only() {
+    let dir = scratch("progress");
+    let big = dir.join("big");
+    fs::write(&big, "progress \u{e9}\n".repeat(1 << 20)).unwrap();
+    let big = big.to_str().unwrap();
+    let delay = [("UTF8X_PROGRESS_AFTER_MS", "0")];
+    let Some(tty) = in_terminal(&["-t", "utf-16le", "-o", "/dev/null", big], "", &delay) else {
+        return;
+    };
+    assert!(
+        tty.contains("MiB"),
+        "a bar with sizes and throughput: {tty:?}"
+    );
+    let tty = in_terminal(&["check", big], "", &delay).unwrap();
+    assert!(tty.contains("MiB"), "{tty:?}");
+    // Work shorter than the default delay shows nothing.
+    let small = crate::file(&dir, "small", b"small");
+    let quick = in_terminal(&["check", &small], "", &[]).unwrap();
+    assert_eq!(quick, "");
+    // Standard error not a terminal: nothing.
+    let run = binary()
+        .args(["-t", "utf-16le", "-o", "/dev/null", big])
+        .env("UTF8X_PROGRESS_AFTER_MS", "0")
+        .output()
+        .unwrap();
+    assert_eq!(
+        (run.status.code(), run.stderr.as_slice()),
+        (Some(0), &b""[..])
+    );
+}
+
+#[test]
+fn the_samples_of_make_demo() {
+    let hello = samples().join("hello.txt");
+    let broken = samples().join("broken.txt");
+    let (hello, broken) = (hello.to_str().unwrap(), broken.to_str().unwrap());
+    let run = utf8x(&["check", hello, broken], b"");
+    assert_eq!(run.code, 1);
+    assert!(run.text().starts_with(broken), "{}", run.text());
+    let wide = utf8x(&["convert", "-f", "utf-8", "-t", "utf-16le", hello], b"").ok();
+    assert_eq!(
+        utf8x(&["convert", "-f", "utf-16le", "-t", "utf-8"], &wide).ok(),
+        fs::read(hello).unwrap()
+    );
+}
