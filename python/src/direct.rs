@@ -53,8 +53,7 @@ impl Kind {
 /// A new `str` of `len` code points whose largest one needs `kind`, its storage filled by
 /// `fill` (with the GIL released when `work` bytes make that worth it). `fill` gets the
 /// uninitialised units of the kind's width (`u8`, `u16` or `u32`) and must write every one of
-/// them, or answer false: the `str` is then freed unseen. `len` must not be 0 (CPython answers
-/// with its shared empty string, which has no storage to write).
+/// them, or answer false: the `str` is then freed unseen.
 fn str_with<'py, T: Unit + Send>(
     py: Python<'py>,
     len: usize,
@@ -62,7 +61,10 @@ fn str_with<'py, T: Unit + Send>(
     work: usize,
     fill: impl FnOnce(&mut [T]) -> bool + Send,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    debug_assert!(len > 0);
+    if len == 0 {
+        // CPython's empty string is shared: nothing to write, and nothing may be.
+        return Ok(fill(&mut []).then(|| PyString::new(py, "").into_any()));
+    }
     let width = match kind {
         Kind::Ascii | Kind::Latin1 => 1,
         Kind::Ucs2 => 2,
@@ -180,13 +182,14 @@ fn max_u32(v: &[u32], swap: bool) -> u32 {
     }
 }
 
-/// Whether `v` holds a surrogate code point (U+D800..U+DFFF); `swap` reads the other byte order.
-/// Chunked, so that a surrogate near the start ends the scan early.
+/// Whether `v` holds a surrogate code point (U+D800..U+DFFF). Chunked, so that a surrogate near
+/// the start ends the scan early.
 fn has_surrogate_u16(v: &[u16]) -> bool {
     v.chunks(4096)
         .any(|c| c.iter().fold(false, |s, &u| s | (u & 0xF800 == 0xD800)))
 }
 
+/// The same for code points, read in the other byte order when `swap`.
 fn has_surrogate_u32(v: &[u32], swap: bool) -> bool {
     let test = |c: &[u32]| {
         if swap {
