@@ -568,26 +568,19 @@ enum Storage<'a> {
     Ucs4(&'a [u32]),
 }
 
-fn storage<'a>(s: &'a Bound<'_, PyString>) -> Storage<'a> {
-    let p = s.as_ptr();
-    // SAFETY: `s` is a str, ready (Python 3.12 has no other kind, and before it every
-    // constructor PyO3 and CPython use returns ready strings); PyUnicode_DATA points at
-    // PyUnicode_GET_LENGTH units of PyUnicode_KIND's width, aligned, immutable while `s` is
-    // borrowed.
-    unsafe {
-        let len = ffi::PyUnicode_GET_LENGTH(p) as usize;
-        let data = ffi::PyUnicode_DATA(p);
-        match ffi::PyUnicode_KIND(p) {
-            ffi::PyUnicode_1BYTE_KIND => Storage::Latin1(
-                std::slice::from_raw_parts(data as *const u8, len),
-                ffi::PyUnicode_IS_ASCII(p) != 0,
-            ),
-            ffi::PyUnicode_2BYTE_KIND => {
-                Storage::Ucs2(std::slice::from_raw_parts(data as *const u16, len))
-            }
-            _ => Storage::Ucs4(std::slice::from_raw_parts(data as *const u32, len)),
+fn storage<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Storage<'a>> {
+    use pyo3::types::PyStringData;
+    // SAFETY: PyO3 reads the kind from the str's state bit field, whose layout it tests on
+    // x86-64 (the platform these wheels are built and tested on). It first makes a str from
+    // the legacy APIs of Python < 3.12 ready, and borrows the storage for as long as `s`.
+    Ok(match unsafe { s.data()? } {
+        // SAFETY: `s` is a ready str (just made so); reading its ASCII flag has no conditions.
+        PyStringData::Ucs1(v) => {
+            Storage::Latin1(v, unsafe { ffi::PyUnicode_IS_ASCII(s.as_ptr()) } != 0)
         }
-    }
+        PyStringData::Ucs2(v) => Storage::Ucs2(v),
+        PyStringData::Ucs4(v) => Storage::Ucs4(v),
+    })
 }
 
 /// `s` encoded to `enc` as a new `bytes`; `Ok(None)` when `s` holds a surrogate or a character
@@ -598,7 +591,7 @@ pub(crate) fn encode<'py>(
     enc: Encoding,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     use Encoding::*;
-    let st = storage(s);
+    let st = storage(s)?;
     let (n, work) = match st {
         Storage::Latin1(v, _) => (v.len(), v.len()),
         Storage::Ucs2(v) => (v.len(), v.len() * 2),
