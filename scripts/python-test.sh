@@ -1,11 +1,15 @@
 #!/bin/sh
-# Builds and installs the Python package (python/) into a fresh virtual environment, as a user
-# would with pip, and runs its tests there. Needs python3 with venv, a Rust toolchain and
-# access to PyPI and crates.io (for maturin, pytest, pyo3).
+# Lints the Python package's crate (python/), builds and installs the package into a fresh
+# virtual environment, as a user would with pip, and runs its tests there. Needs python3 with
+# venv, a Rust toolchain with rustfmt and clippy, and access to PyPI and crates.io (for
+# maturin, pytest, pyo3).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The extension crate has a workspace of its own, outside the root's `cargo fmt`/`cargo clippy
+# --workspace`: lint it here, as CI lints the rest.
+(cd "$root/python" && cargo fmt --all -- --check && cargo clippy --all-targets -- -D warnings)
 python3 -m venv "$tmp/venv"
 "$tmp/venv/bin/pip" install --quiet --upgrade pip
 "$tmp/venv/bin/pip" install --quiet "$root/python" pytest

@@ -53,8 +53,7 @@ impl Kind {
 /// A new `str` of `len` code points whose largest one needs `kind`, its storage filled by
 /// `fill` (with the GIL released when `work` bytes make that worth it). `fill` gets the
 /// uninitialised units of the kind's width (`u8`, `u16` or `u32`) and must write every one of
-/// them, or answer false: the `str` is then freed unseen. `len` must not be 0 (CPython answers
-/// with its shared empty string, which has no storage to write).
+/// them, or answer false: the `str` is then freed unseen.
 fn str_with<'py, T: Unit + Send>(
     py: Python<'py>,
     len: usize,
@@ -62,7 +61,10 @@ fn str_with<'py, T: Unit + Send>(
     work: usize,
     fill: impl FnOnce(&mut [T]) -> bool + Send,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    debug_assert!(len > 0);
+    if len == 0 {
+        // CPython's empty string is shared: nothing to write, and nothing may be.
+        return Ok(fill(&mut []).then(|| PyString::new(py, "").into_any()));
+    }
     let width = match kind {
         Kind::Ascii | Kind::Latin1 => 1,
         Kind::Ucs2 => 2,
@@ -180,13 +182,14 @@ fn max_u32(v: &[u32], swap: bool) -> u32 {
     }
 }
 
-/// Whether `v` holds a surrogate code point (U+D800..U+DFFF); `swap` reads the other byte order.
-/// Chunked, so that a surrogate near the start ends the scan early.
+/// Whether `v` holds a surrogate code point (U+D800..U+DFFF). Chunked, so that a surrogate near
+/// the start ends the scan early.
 fn has_surrogate_u16(v: &[u16]) -> bool {
     v.chunks(4096)
         .any(|c| c.iter().fold(false, |s, &u| s | (u & 0xF800 == 0xD800)))
 }
 
+/// The same for code points, read in the other byte order when `swap`.
 fn has_surrogate_u32(v: &[u32], swap: bool) -> bool {
     let test = |c: &[u32]| {
         if swap {
@@ -309,67 +312,134 @@ pub(crate) fn decode_utf16<'py>(
         }),
         _ if top < 0xD800 => str_with(py, n, Kind::Ucs2, work, ucs2),
         _ => {
-            // Surrogates, or characters above them: utf8x checks the pairs, then each high
-            // surrogate starts one character of two units.
+            // Surrogates, or characters above them: are they all in pairs, and how many?
             let pairs = maybe_detached(py, work, || {
-                let valid = if enc == Encoding::Utf16Le {
-                    utf8x::validate_utf16le(u)
+                if swap {
+                    surrogate_pairs::<true>(u)
                 } else {
-                    utf8x::validate_utf16be(u)
-                };
-                valid.is_ok().then(|| {
-                    u.iter()
-                        .fold(0, |c, &x| c + (order(x, swap) & 0xFC00 == 0xD800) as usize)
-                })
+                    surrogate_pairs::<false>(u)
+                }
             });
             match pairs {
                 None => Ok(None),
                 Some(0) => str_with(py, n, Kind::Ucs2, work, ucs2),
                 Some(p) => str_with(py, n - p, Kind::Ucs4, work, |d: &mut [u32]| {
-                    join_pairs(u, swap, d)
+                    if swap {
+                        join_pairs::<true>(u, d)
+                    } else {
+                        join_pairs::<false>(u, d)
+                    }
                 }),
             }
         }
     }
 }
 
-fn order(x: u16, swap: bool) -> u16 {
-    if swap { x.swap_bytes() } else { x }
+/// `x` read in the other byte order when `SWAP`. A const parameter, so that each loop is
+/// compiled for one order, without a test inside.
+fn order<const SWAP: bool>(x: u16) -> u16 {
+    if SWAP { x.swap_bytes() } else { x }
+}
+
+/// The number of surrogate pairs in UTF-16 `u`, or `None` when a surrogate is not in a pair.
+/// UTF-16 is well-formed exactly when each unit is a high surrogate if and only if the next one
+/// is a low surrogate (and it neither starts with a low one nor ends with a high one): a test
+/// of adjacent units without branches, which the compiler vectorises, counting as it goes.
+fn surrogate_pairs<const SWAP: bool>(u: &[u16]) -> Option<usize> {
+    // 0 or 1 in u16 lanes, which the compiler keeps 8 to a 128-bit vector.
+    let high = |x: u16| (order::<SWAP>(x) & 0xFC00 == 0xD800) as u16;
+    let low = |x: u16| (order::<SWAP>(x) & 0xFC00 == 0xDC00) as u16;
+    let (first, last) = (*u.first()?, *u.last()?);
+    if low(first) | high(last) != 0 {
+        return None;
+    }
+    let (mut pairs, mut bad) = (0usize, 0u16);
+    // Chunks that overlap by one unit, so that every adjacent pair is seen once, and short
+    // enough for u16 counts.
+    let mut start = 0;
+    while start + 1 < u.len() {
+        let end = (start + 4096).min(u.len() - 1);
+        let (a, b) = (&u[start..end], &u[start + 1..end + 1]);
+        let (mut n, mut x) = (0u16, 0u16);
+        for (&p, &q) in a.iter().zip(b) {
+            n += high(p);
+            x |= high(p) ^ low(q);
+        }
+        pairs += n as usize;
+        bad |= x;
+        start = end;
+    }
+    (bad == 0).then_some(pairs)
 }
 
 /// Well-formed UTF-16 to code points: each surrogate pair joined into one. True when `d` got
-/// exactly one code point per character.
-fn join_pairs(u: &[u16], swap: bool, d: &mut [u32]) -> bool {
-    let mut units = u.iter().map(|&x| order(x, swap) as u32);
-    let mut out = d.iter_mut();
-    while let Some(c) = units.next() {
-        let Some(slot) = out.next() else { return false };
-        *slot = if c & 0xFC00 == 0xD800 {
-            let Some(low) = units.next() else {
+/// exactly one code point per character. Runs of 16 units without surrogates, or of 8 pairs
+/// (emoji text), take loops without branches, which the compiler vectorises.
+fn join_pairs<const SWAP: bool>(u: &[u16], d: &mut [u32]) -> bool {
+    const RUN: usize = 16;
+    let (mut i, mut j) = (0, 0);
+    let join = |hi: u32, lo: u32| 0x10000 + ((hi & 0x3FF) << 10) + (lo & 0x3FF);
+    while i < u.len() {
+        if let (Some(run), Some(out)) = (u.get(i..i + RUN), d.get_mut(j..j + RUN / 2)) {
+            // Two units side by side as one u32 lane: (high, low) is a pair.
+            let mut w = [0u32; RUN / 2];
+            for (w, p) in w.iter_mut().zip(run.chunks_exact(2)) {
+                *w = order::<SWAP>(p[0]) as u32 | (order::<SWAP>(p[1]) as u32) << 16;
+            }
+            if w.iter()
+                .fold(true, |ok, &w| ok & (w & 0xFC00_FC00 == 0xDC00_D800))
+            {
+                for (o, &w) in out.iter_mut().zip(&w) {
+                    *o = 0x10000 + ((w & 0x3FF) << 10) + ((w >> 16) & 0x3FF);
+                }
+                i += RUN;
+                j += RUN / 2;
+                continue;
+            }
+            let plain = run
+                .iter()
+                .fold(true, |ok, &x| ok & (order::<SWAP>(x) & 0xF800 != 0xD800));
+            if let (true, Some(out)) = (plain, d.get_mut(j..j + RUN)) {
+                map_into(run, out, |x| order::<SWAP>(x) as u32);
+                i += RUN;
+                j += RUN;
+                continue;
+            }
+        }
+        // One character, of one unit or two.
+        let c = order::<SWAP>(u[i]) as u32;
+        let Some(slot) = d.get_mut(j) else {
+            return false;
+        };
+        if c & 0xFC00 == 0xD800 {
+            let Some(&lo) = u.get(i + 1) else {
                 return false;
             };
-            0x10000 + ((c - 0xD800) << 10) + (low.wrapping_sub(0xDC00) & 0x3FF)
+            *slot = join(c, order::<SWAP>(lo) as u32);
+            i += 2;
         } else {
-            c
-        };
+            *slot = c;
+            i += 1;
+        }
+        j += 1;
     }
-    out.next().is_none()
+    j == d.len()
 }
 
 /// Code points to UTF-16, each above U+FFFF split into a pair: the units written, or `None`
 /// for a surrogate code point (or a `d` too short). Runs of 16 characters that are all in the
 /// BMP or all above it take loops without branches, which the compiler vectorises.
-fn split_pairs(v: &[u32], swap: bool, d: &mut [u16]) -> Option<usize> {
+fn split_pairs<const SWAP: bool>(v: &[u32], d: &mut [u16]) -> Option<usize> {
     let mut j = 0;
     let mut seen = 0u32;
     let surrogate = |c: u32| (c.wrapping_sub(0xD800) < 0x800) as u32;
-    let hi = |c: u32| order((0xD800 + ((c - 0x10000) >> 10)) as u16, swap);
-    let lo = |c: u32| order((0xDC00 + ((c - 0x10000) & 0x3FF)) as u16, swap);
+    let hi = |c: u32| order::<SWAP>((0xD800 + ((c - 0x10000) >> 10)) as u16);
+    let lo = |c: u32| order::<SWAP>((0xDC00 + ((c - 0x10000) & 0x3FF)) as u16);
     for chunk in v.chunks(16) {
         let astral = chunk.iter().fold(0, |a, &c| a + (c >= 0x10000) as usize);
         if astral == 0 {
             for (o, &c) in d.get_mut(j..j + chunk.len())?.iter_mut().zip(chunk) {
-                *o = order(c as u16, swap);
+                *o = order::<SWAP>(c as u16);
                 seen |= surrogate(c);
             }
         } else if astral == chunk.len() {
@@ -385,7 +455,7 @@ fn split_pairs(v: &[u32], swap: bool, d: &mut [u16]) -> Option<usize> {
             let mut k = j;
             for &c in chunk {
                 if c < 0x10000 {
-                    *d.get_mut(k)? = order(c as u16, swap);
+                    *d.get_mut(k)? = order::<SWAP>(c as u16);
                     seen |= surrogate(c);
                     k += 1;
                 } else {
@@ -498,26 +568,19 @@ enum Storage<'a> {
     Ucs4(&'a [u32]),
 }
 
-fn storage<'a>(s: &'a Bound<'_, PyString>) -> Storage<'a> {
-    let p = s.as_ptr();
-    // SAFETY: `s` is a str, ready (Python 3.12 has no other kind, and before it every
-    // constructor PyO3 and CPython use returns ready strings); PyUnicode_DATA points at
-    // PyUnicode_GET_LENGTH units of PyUnicode_KIND's width, aligned, immutable while `s` is
-    // borrowed.
-    unsafe {
-        let len = ffi::PyUnicode_GET_LENGTH(p) as usize;
-        let data = ffi::PyUnicode_DATA(p);
-        match ffi::PyUnicode_KIND(p) {
-            ffi::PyUnicode_1BYTE_KIND => Storage::Latin1(
-                std::slice::from_raw_parts(data as *const u8, len),
-                ffi::PyUnicode_IS_ASCII(p) != 0,
-            ),
-            ffi::PyUnicode_2BYTE_KIND => {
-                Storage::Ucs2(std::slice::from_raw_parts(data as *const u16, len))
-            }
-            _ => Storage::Ucs4(std::slice::from_raw_parts(data as *const u32, len)),
+fn storage<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Storage<'a>> {
+    use pyo3::types::PyStringData;
+    // SAFETY: PyO3 reads the kind from the str's state bit field, whose layout it tests on
+    // x86-64 (the platform these wheels are built and tested on). It first makes a str from
+    // the legacy APIs of Python < 3.12 ready, and borrows the storage for as long as `s`.
+    Ok(match unsafe { s.data()? } {
+        // SAFETY: `s` is a ready str (just made so); reading its ASCII flag has no conditions.
+        PyStringData::Ucs1(v) => {
+            Storage::Latin1(v, unsafe { ffi::PyUnicode_IS_ASCII(s.as_ptr()) } != 0)
         }
-    }
+        PyStringData::Ucs2(v) => Storage::Ucs2(v),
+        PyStringData::Ucs4(v) => Storage::Ucs4(v),
+    })
 }
 
 /// `s` encoded to `enc` as a new `bytes`; `Ok(None)` when `s` holds a surrogate or a character
@@ -528,7 +591,7 @@ pub(crate) fn encode<'py>(
     enc: Encoding,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     use Encoding::*;
-    let st = storage(s);
+    let st = storage(s)?;
     let (n, work) = match st {
         Storage::Latin1(v, _) => (v.len(), v.len()),
         Storage::Ucs2(v) => (v.len(), v.len() * 2),
@@ -552,7 +615,11 @@ pub(crate) fn encode<'py>(
         }),
         (Storage::Ucs4(v), Utf8) => bytes_upto(py, 4 * n, work, |d: &mut [u8]| ucs4_to_utf8(v, d)),
         (Storage::Ucs4(v), Utf16Le | Utf16Be) => bytes_upto(py, 2 * n, work, |d: &mut [u16]| {
-            split_pairs(v, enc != NATIVE16, d)
+            if enc != NATIVE16 {
+                split_pairs::<true>(v, d)
+            } else {
+                split_pairs::<false>(v, d)
+            }
         }),
         (st, Utf16Le | Utf16Be) => {
             let swap = enc != NATIVE16;
