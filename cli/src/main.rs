@@ -2,6 +2,9 @@
 //! options), detect and repair encodings, with the exact position of every problem. A thin
 //! shell over the `utf8x` crate, streaming every file in bounded chunks.
 
+// The one exception is mapping input files (`input.rs`).
+#![deny(unsafe_code)]
+
 mod check;
 mod cli;
 mod convert;
