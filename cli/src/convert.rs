@@ -3,7 +3,7 @@
 //! a conversion of its own, as in glibc's iconv: its byte order mark is read, one is written for
 //! UTF-16/UTF-32 output, positions count from its first byte, and the first error stops the run.
 
-use std::io;
+use std::io::{self, IsTerminal};
 
 use utf8x::iconv::{Iconv, IconvError};
 use utf8x::{Encoding, Policy, Status};
@@ -97,7 +97,8 @@ pub fn run(args: &Convert) -> Exit {
             return Exit::Invalid;
         }
     };
-    let mut progress = Progress::new(total_size(&inputs));
+    let to_terminal = matches!(out, Output::Stdout(_)) && std::io::stdout().is_terminal();
+    let mut progress = Progress::new_if(!to_terminal, total_size(&inputs));
     let mut dropped = 0;
     for input in &inputs {
         match convert_one(input, &plan, &mut out, &mut progress) {
