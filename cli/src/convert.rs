@@ -108,7 +108,8 @@ pub fn run(args: &Convert) -> Exit {
                     report::note(format_args!(
                         "{input}: {} of {} -> {} of {}, {}",
                         plural(done.read, "byte"),
-                        plan.from,
+                        done.from
+                            .map_or(plan.from.to_string(), |e| e.name().to_owned()),
                         plural(done.written, "byte"),
                         plan.to,
                         plural(done.replaced, "substitution")
@@ -116,6 +117,8 @@ pub fn run(args: &Convert) -> Exit {
                 }
                 dropped += done.replaced;
             }
+            // The reader went away (`utf8x ... | head`): its choice, not an error.
+            Err(Fail::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => return Exit::Ok,
             Err(fail) => {
                 progress.finish();
                 explain(input, &plan, &fail);
@@ -382,7 +385,7 @@ fn iconv_one(
 }
 
 /// `fail` in one line, for callers that report it their own way.
-pub fn message(input: &Input, plan: &Plan, fail: &Fail) -> String {
+pub fn message(input: &Input, fail: &Fail) -> String {
     match fail {
         Fail::Open(e) | Fail::Read(e) => format!("cannot read {input}: {}", describe(e)),
         Fail::Write(e) => format!("cannot write {input}: {}", describe(e)),
@@ -390,11 +393,8 @@ pub fn message(input: &Input, plan: &Plan, fail: &Fail) -> String {
         Fail::Incomplete { at, enc } => {
             format!("{input}: the input ends inside a {enc} character at {at}")
         }
-        Fail::Data { at, kind, .. } => {
-            format!(
-                "{input}: cannot convert at position {at} ({kind}) under {:?}",
-                plan.invalid
-            )
+        Fail::Data { at, kind, enc, .. } => {
+            format!("{input}: cannot convert the {enc} at position {at}: {kind}")
         }
     }
 }

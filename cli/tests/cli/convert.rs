@@ -338,3 +338,18 @@ fn mapped_files_stream_across_windows_like_pipes() {
         run.stderr
     );
 }
+
+#[test]
+fn a_reader_that_goes_away_is_not_an_error() {
+    let dir = scratch("pipe");
+    let big = file(&dir, "big", &vec![b'x'; 8 << 20]);
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    let script = format!("'{exe}' -t utf-16le '{big}' | head -c 4; echo \" ${{PIPESTATUS[0]}}\"");
+    let out = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    // utf8x's own status after head closed the pipe: 0, and no message.
+    assert_eq!(out.stdout, b"x\0x\0 0\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
