@@ -9,6 +9,8 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# The tool's commands, each with a man page of its own (utf8x-check(1)...).
+CLI_COMMANDS := check convert detect fix
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 MAJOR := $(firstword $(subst ., ,$(VERSION)))
 REL := $(or $(CARGO_TARGET_DIR),target)/release
@@ -74,6 +76,7 @@ install: build
 	# The man page and the completions come from the tool's own argument parser.
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	$(REL)/utf8x man > $(DESTDIR)$(MANDIR)/man1/utf8x.1
+	for c in $(CLI_COMMANDS); do $(REL)/utf8x man $$c > $(DESTDIR)$(MANDIR)/man1/utf8x-$$c.1; done
 	$(REL)/utf8x completions bash > $(DESTDIR)$(BASHCOMPDIR)/utf8x
 	$(REL)/utf8x completions zsh > $(DESTDIR)$(ZSHCOMPDIR)/_utf8x
 	$(REL)/utf8x completions fish > $(DESTDIR)$(FISHCOMPDIR)/utf8x.fish
@@ -88,6 +91,7 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/libutf8x.a $(DESTDIR)$(LIBDIR)/libutf8x.so* \
 	      $(DESTDIR)$(LIBDIR)/libutf8x_iconv.so $(DESTDIR)$(BINDIR)/utf8x \
 	      $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x-static.pc \
-	      $(DESTDIR)$(MANDIR)/man1/utf8x.1 $(DESTDIR)$(BASHCOMPDIR)/utf8x \
+	      $(DESTDIR)$(MANDIR)/man1/utf8x.1 $(CLI_COMMANDS:%=$(DESTDIR)$(MANDIR)/man1/utf8x-%.1) \
+	      $(DESTDIR)$(BASHCOMPDIR)/utf8x \
 	      $(DESTDIR)$(ZSHCOMPDIR)/_utf8x $(DESTDIR)$(FISHCOMPDIR)/utf8x.fish
 	rm -rf $(DESTDIR)$(LIBDIR)/cmake/utf8x $(DESTDIR)$(DOCDIR)

@@ -37,9 +37,9 @@ pub enum Command {
     Fix(Fix),
     /// Print shell completions for SHELL (bash, zsh, fish, elvish, powershell).
     Completions { shell: clap_complete::Shell },
-    /// Print the man page (roff).
+    /// Print the man page (roff): utf8x(1), or utf8x-COMMAND(1) for a command.
     #[command(hide = true)]
-    Man,
+    Man { command: Option<String> },
 }
 
 #[derive(Args, Debug, Default)]

@@ -3,7 +3,7 @@
 //! a conversion of its own, as in glibc's iconv: its byte order mark is read, one is written for
 //! UTF-16/UTF-32 output, positions count from its first byte, and the first error stops the run.
 
-use std::io;
+use std::io::{self, IsTerminal};
 
 use utf8x::iconv::{Iconv, IconvError};
 use utf8x::{Encoding, Policy, Status};
@@ -97,7 +97,8 @@ pub fn run(args: &Convert) -> Exit {
             return Exit::Invalid;
         }
     };
-    let mut progress = Progress::new(total_size(&inputs));
+    let to_terminal = matches!(out, Output::Stdout(_)) && std::io::stdout().is_terminal();
+    let mut progress = Progress::new_if(!to_terminal, total_size(&inputs));
     let mut dropped = 0;
     for input in &inputs {
         match convert_one(input, &plan, &mut out, &mut progress) {
@@ -107,7 +108,8 @@ pub fn run(args: &Convert) -> Exit {
                     report::note(format_args!(
                         "{input}: {} of {} -> {} of {}, {}",
                         plural(done.read, "byte"),
-                        plan.from,
+                        done.from
+                            .map_or(plan.from.to_string(), |e| e.name().to_owned()),
                         plural(done.written, "byte"),
                         plan.to,
                         plural(done.replaced, "substitution")
@@ -115,6 +117,8 @@ pub fn run(args: &Convert) -> Exit {
                 }
                 dropped += done.replaced;
             }
+            // The reader went away (`utf8x ... | head`): its choice, not an error.
+            Err(Fail::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => return Exit::Ok,
             Err(fail) => {
                 progress.finish();
                 explain(input, &plan, &fail);
@@ -381,7 +385,7 @@ fn iconv_one(
 }
 
 /// `fail` in one line, for callers that report it their own way.
-pub fn message(input: &Input, plan: &Plan, fail: &Fail) -> String {
+pub fn message(input: &Input, fail: &Fail) -> String {
     match fail {
         Fail::Open(e) | Fail::Read(e) => format!("cannot read {input}: {}", describe(e)),
         Fail::Write(e) => format!("cannot write {input}: {}", describe(e)),
@@ -389,11 +393,8 @@ pub fn message(input: &Input, plan: &Plan, fail: &Fail) -> String {
         Fail::Incomplete { at, enc } => {
             format!("{input}: the input ends inside a {enc} character at {at}")
         }
-        Fail::Data { at, kind, .. } => {
-            format!(
-                "{input}: cannot convert at position {at} ({kind}) under {:?}",
-                plan.invalid
-            )
+        Fail::Data { at, kind, enc, .. } => {
+            format!("{input}: cannot convert the {enc} at position {at}: {kind}")
         }
     }
 }

@@ -72,7 +72,7 @@ fn fix_one(input: &Input, plan: &Plan, dry_run: bool) -> Result<String, String> 
     };
     let mut progress = Progress::new(std::fs::metadata(path).ok().map(|m| m.len()));
     let done = convert::convert_one(input, plan, &mut out, &mut progress)
-        .map_err(|fail| convert::message(input, plan, &fail))?;
+        .map_err(|fail| convert::message(input, &fail))?;
     progress.finish();
     if !dry_run {
         out.commit()

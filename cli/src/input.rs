@@ -5,12 +5,14 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::PathBuf;
 
-/// Bytes read per chunk. Large enough that system calls and per-chunk work vanish next to the
+use memmap2::{Mmap, MmapOptions};
+
+/// Bytes per chunk. Large enough that system calls and per-chunk work vanish next to the
 /// conversion itself, small enough to stay in the caches' reach and far below any memory bound.
 pub const CHUNK: usize = 1 << 20;
 
 /// The first chunk `check` reads: a problem near the start is found without reading (or
-/// faulting in) a whole chunk.
+/// mapping) a whole chunk.
 pub const FIRST: usize = 64 << 10;
 
 /// A file operand; `-` (or no operand at all) is standard input.
@@ -38,20 +40,30 @@ impl Input {
     }
 
     pub fn open(&self) -> io::Result<Reader> {
-        let source: Box<dyn Read> = match self {
-            Input::Stdin => Box::new(io::stdin()),
+        let source = match self {
+            Input::Stdin => Source::Read(Box::new(io::stdin())),
             Input::Path(path) => {
                 let file = File::open(path)?;
-                if file.metadata()?.is_dir() {
+                let meta = file.metadata()?;
+                if meta.is_dir() {
                     return Err(io::Error::from(io::ErrorKind::IsADirectory));
                 }
-                Box::new(file)
+                if meta.is_file() {
+                    Source::Map {
+                        file,
+                        size: meta.len(),
+                        map: None,
+                    }
+                } else {
+                    Source::Read(Box::new(file))
+                }
             }
         };
         Ok(Reader {
             source,
             // u32 elements: the chunk can be viewed as 16- or 32-bit code units.
-            buf: vec![0; CHUNK / 4],
+            buf: Vec::new(),
+            start: 0,
             len: 0,
             eof: false,
         })
@@ -68,17 +80,33 @@ impl fmt::Display for Input {
     }
 }
 
+enum Source {
+    /// Pipes, terminals, devices: copied into the buffer.
+    Read(Box<dyn Read>),
+    /// A regular file: each chunk is a window of the file mapped on its own, and unmapped when
+    /// the next one is mapped. Reading through a mapping saves copying every byte (glibc's
+    /// iconv maps its input too), and mapping one window at a time keeps the memory bound.
+    Map {
+        file: File,
+        size: u64,
+        /// The window and the file offset of its first byte (page-aligned).
+        map: Option<(Mmap, u64)>,
+    },
+}
+
 /// An open input and its current chunk.
 pub struct Reader {
-    source: Box<dyn Read>,
+    source: Source,
     buf: Vec<u32>,
+    /// File offset of the chunk's first byte (mapped files).
+    start: u64,
     len: usize,
     eof: bool,
 }
 
 impl Reader {
     /// Keeps the last `keep` bytes of the current chunk (an unfinished code unit or sequence) at
-    /// the front and fills the rest of the buffer. Returns the number of new bytes: 0 at the end.
+    /// the front and fills the rest of the chunk. Returns the number of new bytes: 0 at the end.
     pub fn refill(&mut self, keep: usize) -> io::Result<usize> {
         self.refill_upto(keep, CHUNK)
     }
@@ -86,34 +114,85 @@ impl Reader {
     /// As [`Reader::refill`], with at most `limit` bytes in the chunk: a check that may stop at
     /// the first bytes starts with a small chunk.
     pub fn refill_upto(&mut self, keep: usize, limit: usize) -> io::Result<usize> {
-        let len = self.len;
-        let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut self.buf);
-        bytes.copy_within(len - keep..len, 0);
-        self.len = keep;
-        let limit = limit.clamp(keep + 1, bytes.len());
-        let mut added = 0;
-        // A pipe delivers a little at a time: fill the whole buffer, so chunks stay large.
-        while !self.eof && self.len < limit {
-            match self.source.read(&mut bytes[self.len..limit]) {
-                Ok(0) => self.eof = true,
-                Ok(n) => {
-                    self.len += n;
-                    added += n;
+        let limit = limit.clamp(keep + 1, CHUNK);
+        match &mut self.source {
+            Source::Read(source) => {
+                if self.buf.is_empty() {
+                    self.buf = vec![0; CHUNK / 4];
                 }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
+                let len = self.len;
+                let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut self.buf);
+                bytes.copy_within(len - keep..len, 0);
+                self.len = keep;
+                let mut added = 0;
+                // A pipe delivers a little at a time: fill the whole chunk, so chunks stay large.
+                while !self.eof && self.len < limit {
+                    match source.read(&mut bytes[self.len..limit]) {
+                        Ok(0) => self.eof = true,
+                        Ok(n) => {
+                            self.len += n;
+                            added += n;
+                        }
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(added)
+            }
+            Source::Map { file, size, map } => {
+                let start = self.start + (self.len - keep) as u64;
+                let end = (start + limit as u64).min(*size);
+                let added = (end - start) as usize - keep;
+                // The old window goes first, so at most one is mapped at a time.
+                *map = None;
+                (self.start, self.len) = (start, (end - start) as usize);
+                self.eof = end == *size;
+                if end > start {
+                    let page = page_size();
+                    let from = start / page * page;
+                    // SAFETY: the mapping is private and read-only. Another process truncating
+                    // or rewriting the file while it is converted changes what is read (or
+                    // raises SIGBUS), as it would for any program mapping its input (ripgrep,
+                    // glibc's iconv); utf8x makes no promise about files changing under it.
+                    #[allow(unsafe_code)]
+                    let window = unsafe {
+                        MmapOptions::new()
+                            .offset(from)
+                            .len((end - from) as usize)
+                            .populate()
+                            .map(&*file)?
+                    };
+                    *map = Some((window, from));
+                }
+                Ok(added)
             }
         }
-        Ok(added)
     }
 
-    /// The current chunk, 4-byte aligned.
+    /// The current chunk, 4-byte aligned where it starts at a file offset that is a multiple
+    /// of 4 (so whole code units can be viewed as `u16` or `u32`).
     pub fn bytes(&self) -> &[u8] {
-        &bytemuck::cast_slice(&self.buf)[..self.len]
+        match &self.source {
+            Source::Read(_) => &bytemuck::cast_slice(&self.buf)[..self.len],
+            Source::Map { map: None, .. } => &[],
+            Source::Map {
+                map: Some((window, from)),
+                ..
+            } => {
+                let at = (self.start - from) as usize;
+                &window[at..at + self.len]
+            }
+        }
     }
 
     /// True once the source has no more bytes.
     pub fn at_end(&self) -> bool {
         self.eof
     }
+}
+
+/// The granularity of mapping offsets. 64 KiB is a multiple of every page size Linux uses on
+/// the machines utf8x builds for, so no query is needed.
+fn page_size() -> u64 {
+    64 << 10
 }

@@ -2,6 +2,9 @@
 //! options), detect and repair encodings, with the exact position of every problem. A thin
 //! shell over the `utf8x` crate, streaming every file in bounded chunks.
 
+// The one exception is mapping input files (`input.rs`).
+#![deny(unsafe_code)]
+
 mod check;
 mod cli;
 mod convert;
@@ -62,13 +65,24 @@ fn main() -> ExitCode {
             clap_complete::generate(*shell, &mut Cli::command(), "utf8x", &mut std::io::stdout());
             Exit::Ok
         }
-        Some(Command::Man) => {
-            let mut out = std::io::stdout().lock();
-            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
-                Ok(()) if out.flush().is_ok() => Exit::Ok,
-                _ => Exit::Trouble,
-            }
-        }
+        Some(Command::Man { command }) => man(command.as_deref()),
     };
     ExitCode::from(exit as u8)
+}
+
+/// The man page of the tool, or of one of its commands (named `utf8x-COMMAND`, as git's).
+fn man(command: Option<&str>) -> Exit {
+    let mut page = Cli::command();
+    if let Some(name) = command {
+        let Some(sub) = page.find_subcommand(name).cloned() else {
+            report::error(format_args!("no command '{name}'"));
+            return Exit::Usage;
+        };
+        page = sub.name(format!("utf8x-{name}"));
+    }
+    let mut out = std::io::stdout().lock();
+    match clap_mangen::Man::new(page).render(&mut out) {
+        Ok(()) if out.flush().is_ok() => Exit::Ok,
+        _ => Exit::Trouble,
+    }
 }

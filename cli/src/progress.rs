@@ -20,11 +20,17 @@ pub struct Progress {
 impl Progress {
     /// A bar for `total` bytes (unknown for pipes); inert unless standard error is a terminal.
     pub fn new(total: Option<u64>) -> Progress {
+        Progress::new_if(true, total)
+    }
+
+    /// As [`Progress::new`], and inert unless `wanted` (no bar among text converted to the
+    /// terminal).
+    pub fn new_if(wanted: bool, total: Option<u64>) -> Progress {
         let after = std::env::var("UTF8X_PROGRESS_AFTER_MS")
             .ok()
             .and_then(|ms| ms.parse().ok())
             .map_or(AFTER, Duration::from_millis);
-        let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = (wanted && std::io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
             let template = if total.is_some() {
                 "{wide_bar} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} eta {eta}"

@@ -137,3 +137,18 @@ fn positions_stay_exact_across_chunks() {
     text.extend_from_slice("\u{20AC}".as_bytes());
     assert_eq!(utf8x(&["check"], &text).code, 0);
 }
+
+#[test]
+fn files_and_pipes_give_the_same_positions() {
+    let dir = scratch("check-mapped");
+    let mut text = "\u{e9}t\u{e9}\n".repeat(1 << 19).into_bytes();
+    let at = (5 << 20) / 2 + 1;
+    text[at] = 0xC3;
+    let path = file(&dir, "big", &text);
+    let from_file = utf8x(&["check", "-v", &path], b"").text();
+    let from_pipe = utf8x(&["check", "-v"], &text).text();
+    assert_eq!(from_file.replacen(&path, "(standard input)", 1), from_pipe);
+    assert!(from_file.contains(&format!("byte {at}:")), "{from_file}");
+    let all = utf8x(&["check", "--all", "--json", &path], b"").text();
+    assert_eq!(all.lines().count(), 1, "{all}");
+}

@@ -101,6 +101,12 @@ fn help_version_man_and_completions() {
     let man = String::from_utf8(utf8x(&["man"], b"").ok()).unwrap();
     assert!(man.starts_with(".ie"), "{man}");
     assert!(man.contains("utf8x"));
+    let check = String::from_utf8(utf8x(&["man", "check"], b"").ok()).unwrap();
+    assert!(
+        check.contains("utf8x\\-check") && check.contains("invert"),
+        "{check}"
+    );
+    assert_eq!(utf8x(&["man", "nope"], b"").code, 64);
     for shell in ["bash", "zsh", "fish"] {
         let script = utf8x(&["completions", shell], b"").ok();
         assert!(String::from_utf8(script).unwrap().contains("utf8x"));

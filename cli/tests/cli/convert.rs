@@ -315,3 +315,41 @@ fn list_and_verbose() {
     // Accepted for iconv's sake.
     assert_eq!(utf8x(&["-s", "-t", "utf-8"], b"x").ok(), b"x");
 }
+
+#[test]
+fn mapped_files_stream_across_windows_like_pipes() {
+    // Regular files are read through mapped windows, pipes by copies: the same results.
+    let dir = scratch("mapped");
+    let text = "a\u{e9}\u{20AC}\u{1F600}".repeat(300_000);
+    let wide = [&[0xFE, 0xFF][..], &utf16(&text, u16::to_be_bytes)].concat();
+    let path = file(&dir, "wide", &wide);
+    assert_eq!(utf8x(&["-f", "utf-16", &path], b"").ok(), text.as_bytes());
+    let utf8 = file(&dir, "utf8", text.as_bytes());
+    let from_file = utf8x(&["-t", "utf-32be", &utf8], b"").ok();
+    assert_eq!(from_file, utf8x(&["-t", "utf-32be"], text.as_bytes()).ok());
+    let mut bad = text.into_bytes();
+    bad[2_097_150] = 0xFF;
+    let bad = file(&dir, "bad", &bad);
+    let run = utf8x(&["-t", "utf-16le", &bad], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("at position 2097150 "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_reader_that_goes_away_is_not_an_error() {
+    let dir = scratch("pipe");
+    let big = file(&dir, "big", &vec![b'x'; 8 << 20]);
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    let script = format!("'{exe}' -t utf-16le '{big}' | head -c 4; echo \" ${{PIPESTATUS[0]}}\"");
+    let out = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    // utf8x's own status after head closed the pipe: 0, and no message.
+    assert_eq!(out.stdout, b"x\0x\0 0\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
