@@ -25,7 +25,10 @@ version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 for f in include/utf8x.h include/utf8x.hpp lib/libutf8x.a "lib/libutf8x.so.$version" \
          lib/libutf8x_iconv.so bin/utf8x lib/pkgconfig/utf8x.pc lib/pkgconfig/utf8x-static.pc \
          lib/cmake/utf8x/utf8x-config.cmake lib/cmake/utf8x/utf8x-config-version.cmake \
-         share/doc/utf8x/LICENSE-MIT share/doc/utf8x/LICENSE-APACHE; do
+         share/doc/utf8x/LICENSE-MIT share/doc/utf8x/LICENSE-APACHE \
+         share/man/man1/utf8x.1 share/man/man1/utf8x-check.1 share/man/man1/utf8x-convert.1 \
+         share/bash-completion/completions/utf8x share/zsh/site-functions/_utf8x \
+         share/fish/vendor_completions.d/utf8x.fish; do
     [ -f "$prefix/$f" ] || fail "missing $f"
 done
 [ "$(readlink "$prefix/lib/libutf8x.so.0")" = "libutf8x.so.$version" ] || fail "libutf8x.so.0 link"
@@ -44,6 +47,10 @@ fi
 foreign=$(nm -g --defined-only "$prefix/lib/libutf8x.a" 2>/dev/null | awk 'NF == 3 && $3 !~ /^utf8x_/ { print $3 }')
 [ -z "$foreign" ] || fail "libutf8x.a defines symbols outside utf8x_: $(echo "$foreign" | head -n 5)"
 run_clean "$prefix/bin/utf8x" check samples/hello.txt >/dev/null || fail "the installed utf8x tool"
+# The man page is roff that man(1) reads (a header line, then the NAME section); the
+# completions name the tool's commands.
+grep -q '^\.TH' "$prefix/share/man/man1/utf8x.1" || fail "utf8x.1 is not a man page"
+grep -q 'convert' "$prefix/share/bash-completion/completions/utf8x" || fail "bash completion"
 
 # The README's ten lines of C.
 cat >"$work/app.c" <<'C'
