@@ -7,10 +7,10 @@ use core::arch::x86_64::{__m128i, __m256i};
 use super::Kernels;
 use super::scalar;
 
+mod decode_utf8;
+mod encode_utf8;
 mod tables;
-mod to_utf8;
 mod utf8;
-mod utf8_to;
 mod vector;
 
 use super::SHORT;
@@ -55,31 +55,31 @@ macro_rules! kernel_set {
                 if swap { to_utf16_swapped(src, dst) } else { to_utf16_native(src, dst) }
             }
             wrap!($features, to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-                utf8_to::convert::<$v, utf8_to::ToUtf16<false>>, scalar_to_utf16::<false>);
+                decode_utf8::convert::<$v, decode_utf8::ToUtf16<false>>, scalar_to_utf16::<false>);
             wrap!($features, to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-                utf8_to::convert::<$v, utf8_to::ToUtf16<true>>, scalar_to_utf16::<true>);
+                decode_utf8::convert::<$v, decode_utf8::ToUtf16<true>>, scalar_to_utf16::<true>);
             wrap!($features, to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) =
                 utf8_to_utf32, scalar::utf8_to_utf32);
             #[inline(always)]
             unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { utf8_to::convert::<$v, utf8_to::ToUtf32>(src, dst) }
+                unsafe { decode_utf8::convert::<$v, decode_utf8::ToUtf32>(src, dst) }
             }
 
             fn from_utf16(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, usize) {
                 if swap { from_utf16_swapped(src, dst) } else { from_utf16_native(src, dst) }
             }
             wrap!($features, from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Utf16<false>>, scalar_from_utf16::<false>);
+                encode_utf8::convert::<encode_utf8::Utf16<false>>, scalar_from_utf16::<false>);
             wrap!($features, from_utf16_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Utf16<true>>, scalar_from_utf16::<true>);
+                encode_utf8::convert::<encode_utf8::Utf16<true>>, scalar_from_utf16::<true>);
             fn measure_utf16(src: &[u16], swap: bool) -> (usize, usize) {
                 if swap { measure_swapped(src) } else { measure_native(src) }
             }
             wrap!($features, measure_native(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Utf16<false>>, scalar_measure_utf16::<false>);
+                encode_utf8::measure::<encode_utf8::Utf16<false>>, scalar_measure_utf16::<false>);
             wrap!($features, measure_swapped(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Utf16<true>>, scalar_measure_utf16::<true>);
+                encode_utf8::measure::<encode_utf8::Utf16<true>>, scalar_measure_utf16::<true>);
 
             fn from_utf16_bmp(src: &[u16], dst: &mut [u8], o: (bool, bool)) -> (usize, usize) {
                 match o {
@@ -90,16 +90,16 @@ macro_rules! kernel_set {
                 }
             }
             wrap!($features, bmp_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<false>, false>>,
+                encode_utf8::convert::<encode_utf8::Bmp<encode_utf8::Utf16<false>, false>>,
                 scalar_bmp::<false, false>);
             wrap!($features, bmp_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<true>, false>>,
+                encode_utf8::convert::<encode_utf8::Bmp<encode_utf8::Utf16<true>, false>>,
                 scalar_bmp::<true, false>);
             wrap!($features, bmp_native_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<false>, true>>,
+                encode_utf8::convert::<encode_utf8::Bmp<encode_utf8::Utf16<false>, true>>,
                 scalar_bmp::<false, true>);
             wrap!($features, bmp_swapped_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<true>, true>>,
+                encode_utf8::convert::<encode_utf8::Bmp<encode_utf8::Utf16<true>, true>>,
                 scalar_bmp::<true, true>);
             fn measure_utf16_bmp(src: &[u16], o: (bool, bool)) -> (usize, usize) {
                 match o {
@@ -110,16 +110,16 @@ macro_rules! kernel_set {
                 }
             }
             wrap!($features, bmp_measure_native(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<false>, false>>,
+                encode_utf8::measure::<encode_utf8::Bmp<encode_utf8::Utf16<false>, false>>,
                 scalar_bmp_measure::<false, false>);
             wrap!($features, bmp_measure_swapped(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<true>, false>>,
+                encode_utf8::measure::<encode_utf8::Bmp<encode_utf8::Utf16<true>, false>>,
                 scalar_bmp_measure::<true, false>);
             wrap!($features, bmp_measure_native_nul(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<false>, true>>,
+                encode_utf8::measure::<encode_utf8::Bmp<encode_utf8::Utf16<false>, true>>,
                 scalar_bmp_measure::<false, true>);
             wrap!($features, bmp_measure_swapped_nul(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<true>, true>>,
+                encode_utf8::measure::<encode_utf8::Bmp<encode_utf8::Utf16<true>, true>>,
                 scalar_bmp_measure::<true, true>);
 
             wrap!($features, from_utf32(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) =
@@ -127,26 +127,26 @@ macro_rules! kernel_set {
             #[inline(always)]
             unsafe fn from_utf32_tf(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { to_utf8::convert::<to_utf8::Utf32>(src, dst) }
+                unsafe { encode_utf8::convert::<encode_utf8::Utf32>(src, dst) }
             }
             wrap!($features, measure_utf32(src: &[u32]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Utf32>, scalar::utf32_measure);
+                encode_utf8::measure::<encode_utf8::Utf32>, scalar::utf32_measure);
             wrap!($features, from_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
                 from_latin1_tf, scalar::latin1_to_utf8);
             #[inline(always)]
             unsafe fn from_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { to_utf8::latin1::<$v>(src, dst) }
+                unsafe { encode_utf8::latin1::<$v>(src, dst) }
             }
             wrap!($features, measure_latin1(src: &[u8]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Latin1>, scalar::latin1_measure);
+                encode_utf8::measure::<encode_utf8::Latin1>, scalar::latin1_measure);
 
             wrap!($features, to_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
                 to_latin1_tf, scalar::utf8_to_latin1);
             #[inline(always)]
             unsafe fn to_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { utf8_to::convert::<$v, utf8_to::ToLatin1>(src, dst) }
+                unsafe { decode_utf8::convert::<$v, decode_utf8::ToLatin1>(src, dst) }
             }
             wrap!($features, latin1_prefix(src: &[u8]) -> usize =
                 utf8::latin1_prefix::<$v>, scalar::latin1_prefix);

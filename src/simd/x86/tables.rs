@@ -215,3 +215,23 @@ pub(super) static SHIFT: [[u8; 16]; 16] = {
     }
     t
 };
+
+/// `COMPRESS16[m]` moves the 16-bit lanes `j` of a vector with bit `j` of `m` set to the
+/// front, in order (the others follow as zeros).
+pub(super) static COMPRESS16: [[u8; 16]; 256] = {
+    let mut t = [[Z; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut j, mut at) = (0, 0);
+        while j < 8 {
+            if m & (1 << j) != 0 {
+                t[m][at] = 2 * j as u8;
+                t[m][at + 1] = 2 * j as u8 + 1;
+                at += 2;
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
