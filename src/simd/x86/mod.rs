@@ -70,9 +70,9 @@ macro_rules! kernel_set {
                 if swap { from_utf16_swapped(src, dst) } else { from_utf16_native(src, dst) }
             }
             wrap!($features, from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<encode_utf8::Utf16<false>>, scalar_from_utf16::<false>);
+                encode_utf8::convert::<$v, encode_utf8::Utf16<false>>, scalar_from_utf16::<false>);
             wrap!($features, from_utf16_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<encode_utf8::Utf16<true>>, scalar_from_utf16::<true>);
+                encode_utf8::convert::<$v, encode_utf8::Utf16<true>>, scalar_from_utf16::<true>);
             fn measure_utf16(src: &[u16], swap: bool) -> (usize, usize) {
                 if swap { measure_swapped(src) } else { measure_native(src) }
             }
@@ -90,16 +90,16 @@ macro_rules! kernel_set {
                 }
             }
             wrap!($features, bmp_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<encode_utf8::Bmp<encode_utf8::Utf16<false>, false>>,
+                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<false>, false>>,
                 scalar_bmp::<false, false>);
             wrap!($features, bmp_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<encode_utf8::Bmp<encode_utf8::Utf16<true>, false>>,
+                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<true>, false>>,
                 scalar_bmp::<true, false>);
             wrap!($features, bmp_native_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<encode_utf8::Bmp<encode_utf8::Utf16<false>, true>>,
+                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<false>, true>>,
                 scalar_bmp::<false, true>);
             wrap!($features, bmp_swapped_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<encode_utf8::Bmp<encode_utf8::Utf16<true>, true>>,
+                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<true>, true>>,
                 scalar_bmp::<true, true>);
             fn measure_utf16_bmp(src: &[u16], o: (bool, bool)) -> (usize, usize) {
                 match o {
@@ -127,7 +127,7 @@ macro_rules! kernel_set {
             #[inline(always)]
             unsafe fn from_utf32_tf(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { encode_utf8::convert::<encode_utf8::Utf32>(src, dst) }
+                unsafe { encode_utf8::convert::<$v, encode_utf8::Utf32>(src, dst) }
             }
             wrap!($features, measure_utf32(src: &[u32]) -> (usize, usize) =
                 encode_utf8::measure::<encode_utf8::Utf32>, scalar::utf32_measure);
