@@ -215,15 +215,16 @@ unsafe fn store_exact(dst: *mut u8, v: __m128i, n: usize) {
 
 /// Encodes the `LANES / 2` values of `v` (16-bit lanes, none a surrogate) at `dst`; returns the
 /// bytes written (`LANES / 2` to `3 * LANES / 2`). `dst` has room for 12 bytes more than that,
-/// which are left as they were when `EXACT`, else may be written (the caller overwrites them
-/// next). Each value gets its UTF-8 bytes in a 32-bit lane (the first two in one 16-bit lane,
-/// worked out for all lanes at once, the third in another), and a shuffle per four values
+/// which are left as they were when `EXACT`, else may be written, at most `LANES / 2` of them:
+/// the caller's next step overwrites them (it writes at least that many from its start, even
+/// when `EXACT`). Each value gets its UTF-8 bytes in a 32-bit lane (the first two in one 16-bit
+/// lane, worked out for all lanes at once, the third in another), and a shuffle per four values
 /// squeezes out the bytes not used.
 #[inline(always)]
 unsafe fn encode_bmp<V: Vector, const EXACT: bool>(dst: *mut u8, v: V) -> usize {
     // SAFETY: caller's ISA contract; `dst` has room for the bytes counted plus 12; each group
     // store writes 16 bytes at the group's start (4 to 12 bytes its own), the bytes past its own
-    // overwritten by the next group's; the last group's store is exact when `EXACT`.
+    // overwritten by the next group's; stores are exact where that does not hold (see below).
     unsafe {
         let zero = V::splat(0);
         let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
@@ -279,7 +280,11 @@ unsafe fn encode_bmp<V: Vector, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         for k in 0..lanes {
             for (g, half) in [(2 * k, lo), (2 * k + 1, hi)] {
                 let n = usize::from(entry(g).1);
-                if EXACT && g == 2 * lanes - 1 {
+                // A group's overrun is overwritten by the next group's whole store; with
+                // `EXACT` there is none, and the last group's may not exceed what the next
+                // step surely writes (LANES / 2 bytes or more, from a whole first store).
+                let last = g == 2 * lanes - 1;
+                if EXACT || (last && 16 - n > V::LANES / 2) {
                     store_exact(dst.add(w), half.lane(k), n);
                 } else {
                     _mm_storeu_si128(dst.add(w).cast(), half.lane(k));
