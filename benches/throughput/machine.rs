@@ -39,6 +39,29 @@ fn utc_now() -> String {
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
 }
 
+/// Which kernels simdutf runs: the one `SIMDUTF_FORCE_IMPLEMENTATION` names, else its best for
+/// this CPU (AVX-512 "icelake" where the CPU has the AVX-512 subsets it needs, else "haswell").
+fn simdutf_kernel() -> String {
+    if let Ok(name) = std::env::var("SIMDUTF_FORCE_IMPLEMENTATION") {
+        return format!("{name} (forced by SIMDUTF_FORCE_IMPLEMENTATION)");
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let avx512 = is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512vbmi2")
+            && is_x86_feature_detected!("avx512vpopcntdq");
+        if avx512 {
+            return "icelake (AVX-512; SIMDUTF_FORCE_IMPLEMENTATION=haswell for its AVX2 kernels)"
+                .to_owned();
+        }
+        if is_x86_feature_detected!("avx2") {
+            return "haswell (AVX2)".to_owned();
+        }
+    }
+    "its best for this CPU".to_owned()
+}
+
 pub fn header(budget: &str, corpus: &str) -> String {
     let v = utf8x::version();
     let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
@@ -63,6 +86,7 @@ pub fn header(budget: &str, corpus: &str) -> String {
         ),
         format!("build:   {avx2}"),
         format!("kernel:  utf8x {}", utf8x::active_kernel()),
+        format!("simdutf: {}", simdutf_kernel()),
         format!("timing:  {budget}"),
         format!("corpus:  {corpus}"),
     ];

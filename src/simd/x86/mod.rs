@@ -7,10 +7,10 @@ use core::arch::x86_64::{__m128i, __m256i};
 use super::Kernels;
 use super::scalar;
 
+mod decode_utf8;
+mod encode_utf8;
 mod tables;
-mod to_utf8;
 mod utf8;
-mod utf8_to;
 mod vector;
 
 use super::SHORT;
@@ -55,31 +55,31 @@ macro_rules! kernel_set {
                 if swap { to_utf16_swapped(src, dst) } else { to_utf16_native(src, dst) }
             }
             wrap!($features, to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-                utf8_to::convert::<$v, utf8_to::ToUtf16<false>>, scalar_to_utf16::<false>);
+                decode_utf8::convert::<$v, decode_utf8::ToUtf16<false>>, scalar_to_utf16::<false>);
             wrap!($features, to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-                utf8_to::convert::<$v, utf8_to::ToUtf16<true>>, scalar_to_utf16::<true>);
+                decode_utf8::convert::<$v, decode_utf8::ToUtf16<true>>, scalar_to_utf16::<true>);
             wrap!($features, to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) =
                 utf8_to_utf32, scalar::utf8_to_utf32);
             #[inline(always)]
             unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { utf8_to::convert::<$v, utf8_to::ToUtf32>(src, dst) }
+                unsafe { decode_utf8::convert::<$v, decode_utf8::ToUtf32>(src, dst) }
             }
 
             fn from_utf16(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, usize) {
                 if swap { from_utf16_swapped(src, dst) } else { from_utf16_native(src, dst) }
             }
             wrap!($features, from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Utf16<false>>, scalar_from_utf16::<false>);
+                encode_utf8::convert::<$v, encode_utf8::Utf16<false>>, scalar_from_utf16::<false>);
             wrap!($features, from_utf16_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Utf16<true>>, scalar_from_utf16::<true>);
+                encode_utf8::convert::<$v, encode_utf8::Utf16<true>>, scalar_from_utf16::<true>);
             fn measure_utf16(src: &[u16], swap: bool) -> (usize, usize) {
                 if swap { measure_swapped(src) } else { measure_native(src) }
             }
             wrap!($features, measure_native(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Utf16<false>>, scalar_measure_utf16::<false>);
+                encode_utf8::measure::<encode_utf8::Utf16<false>>, scalar_measure_utf16::<false>);
             wrap!($features, measure_swapped(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Utf16<true>>, scalar_measure_utf16::<true>);
+                encode_utf8::measure::<encode_utf8::Utf16<true>>, scalar_measure_utf16::<true>);
 
             fn from_utf16_bmp(src: &[u16], dst: &mut [u8], o: (bool, bool)) -> (usize, usize) {
                 match o {
@@ -90,16 +90,16 @@ macro_rules! kernel_set {
                 }
             }
             wrap!($features, bmp_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<false>, false>>,
+                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<false>, false>>,
                 scalar_bmp::<false, false>);
             wrap!($features, bmp_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<true>, false>>,
+                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<true>, false>>,
                 scalar_bmp::<true, false>);
             wrap!($features, bmp_native_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<false>, true>>,
+                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<false>, true>>,
                 scalar_bmp::<false, true>);
             wrap!($features, bmp_swapped_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                to_utf8::convert::<to_utf8::Bmp<to_utf8::Utf16<true>, true>>,
+                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<true>, true>>,
                 scalar_bmp::<true, true>);
             fn measure_utf16_bmp(src: &[u16], o: (bool, bool)) -> (usize, usize) {
                 match o {
@@ -110,16 +110,16 @@ macro_rules! kernel_set {
                 }
             }
             wrap!($features, bmp_measure_native(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<false>, false>>,
+                encode_utf8::measure::<encode_utf8::Bmp<encode_utf8::Utf16<false>, false>>,
                 scalar_bmp_measure::<false, false>);
             wrap!($features, bmp_measure_swapped(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<true>, false>>,
+                encode_utf8::measure::<encode_utf8::Bmp<encode_utf8::Utf16<true>, false>>,
                 scalar_bmp_measure::<true, false>);
             wrap!($features, bmp_measure_native_nul(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<false>, true>>,
+                encode_utf8::measure::<encode_utf8::Bmp<encode_utf8::Utf16<false>, true>>,
                 scalar_bmp_measure::<false, true>);
             wrap!($features, bmp_measure_swapped_nul(src: &[u16]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Bmp<to_utf8::Utf16<true>, true>>,
+                encode_utf8::measure::<encode_utf8::Bmp<encode_utf8::Utf16<true>, true>>,
                 scalar_bmp_measure::<true, true>);
 
             wrap!($features, from_utf32(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) =
@@ -127,26 +127,26 @@ macro_rules! kernel_set {
             #[inline(always)]
             unsafe fn from_utf32_tf(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { to_utf8::convert::<to_utf8::Utf32>(src, dst) }
+                unsafe { encode_utf8::convert::<$v, encode_utf8::Utf32>(src, dst) }
             }
             wrap!($features, measure_utf32(src: &[u32]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Utf32>, scalar::utf32_measure);
+                encode_utf8::measure::<encode_utf8::Utf32>, scalar::utf32_measure);
             wrap!($features, from_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
                 from_latin1_tf, scalar::latin1_to_utf8);
             #[inline(always)]
             unsafe fn from_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { to_utf8::latin1::<$v>(src, dst) }
+                unsafe { encode_utf8::latin1::<$v>(src, dst) }
             }
             wrap!($features, measure_latin1(src: &[u8]) -> (usize, usize) =
-                to_utf8::measure::<to_utf8::Latin1>, scalar::latin1_measure);
+                encode_utf8::measure::<encode_utf8::Latin1>, scalar::latin1_measure);
 
             wrap!($features, to_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
                 to_latin1_tf, scalar::utf8_to_latin1);
             #[inline(always)]
             unsafe fn to_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
                 // SAFETY: forwarded.
-                unsafe { utf8_to::convert::<$v, utf8_to::ToLatin1>(src, dst) }
+                unsafe { decode_utf8::convert::<$v, decode_utf8::ToLatin1>(src, dst) }
             }
             wrap!($features, latin1_prefix(src: &[u8]) -> usize =
                 utf8::latin1_prefix::<$v>, scalar::latin1_prefix);
@@ -219,5 +219,113 @@ pub(super) fn runs(i: usize) -> bool {
                 && is_x86_feature_detected!("bmi1")
         }
         _ => false,
+    }
+}
+
+/// The kernels straight, with an output buffer far larger than the input needs: the vector steps
+/// that store more than their own units (the next step or a restore overwrites the rest) must
+/// still leave everything past `written` untouched when the conversion stops there. The
+/// differential tests in `tests/kernels` run with tight capacities, where those steps never run
+/// near the end.
+#[cfg(test)]
+mod tests {
+    use super::{SETS, runs};
+
+    const FILL: u8 = 0xA5;
+    const CHARS: [char; 9] = ['a', ' ', 'é', 'ÿ', 'Ж', 'ש', '한', '中', '😀'];
+
+    /// Texts of every length up to 160 characters, from a fixed-seed mix of `CHARS[..pool]`,
+    /// in runs of one class (as real text comes) and alone.
+    fn texts(pool: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for len in 1..160 {
+            for _ in 0..4 {
+                let mut s = String::new();
+                while s.chars().count() < len {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let c = CHARS[(x % pool as u64) as usize];
+                    for _ in 0..(x >> 8) % 12 + 1 {
+                        s.push(c);
+                    }
+                }
+                out.push(s.chars().take(len).collect());
+            }
+        }
+        out
+    }
+
+    fn untouched<T: Copy + PartialEq + core::fmt::Debug>(dst: &[T], n: usize, fill: T, what: &str) {
+        assert!(
+            dst[n..].iter().all(|&u| u == fill),
+            "{what}: wrote past {n}"
+        );
+    }
+
+    #[test]
+    fn nothing_past_written_with_room_to_spare() {
+        for (_, k) in SETS.iter().enumerate().skip(1).filter(|&(i, _)| runs(i)) {
+            for s in texts(CHARS.len()) {
+                let utf8 = s.as_bytes();
+                let utf16: Vec<u16> = s.encode_utf16().collect();
+                let utf32: Vec<u32> = s.chars().map(u32::from).collect();
+                let what = |op: &str| format!("{} {op} {s:?}", k.name);
+
+                let mut d = vec![FILL; 4 * utf8.len() + 200];
+                let (r, n) = (k.utf16_to_utf8)(&utf16, &mut d, false);
+                untouched(&d, n, FILL, &what("utf16_to_utf8"));
+                let want = String::from_utf16(&utf16[..r]).unwrap();
+                assert_eq!(d[..n], *want.as_bytes(), "{}", what("utf16_to_utf8"));
+
+                let mut d = vec![FILL; 4 * utf8.len() + 200];
+                let (r, n) = (k.utf32_to_utf8)(&utf32, &mut d, ());
+                untouched(&d, n, FILL, &what("utf32_to_utf8"));
+                assert_eq!(d[..n], *s.chars().take(r).collect::<String>().as_bytes());
+
+                let mut d = vec![0xA5A5u16; utf8.len() + 200];
+                let (r, n) = (k.utf8_to_utf16)(utf8, &mut d, false);
+                untouched(&d, n, 0xA5A5, &what("utf8_to_utf16"));
+                let want: Vec<u16> = core::str::from_utf8(&utf8[..r])
+                    .unwrap()
+                    .encode_utf16()
+                    .collect();
+                assert_eq!(d[..n], want[..], "{}", what("utf8_to_utf16"));
+
+                let mut d = vec![0xA5A5_A5A5u32; utf8.len() + 200];
+                let (r, n) = (k.utf8_to_utf32)(utf8, &mut d, ());
+                untouched(&d, n, 0xA5A5_A5A5, &what("utf8_to_utf32"));
+                let want: Vec<u32> = core::str::from_utf8(&utf8[..r])
+                    .unwrap()
+                    .chars()
+                    .map(u32::from)
+                    .collect();
+                assert_eq!(d[..n], want[..], "{}", what("utf8_to_utf32"));
+
+                let mut d = vec![FILL; utf8.len() + 200];
+                let (r, n) = (k.utf8_to_latin1)(utf8, &mut d, ());
+                untouched(&d, n, FILL, &what("utf8_to_latin1"));
+                let want: Vec<u8> = core::str::from_utf8(&utf8[..r])
+                    .unwrap()
+                    .chars()
+                    .map(|c| c as u8)
+                    .collect();
+                assert_eq!(d[..n], want[..], "{}", what("utf8_to_latin1"));
+
+                for nul in [false, true] {
+                    let mut d = vec![FILL; 4 * utf8.len() + 200];
+                    let (_, n) = (k.utf16_to_bmp_utf8)(&utf16, &mut d, (false, nul));
+                    untouched(&d, n, FILL, &what("utf16_to_bmp_utf8"));
+                }
+            }
+            for s in texts(4) {
+                let latin1: Vec<u8> = s.chars().map(|c| c as u8).collect();
+                let mut d = vec![FILL; 2 * latin1.len() + 200];
+                let (r, n) = (k.latin1_to_utf8)(&latin1, &mut d, ());
+                untouched(&d, n, FILL, &format!("{} latin1_to_utf8 {s:?}", k.name));
+                assert_eq!(d[..n], *s.chars().take(r).collect::<String>().as_bytes());
+            }
+        }
     }
 }

@@ -178,29 +178,6 @@ pub(super) static SHUF16_TWO: [[u8; 16]; 256] = {
     t
 };
 
-/// UTF-16 → UTF-8, four units each encoded in a 32-bit lane (bytes in order, 1 to 3 of them):
-/// indexed by `at_least_2 | at_least_3 << 4` (one bit per lane), gathers the bytes that matter.
-pub(super) static SHUF16_THREE: [([u8; 16], u8); 256] = {
-    let mut t = [([Z; 16], 0u8); 256];
-    let mut idx = 0;
-    while idx < 256 {
-        let (mut j, mut at) = (0, 0);
-        while j < 4 {
-            let len = 1 + (idx >> j & 1) + (idx >> (j + 4) & 1);
-            let mut k = 0;
-            while k < len {
-                t[idx].0[at] = (4 * j + k) as u8;
-                at += 1;
-                k += 1;
-            }
-            j += 1;
-        }
-        t[idx].1 = at as u8;
-        idx += 1;
-    }
-    t
-};
-
 /// `SHIFT[s]` moves bytes `s..` of a vector to the front.
 pub(super) static SHIFT: [[u8; 16]; 16] = {
     let mut t = [[Z; 16]; 16];
@@ -212,6 +189,50 @@ pub(super) static SHIFT: [[u8; 16]; 16] = {
             i += 1;
         }
         s += 1;
+    }
+    t
+};
+
+/// `COMPRESS16[m]` moves the 16-bit lanes `j` of a vector with bit `j` of `m` set to the
+/// front, in order (the others follow as zeros).
+pub(super) static COMPRESS16: [[u8; 16]; 256] = {
+    let mut t = [[Z; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut j, mut at) = (0, 0);
+        while j < 8 {
+            if m & (1 << j) != 0 {
+                t[m][at] = 2 * j as u8;
+                t[m][at + 1] = 2 * j as u8 + 1;
+                at += 2;
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// UTF-16 → UTF-8, four units each encoded in a 32-bit lane (bytes in order, 1 to 3 of them):
+/// indexed by `at_least_2 | at_least_3` with bit `2j` and `2j + 1` for lane `j` (as two-bit
+/// movemasks of 16-bit lanes give them), gathers the bytes that matter; with their count.
+pub(super) static SHUF16_MIXED: [([u8; 16], u8); 256] = {
+    let mut t = [([Z; 16], 0u8); 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let (mut j, mut at) = (0, 0);
+        while j < 4 {
+            let len = 1 + (idx >> (2 * j) & 1) + (idx >> (2 * j + 1) & 1);
+            let mut k = 0;
+            while k < len {
+                t[idx].0[at] = (4 * j + k) as u8;
+                at += 1;
+                k += 1;
+            }
+            j += 1;
+        }
+        t[idx].1 = at as u8;
+        idx += 1;
     }
     t
 };

@@ -283,32 +283,57 @@ pub(super) unsafe fn ascii_len<V: Vector>(src: &[u8]) -> usize {
     i + crate::ascii::ascii_len(&src[i..])
 }
 
+/// What one vector adds to the per-byte counters of [`count_where`], as 0, -1 or -2 per byte.
+/// (A function, not a closure: closures do not inherit the target features.)
+#[inline(always)]
+unsafe fn weight<V: Vector>(four_byte_leads: bool, v: V) -> V {
+    // SAFETY: caller's ISA contract.
+    unsafe {
+        let not_cont = V::splat(0xBF); // -65: bytes above it (signed) are not continuations
+        let w = v.gt(not_cont);
+        if four_byte_leads {
+            let lead4 = V::splat(0xEF); // -17: bytes above it (signed) and negative are F0..FF
+            w.add(v.gt(lead4).and(V::splat(0).gt(v)))
+        } else {
+            w
+        }
+    }
+}
+
 /// Counts the bytes that are not continuation bytes, plus (when `four_byte_leads`) the bytes
 /// `F0`..`FF` once more: the UTF-16 length of valid UTF-8.
 #[inline(always)]
 unsafe fn count_where<V: Vector>(src: &[u8], four_byte_leads: bool) -> usize {
     let mut total = 0u64;
     let mut i = 0;
+    let step = 4 * V::LANES;
     // SAFETY: caller's ISA contract; loads stay inside `src`.
     unsafe {
         let zero = V::splat(0);
-        let not_cont = V::splat(0xBF); // -65: bytes above it (signed) are not continuations
-        let lead4 = V::splat(0xEF); // -17: bytes above it (signed) and negative are F0..FF
-        while i + V::LANES <= src.len() {
-            // Per-byte counters, flushed before they can overflow.
+        let per_vector: usize = if four_byte_leads { 2 } else { 1 };
+        while i + step <= src.len() {
+            // Per-byte counters (four vectors a round, summed in pairs so that the dependency
+            // chain is one subtraction long), flushed before they can overflow.
             let mut acc = zero;
             let mut rounds = 0;
-            while rounds < 127 && i + V::LANES <= src.len() {
-                let v = V::load(src.as_ptr().add(i));
-                acc = acc.sub(v.gt(not_cont));
-                if four_byte_leads {
-                    acc = acc.sub(v.gt(lead4).and(zero.gt(v)));
-                }
+            while rounds < 255 / (4 * per_vector) && i + step <= src.len() {
+                let p = src.as_ptr().add(i);
+                let a = weight::<V>(four_byte_leads, V::load(p))
+                    .add(weight::<V>(four_byte_leads, V::load(p.add(V::LANES))));
+                let b = weight::<V>(four_byte_leads, V::load(p.add(2 * V::LANES)))
+                    .add(weight::<V>(four_byte_leads, V::load(p.add(3 * V::LANES))));
+                acc = acc.sub(a.add(b));
                 rounds += 1;
-                i += V::LANES;
+                i += step;
             }
             total += acc.sum();
         }
+        let mut acc = zero;
+        while i + V::LANES <= src.len() {
+            acc = acc.sub(weight::<V>(four_byte_leads, V::load(src.as_ptr().add(i))));
+            i += V::LANES;
+        }
+        total += acc.sum();
     }
     let rest = &src[i..];
     total as usize

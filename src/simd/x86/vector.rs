@@ -35,6 +35,38 @@ pub(super) trait Vector: Copy {
     unsafe fn nonzero_mask(self) -> u32;
     /// The sum of all bytes.
     unsafe fn sum(self) -> u64;
+    unsafe fn add(self, o: Self) -> Self;
+    /// Bytes interleaved with those of `o`, from the low (`unpack_lo`) or high half of each
+    /// 128-bit lane: `self` gives the low byte of each 16-bit lane of the result.
+    unsafe fn unpack_lo(self, o: Self) -> Self;
+    unsafe fn unpack_hi(self, o: Self) -> Self;
+    /// Each 16-bit lane shifted left or right by `N` bits.
+    unsafe fn shl16<const N: i32>(self) -> Self;
+    unsafe fn shr16<const N: i32>(self) -> Self;
+    /// 128-bit lane `k` (`k < LANES / 16`).
+    unsafe fn lane(self, k: usize) -> __m128i;
+    /// A vector whose 128-bit lane `k` is the 16 bytes at `ptrs[k]` (only `ptrs[0]` read when
+    /// LANES is 16).
+    unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self;
+    /// `x` in every 16-bit lane.
+    unsafe fn splat16(x: u16) -> Self;
+    /// Per 16-bit lane: 0xFFFF where equal, else 0.
+    unsafe fn eq16(self, o: Self) -> Self;
+    /// Per byte: `a` where the byte of `self` has its high bit set, else `b`.
+    unsafe fn select(self, a: Self, b: Self) -> Self;
+    /// 16-bit lanes interleaved with those of `o`, from the low (`unpack_lo16`) or high half of
+    /// each 128-bit lane.
+    unsafe fn unpack_lo16(self, o: Self) -> Self;
+    unsafe fn unpack_hi16(self, o: Self) -> Self;
+    /// Signed saturating pack of the 16-bit lanes of `self` and `o` to bytes, per 128-bit lane:
+    /// each lane's low half from `self`, high half from `o`.
+    unsafe fn packs16(self, o: Self) -> Self;
+    /// A vector of the 128-bit lanes `halves[..LANES / 16]`.
+    unsafe fn from_halves(halves: [__m128i; 2]) -> Self;
+    /// The `LANES / 2` bytes at `p`, zero-extended to 16-bit lanes.
+    unsafe fn load_zext16(p: *const u8) -> Self;
+    /// The `LANES / 4` bytes at `p`, zero-extended to 32-bit lanes.
+    unsafe fn load_zext32(p: *const u8) -> Self;
 }
 
 /// Implements [`Vector`] for one register type from its intrinsics.
@@ -43,7 +75,12 @@ macro_rules! vector_impl {
         load: $load:path, store: $store:path, set1: $set1:path, movemask: $movemask:path, testz: $testz:path,
         or: $or:path, and: $and:path, xor: $xor:path, shuffle: $shuffle:path, srli16: $srli16:ident,
         subs_u8: $subs:path, cmpgt: $cmpgt:path, cmpeq: $cmpeq:path, sub8: $sub8:path,
-        sad: $sad:path, zero: $zero:path, table: $table:expr, prev: $prev:expr, sum: $sum:expr $(,)?
+        sad: $sad:path, zero: $zero:path, table: $table:expr, prev: $prev:expr, sum: $sum:expr,
+        add8: $add8:path, unpacklo: $unpacklo:path, unpackhi: $unpackhi:path, slli16: $slli16:ident,
+        lane: $lane:expr, load_lanes: $load_lanes:expr, zext16: $zext16:expr, zext32: $zext32:expr,
+        set16: $set16:path, cmpeq16: $cmpeq16:path, blendv: $blendv:path,
+        unpacklo16: $unpacklo16:path, unpackhi16: $unpackhi16:path, from_halves: $from_halves:expr,
+        packs16: $packs16:path $(,)?
     }) => {
         impl Vector for $ty {
             const LANES: usize = $lanes;
@@ -144,8 +181,152 @@ macro_rules! vector_impl {
                 // SAFETY: caller's ISA contract.
                 unsafe { $sum($sad(self, $zero())) }
             }
+            #[inline(always)]
+            unsafe fn add(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $add8(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn unpack_lo(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $unpacklo(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn unpack_hi(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $unpackhi(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn shl16<const N: i32>(self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $slli16::<N>(self) }
+            }
+            #[inline(always)]
+            unsafe fn shr16<const N: i32>(self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $srli16::<N>(self) }
+            }
+            #[inline(always)]
+            unsafe fn lane(self, k: usize) -> __m128i {
+                // SAFETY: caller's ISA contract.
+                unsafe { $lane(self, k) }
+            }
+            #[inline(always)]
+            unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self {
+                // SAFETY: caller's ISA contract; each pointer used has 16 readable bytes.
+                unsafe { $load_lanes(ptrs) }
+            }
+            #[inline(always)]
+            unsafe fn splat16(x: u16) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $set16(x as i16) }
+            }
+            #[inline(always)]
+            unsafe fn eq16(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $cmpeq16(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn select(self, a: Self, b: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $blendv(b, a, self) }
+            }
+            #[inline(always)]
+            unsafe fn unpack_lo16(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $unpacklo16(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn unpack_hi16(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $unpackhi16(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn packs16(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $packs16(self, o) }
+            }
+            #[inline(always)]
+            unsafe fn from_halves(halves: [__m128i; 2]) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $from_halves(halves) }
+            }
+            #[inline(always)]
+            unsafe fn load_zext16(p: *const u8) -> Self {
+                // SAFETY: caller's ISA contract; `p` has LANES / 2 readable bytes (caller).
+                unsafe { $zext16(p) }
+            }
+            #[inline(always)]
+            unsafe fn load_zext32(p: *const u8) -> Self {
+                // SAFETY: caller's ISA contract; `p` has LANES / 4 readable bytes (caller).
+                unsafe { $zext32(p) }
+            }
         }
     };
+}
+
+#[inline(always)]
+unsafe fn from_halves_sse(halves: [__m128i; 2]) -> __m128i {
+    halves[0]
+}
+
+#[inline(always)]
+unsafe fn from_halves_avx2(halves: [__m128i; 2]) -> __m256i {
+    // SAFETY: AVX2 per the caller's ISA contract.
+    unsafe { _mm256_set_m128i(halves[1], halves[0]) }
+}
+
+#[inline(always)]
+unsafe fn zext16_sse(p: *const u8) -> __m128i {
+    // SAFETY: SSE4.1; `p` has 8 readable bytes (caller).
+    unsafe { _mm_cvtepu8_epi16(_mm_loadl_epi64(p.cast())) }
+}
+
+#[inline(always)]
+unsafe fn zext32_sse(p: *const u8) -> __m128i {
+    // SAFETY: SSE4.1; `p` has 4 readable bytes (caller).
+    unsafe { _mm_cvtepu8_epi32(_mm_cvtsi32_si128(p.cast::<i32>().read_unaligned())) }
+}
+
+#[inline(always)]
+unsafe fn zext16_avx2(p: *const u8) -> __m256i {
+    // SAFETY: AVX2; `p` has 16 readable bytes (caller).
+    unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(p.cast())) }
+}
+
+#[inline(always)]
+unsafe fn zext32_avx2(p: *const u8) -> __m256i {
+    // SAFETY: AVX2; `p` has 8 readable bytes (caller).
+    unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(p.cast())) }
+}
+
+#[inline(always)]
+unsafe fn lane_sse(v: __m128i, _k: usize) -> __m128i {
+    v
+}
+
+#[inline(always)]
+unsafe fn lane_avx2(v: __m256i, k: usize) -> __m128i {
+    // SAFETY: AVX2 per the caller's ISA contract.
+    unsafe {
+        if k == 0 {
+            _mm256_castsi256_si128(v)
+        } else {
+            _mm256_extracti128_si256::<1>(v)
+        }
+    }
+}
+
+#[inline(always)]
+unsafe fn load_lanes_sse(ptrs: [*const u8; 2]) -> __m128i {
+    // SAFETY: SSE2; `ptrs[0]` has 16 readable bytes (caller).
+    unsafe { _mm_loadu_si128(ptrs[0].cast()) }
+}
+
+#[inline(always)]
+unsafe fn load_lanes_avx2(ptrs: [*const u8; 2]) -> __m256i {
+    // SAFETY: AVX2; both pointers have 16 readable bytes (caller).
+    unsafe { _mm256_loadu2_m128i(ptrs[1].cast(), ptrs[0].cast()) }
 }
 
 /// `prev ++ cur` shifted so that each byte sees the one `n` positions earlier (SSSE3 palignr).
@@ -210,6 +391,11 @@ vector_impl!(__m128i, 16, {
     shuffle: _mm_shuffle_epi8, srli16: _mm_srli_epi16, subs_u8: _mm_subs_epu8,
     cmpgt: _mm_cmpgt_epi8, cmpeq: _mm_cmpeq_epi8, sub8: _mm_sub_epi8, sad: _mm_sad_epu8,
     zero: _mm_setzero_si128, table: table_sse, prev: prev_sse, sum: sum_sse,
+    add8: _mm_add_epi8, unpacklo: _mm_unpacklo_epi8, unpackhi: _mm_unpackhi_epi8,
+    slli16: _mm_slli_epi16, lane: lane_sse, load_lanes: load_lanes_sse, zext16: zext16_sse,
+    zext32: zext32_sse, set16: _mm_set1_epi16, cmpeq16: _mm_cmpeq_epi16, blendv: _mm_blendv_epi8,
+    unpacklo16: _mm_unpacklo_epi16, unpackhi16: _mm_unpackhi_epi16, from_halves: from_halves_sse,
+    packs16: _mm_packs_epi16,
 });
 
 vector_impl!(__m256i, 32, {
@@ -218,5 +404,10 @@ vector_impl!(__m256i, 32, {
     shuffle: _mm256_shuffle_epi8, srli16: _mm256_srli_epi16, subs_u8: _mm256_subs_epu8,
     cmpgt: _mm256_cmpgt_epi8, cmpeq: _mm256_cmpeq_epi8, sub8: _mm256_sub_epi8,
     sad: _mm256_sad_epu8, zero: _mm256_setzero_si256, table: table_avx2, prev: prev_avx2,
-    sum: sum_avx2,
+    sum: sum_avx2, add8: _mm256_add_epi8, unpacklo: _mm256_unpacklo_epi8,
+    unpackhi: _mm256_unpackhi_epi8, slli16: _mm256_slli_epi16, lane: lane_avx2,
+    load_lanes: load_lanes_avx2, zext16: zext16_avx2, zext32: zext32_avx2,
+    set16: _mm256_set1_epi16, cmpeq16: _mm256_cmpeq_epi16, blendv: _mm256_blendv_epi8,
+    unpacklo16: _mm256_unpacklo_epi16, unpackhi16: _mm256_unpackhi_epi16,
+    from_halves: from_halves_avx2, packs16: _mm256_packs_epi16,
 });

@@ -6,7 +6,7 @@
 
 use core::arch::x86_64::*;
 
-use super::tables::{SHIFT, SHUF16_THREE, SHUF16_TWO};
+use super::tables::{SHIFT, SHUF16_MIXED, SHUF16_TWO};
 use super::vector::Vector;
 
 /// An input encoding for the UTF-8 encoder.
@@ -35,6 +35,19 @@ pub(super) trait Source {
             Some([a, b, c, d])
         }
     }
+    /// The `V::LANES / 2` units at `p` as 16-bit values, or `None` when [`Source::load8`] says
+    /// `None` to any eight of them.
+    #[inline(always)]
+    unsafe fn load_wide<V: Vector>(p: *const Self::Unit) -> Option<V> {
+        // SAFETY: forwarded from this function's contract (LANES / 2 readable units).
+        unsafe {
+            if V::LANES == 16 {
+                Some(V::from_halves([Self::load8(p)?, _mm_setzero_si128()]))
+            } else {
+                Some(V::from_halves(Self::load16(p)?))
+            }
+        }
+    }
     /// The well-formed character at `src[r..]` and its length, or `None` if it is ill-formed.
     fn decode(src: &[Self::Unit], r: usize) -> Option<(u32, usize)>;
 }
@@ -56,6 +69,18 @@ impl<const SWAP: bool> Source for Utf16<SWAP> {
             let v = _mm_loadu_si128(p.cast());
             Some(if SWAP {
                 _mm_or_si128(_mm_slli_epi16::<8>(v), _mm_srli_epi16::<8>(v))
+            } else {
+                v
+            })
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_wide<V: Vector>(p: *const u16) -> Option<V> {
+        // SAFETY: caller's ISA contract; `p` has LANES / 2 readable units.
+        unsafe {
+            let v = V::load(p.cast());
+            Some(if SWAP {
+                v.shl16::<8>().or(v.shr16::<8>())
             } else {
                 v
             })
@@ -188,94 +213,127 @@ unsafe fn store_exact(dst: *mut u8, v: __m128i, n: usize) {
     }
 }
 
-/// Encodes four values in U+0800..U+D7FF or U+E000..U+FFFF (16-bit lanes 0..4 of `v`) as the
-/// 12 bytes at `dst`.
+/// Encodes the `LANES / 2` values of `v` (16-bit lanes, none a surrogate) at `dst`; returns the
+/// bytes written (`LANES / 2` to `3 * LANES / 2`). `dst` has room for 12 bytes more than that,
+/// which are left as they were when `EXACT`, else may be written, at most `LANES / 2` of them:
+/// the caller's next step overwrites them (it writes at least that many from its start, even
+/// when `EXACT`). Each value gets its UTF-8 bytes in a 32-bit lane (the first two in one 16-bit
+/// lane, worked out for all lanes at once, the third in another), and a shuffle per four values
+/// squeezes out the bytes not used.
 #[inline(always)]
-unsafe fn encode_three(dst: *mut u8, v: __m128i) {
-    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 12 writable bytes.
+unsafe fn encode_bmp<V: Vector, const EXACT: bool>(dst: *mut u8, v: V) -> usize {
+    // SAFETY: caller's ISA contract; `dst` has room for the bytes counted plus 12; each group
+    // store writes 16 bytes at the group's start (4 to 12 bytes its own), the bytes past its own
+    // overwritten by the next group's; stores are exact where that does not hold (see below).
     unsafe {
-        let u = _mm_cvtepu16_epi32(v);
-        let three = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi32::<12>(u), _mm_set1_epi32(0x8080E0)),
-            _mm_or_si128(
-                _mm_slli_epi32::<2>(_mm_and_si128(u, _mm_set1_epi32(0xFC0))),
-                _mm_slli_epi32::<16>(_mm_and_si128(u, _mm_set1_epi32(0x3F))),
-            ),
-        );
-        let packed = _mm_shuffle_epi8(
-            three,
-            _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1),
-        );
-        _mm_storel_epi64(dst.cast(), packed);
-        dst.add(8)
-            .cast::<i32>()
-            .write_unaligned(_mm_cvtsi128_si32(_mm_srli_si128::<8>(packed)));
+        let zero = V::splat(0);
+        let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
+        let short = v.and(V::splat16(0xF800)).eq16(zero);
+        let low6 = v.and(V::splat16(0x3F));
+        let two = v.shr16::<6>().or(low6.shl16::<8>()).or(V::splat16(0x80C0));
+        let three = v
+            .shr16::<12>()
+            .or(v.shl16::<2>().and(V::splat16(0x3F00)))
+            .or(V::splat16(0x80E0));
+        if short.movemask() == (u64::MAX >> (64 - V::LANES)) as u32 {
+            return encode_two::<V, EXACT>(dst, v);
+        }
+        let third = low6.or(V::splat16(0x80));
+        if short.or(ascii).is_zero() {
+            // All of three bytes (CJK, Indic): one fixed shuffle, no lookups.
+            let (lo, hi) = (three.unpack_lo16(third), three.unpack_hi16(third));
+            let table = SHUF16_MIXED[0xFF].0.as_ptr();
+            let (lo, hi) = (
+                V::load_lanes([table; 2]).lookup16(lo),
+                V::load_lanes([table; 2]).lookup16(hi),
+            );
+            let lanes = V::LANES / 16;
+            for k in 0..lanes {
+                let at = dst.add(24 * k);
+                _mm_storeu_si128(at.cast(), lo.lane(k));
+                if EXACT && k == lanes - 1 {
+                    store_exact(at.add(12), hi.lane(k), 12);
+                } else {
+                    _mm_storeu_si128(at.add(12).cast(), hi.lane(k));
+                }
+            }
+            return 3 * V::LANES / 2;
+        }
+        let first = ascii.select(v, short.select(two, three));
+        // Values 0..4 of each 128-bit lane in `lo`, 4..8 in `hi`.
+        let (lo, hi) = (first.unpack_lo16(third), first.unpack_hi16(third));
+        let (wide, long) = (!ascii.movemask(), !short.movemask());
+        let entry = |g: usize| {
+            let at_least = ((wide >> (8 * g)) & 0x55) | ((long >> (8 * g)) & 0xAA);
+            &SHUF16_MIXED[at_least as usize]
+        };
+        let lanes = V::LANES / 16;
+        // Closures do not inherit the target features: the vector work stays out of them.
+        let (a, b) = if lanes == 1 {
+            ([0, 0], [1, 1])
+        } else {
+            ([0, 2], [1, 3])
+        };
+        let lo = V::load_lanes([entry(a[0]).0.as_ptr(), entry(a[1]).0.as_ptr()]).lookup16(lo);
+        let hi = V::load_lanes([entry(b[0]).0.as_ptr(), entry(b[1]).0.as_ptr()]).lookup16(hi);
+        let mut w = 0;
+        for k in 0..lanes {
+            for (g, half) in [(2 * k, lo), (2 * k + 1, hi)] {
+                let n = usize::from(entry(g).1);
+                // A group's overrun is overwritten by the next group's whole store; with
+                // `EXACT` there is none, and the last group's may not exceed what the next
+                // step surely writes (LANES / 2 bytes or more, from a whole first store).
+                let last = g == 2 * lanes - 1;
+                if EXACT || (last && 16 - n > V::LANES / 2) {
+                    store_exact(dst.add(w), half.lane(k), n);
+                } else {
+                    _mm_storeu_si128(dst.add(w).cast(), half.lane(k));
+                }
+                w += n;
+            }
+        }
+        w
     }
 }
 
-/// Encodes eight values below U+D800 or above U+DFFF (the 16-bit lanes of `v`, `short` set
-/// where one is below U+0800) at `dst`; returns the bytes written (8..=24). The bytes are worked
-/// out on all eight 16-bit lanes at once (the first two of each character in one lane, the third
-/// in another) and only then interleaved into a 32-bit lane per character.
+/// Encodes the `LANES / 2` values below U+0800 in the 16-bit lanes of `v` at `dst`; returns the
+/// bytes written (`LANES / 2` to `LANES`). `dst` has room for 8 bytes more than that, which are
+/// left as they were when `EXACT`, else may be written (the caller overwrites them next).
 #[inline(always)]
-unsafe fn encode_eight(dst: *mut u8, v: __m128i, short: __m128i) -> usize {
-    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 24 writable bytes.
+unsafe fn encode_two<V: Vector, const EXACT: bool>(dst: *mut u8, v: V) -> usize {
+    // SAFETY: caller's ISA contract; `dst` has room for the bytes counted plus 8. A lane writes
+    // 8 to 16 bytes; the first lane's store of 16 is overwritten past its own by the second's.
     unsafe {
-        let ascii = _mm_cmpeq_epi16(
-            _mm_and_si128(v, _mm_set1_epi16(0xFF80u16 as i16)),
-            _mm_setzero_si128(),
-        );
-        let low6 = _mm_and_si128(v, _mm_set1_epi16(0x3F));
-        let two = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_slli_epi16::<8>(low6)),
-            _mm_set1_epi16(0x80C0u16 as i16),
-        );
-        let three = _mm_or_si128(
-            _mm_or_si128(
-                _mm_srli_epi16::<12>(v),
-                _mm_and_si128(_mm_slli_epi16::<2>(v), _mm_set1_epi16(0x3F00)),
-            ),
-            _mm_set1_epi16(0x80E0u16 as i16),
-        );
-        let first = _mm_blendv_epi8(_mm_blendv_epi8(three, two, short), v, ascii);
-        let third = _mm_or_si128(low6, _mm_set1_epi16(0x80));
-        // Bits 0..8: ASCII units; bits 8..16: units below U+0800.
-        let m = !(_mm_movemask_epi8(_mm_packs_epi16(ascii, short)) as u32);
-        let idx0 = (m & 0xF) | ((m >> 4) & 0xF0);
-        let idx1 = ((m >> 4) & 0xF) | ((m >> 8) & 0xF0);
-        let (shuf0, n0) = &SHUF16_THREE[idx0 as usize];
-        let (shuf1, n1) = &SHUF16_THREE[idx1 as usize];
-        let a = _mm_shuffle_epi8(
-            _mm_unpacklo_epi16(first, third),
-            _mm_loadu_si128(shuf0.as_ptr().cast()),
-        );
-        let b = _mm_shuffle_epi8(
-            _mm_unpackhi_epi16(first, third),
-            _mm_loadu_si128(shuf1.as_ptr().cast()),
-        );
-        let (n0, n1) = (*n0 as usize, *n1 as usize);
-        store_exact(dst, a, n0);
-        store_exact(dst.add(n0), b, n1);
+        let ascii = v.and(V::splat16(0xFF80)).eq16(V::splat(0));
+        let lead = v.shr16::<6>().or(V::splat16(0xC0));
+        let cont = v.and(V::splat16(0x3F)).shl16::<8>();
+        let two = lead.or(cont).or(V::splat16(0x8000));
+        let lanes = ascii.select(v, two);
+        // Bits 0..8 of each 16: the ASCII values of that 128-bit lane.
+        let m = ascii.packs16(ascii).movemask();
+        let (m0, m1) = ((m & 0xFF) as usize, ((m >> 16) & 0xFF) as usize);
+        let packed = if V::LANES == 16 {
+            V::load_lanes([SHUF16_TWO[m0].as_ptr(); 2]).lookup16(lanes)
+        } else {
+            V::load_lanes([SHUF16_TWO[m0].as_ptr(), SHUF16_TWO[m1].as_ptr()]).lookup16(lanes)
+        };
+        let n0 = 16 - m0.count_ones() as usize;
+        if V::LANES == 16 {
+            if EXACT {
+                store_exact(dst, packed.lane(0), n0);
+            } else {
+                _mm_storeu_si128(dst.cast(), packed.lane(0));
+            }
+            return n0;
+        }
+        let n1 = 16 - m1.count_ones() as usize;
+        _mm_storeu_si128(dst.cast(), packed.lane(0));
+        if EXACT {
+            store_exact(dst.add(n0), packed.lane(1), n1);
+        } else {
+            _mm_storeu_si128(dst.add(n0).cast(), packed.lane(1));
+        }
         n0 + n1
-    }
-}
-
-/// Encodes eight values below U+0800 (the 16-bit lanes of `v`) at `dst`; returns the bytes
-/// written (8..=16).
-#[inline(always)]
-unsafe fn encode_two(dst: *mut u8, v: __m128i) -> usize {
-    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable bytes.
-    unsafe {
-        let ascii = _mm_cmpgt_epi16(_mm_set1_epi16(0x80), v);
-        let lead = _mm_or_si128(_mm_srli_epi16::<6>(v), _mm_set1_epi16(0xC0));
-        let cont = _mm_slli_epi16::<8>(_mm_and_si128(v, _mm_set1_epi16(0x3F)));
-        let two = _mm_or_si128(_mm_or_si128(lead, cont), _mm_set1_epi16(0x8000u16 as i16));
-        let lanes = _mm_blendv_epi8(two, v, ascii);
-        let m = _mm_movemask_epi8(_mm_packs_epi16(ascii, ascii)) & 0xFF;
-        let shuf = _mm_loadu_si128(SHUF16_TWO[m as usize].as_ptr().cast());
-        let n = 16 - m.count_ones() as usize;
-        store_exact(dst, _mm_shuffle_epi8(lanes, shuf), n);
-        n
     }
 }
 
@@ -366,14 +424,40 @@ unsafe fn surrogates(v: __m128i) -> __m128i {
     }
 }
 
+/// The `LANES / 2` units at `src[r..]` when they are there, `cap - w` has room to encode them
+/// (plus 12), and they are BMP characters, not all ASCII.
+#[inline(always)]
+unsafe fn next_bmp<V: Vector, S: Source>(
+    src: &[S::Unit],
+    r: usize,
+    cap: usize,
+    w: usize,
+) -> Option<V> {
+    let n = V::LANES / 2;
+    if r + n > src.len() || w > cap || cap - w < 3 * n + 12 {
+        return None;
+    }
+    // SAFETY: caller's ISA contract; `src` has `n` units at `r`.
+    unsafe {
+        let v = S::load_wide::<V>(src.as_ptr().add(r))?;
+        let surrogate = v.and(V::splat16(0xF800)).eq16(V::splat16(0xD800));
+        (!v.and(V::splat16(0xFF80)).is_zero() && surrogate.is_zero()).then_some(v)
+    }
+}
+
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
-pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn convert<V: Vector, S: Source>(
+    src: &[S::Unit],
+    dst: &mut [u8],
+) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
-    // SAFETY (whole body): caller's ISA contract. Loads read 8 units at r with r + 8 <= len;
-    // every vector store writes exactly the bytes counted, with 24 bytes of room checked first.
+    // SAFETY (whole body): caller's ISA contract. Loads read 8 units at r with r + 8 <= len, or
+    // LANES / 2 with r + LANES / 2 <= len; every vector store writes only the bytes counted
+    // (or puts back what it overwrote past them), with 24 + 16 bytes of room checked first, or
+    // 3 * LANES / 2 + 16 for a vector of units.
     unsafe {
-        while r + 8 <= src.len() && dst.len() - w >= 24 {
+        while r + 8 <= src.len() && dst.len() - w >= 24 + 16 {
             let out = dst.as_mut_ptr().add(w);
             let Some(v) = S::load8(src.as_ptr().add(r)) else {
                 if !one_by_one::<S>(src, &mut r, &mut w, Some(dst)) {
@@ -412,49 +496,33 @@ pub(super) unsafe fn convert<S: Source>(src: &[S::Unit], dst: &mut [u8]) -> (usi
                     r += 16;
                     w += 16;
                 }
-            } else if _mm_testz_si128(v, _mm_set1_epi16(0xF800u16 as i16)) == 1 {
-                r += 8;
-                w += encode_two(out, v);
             } else if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 {
-                let short = _mm_cmpeq_epi16(
-                    _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16)),
-                    _mm_setzero_si128(),
-                );
-                if _mm_movemask_epi8(short) == 0 {
-                    // All eight take three bytes (CJK, Indic): no length tables needed.
-                    encode_three(out, v);
-                    encode_three(out.add(12), _mm_srli_si128::<8>(v));
-                    r += 8;
-                    w += 24;
-                    continue;
-                }
-                r += 8;
-                w += encode_eight(out, v, short);
-                // Characters from U+0800 come in runs (CJK; Korean and Hindi words between
-                // ASCII spaces): stay here, with one test of each block's mix, until a block
-                // without any, a surrogate or an ill-formed unit.
-                while r + 8 <= src.len() && dst.len() - w >= 24 {
-                    let Some(v) = S::load8(src.as_ptr().add(r)) else {
-                        break;
-                    };
-                    let short = _mm_cmpeq_epi16(
-                        _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16)),
-                        _mm_setzero_si128(),
-                    );
-                    let m = _mm_movemask_epi8(_mm_or_si128(short, surrogates(v)));
-                    if m == 0xFFFF {
-                        break;
+                // Characters from U+0080 come in runs (Cyrillic, CJK; Korean and Hindi words
+                // between ASCII spaces): stay here, a vector of units at a time, until a block
+                // of ASCII, a surrogate or an ill-formed unit.
+                // Each vector is looked at before the one before it is stored, so that only the
+                // last of a run needs exact stores.
+                let n = V::LANES / 2;
+                if let Some(mut cur) = next_bmp::<V, S>(src, r, dst.len(), w) {
+                    loop {
+                        let out = dst.as_mut_ptr().add(w);
+                        // The next vector's bytes start at most 3 * n bytes on: room for it
+                        // covers this one's 12 bytes of overrun.
+                        match next_bmp::<V, S>(src, r + n, dst.len(), w + 3 * n) {
+                            Some(v) => {
+                                w += encode_bmp::<V, false>(out, cur);
+                                r += n;
+                                cur = v;
+                            }
+                            None => {
+                                w += encode_bmp::<V, true>(out, cur);
+                                r += n;
+                                break;
+                            }
+                        }
                     }
-                    let out = dst.as_mut_ptr().add(w);
-                    if m == 0 {
-                        encode_three(out, v);
-                        encode_three(out.add(12), _mm_srli_si128::<8>(v));
-                        w += 24;
-                    } else if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 {
-                        w += encode_eight(out, v, short);
-                    } else {
-                        break;
-                    }
+                } else {
+                    w += encode_bmp::<__m128i, true>(out, v);
                     r += 8;
                 }
             } else if S::PAIRS && encode_pairs(out, v) {
@@ -503,75 +571,16 @@ pub(super) unsafe fn measure<S: Source>(src: &[S::Unit]) -> (usize, usize) {
     (r, w)
 }
 
-/// Latin-1 steps as wide as the ISA allows: ASCII runs a vector at a time, and mixed text 16
-/// bytes at a time whatever their mix (French and the like interleave ASCII and é too finely for
-/// a branch per block to predict).
-pub(super) trait Latin1Wide: Vector {
-    /// Expands the 16 bytes at `src` to UTF-8 at `dst`; returns the bytes written (16..=32).
-    /// Unless `EXACT`, it may also write up to 8 bytes past them, which the caller must then
-    /// overwrite.
-    unsafe fn expand16<const EXACT: bool>(src: *const u8, dst: *mut u8) -> usize;
-}
-
-impl Latin1Wide for __m128i {
-    #[inline(always)]
-    unsafe fn expand16<const EXACT: bool>(src: *const u8, dst: *mut u8) -> usize {
-        // SAFETY: SSE4.1 per the caller's ISA contract; 16 readable bytes at `src`, 32 writable
-        // at `dst`.
-        unsafe {
-            let v = _mm_loadu_si128(src.cast());
-            let n = encode_two(dst, _mm_cvtepu8_epi16(v));
-            n + encode_two(dst.add(n), _mm_cvtepu8_epi16(_mm_srli_si128::<8>(v)))
-        }
-    }
-}
-
-impl Latin1Wide for __m256i {
-    #[inline(always)]
-    unsafe fn expand16<const EXACT: bool>(src: *const u8, dst: *mut u8) -> usize {
-        // SAFETY: AVX2 per the caller's ISA contract; 16 readable bytes at `src`, 32 writable
-        // at `dst` (n0 + 16 <= 32). The first 16-byte store may run past its own n0 bytes, but
-        // never past n0 + 8 <= n0 + n1, which the second store then overwrites; the second
-        // stops at n0 + n1 when EXACT, else runs at most 16 - n1 <= 8 bytes further.
-        unsafe {
-            let v = _mm256_cvtepu8_epi16(_mm_loadu_si128(src.cast()));
-            let ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), v);
-            let lead = _mm256_or_si256(_mm256_srli_epi16::<6>(v), _mm256_set1_epi16(0xC0));
-            let cont = _mm256_slli_epi16::<8>(_mm256_and_si256(v, _mm256_set1_epi16(0x3F)));
-            let two = _mm256_or_si256(
-                _mm256_or_si256(lead, cont),
-                _mm256_set1_epi16(0x8000u16 as i16),
-            );
-            let lanes = _mm256_blendv_epi8(two, v, ascii);
-            let m = _mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii)) as u32;
-            let (m0, m1) = (m & 0xFF, (m >> 16) & 0xFF);
-            let shuf = _mm256_loadu2_m128i(
-                SHUF16_TWO[m1 as usize].as_ptr().cast(),
-                SHUF16_TWO[m0 as usize].as_ptr().cast(),
-            );
-            let packed = _mm256_shuffle_epi8(lanes, shuf);
-            let n0 = 16 - m0.count_ones() as usize;
-            let n1 = 16 - m1.count_ones() as usize;
-            _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(packed));
-            let high = _mm256_extracti128_si256::<1>(packed);
-            if EXACT {
-                store_exact(dst.add(n0), high, n1);
-            } else {
-                _mm_storeu_si128(dst.add(n0).cast(), high);
-            }
-            n0 + n1
-        }
-    }
-}
-
-/// Latin-1 → UTF-8 (see `Kernels`): a vector of input at a time, copied when ASCII and expanded
-/// 16 bytes at a time otherwise, while two vectors of room are left; then the eight-unit blocks
-/// of [`convert`].
+/// Latin-1 → UTF-8 (see `Kernels`): a vector of input at a time, copied when ASCII and else
+/// encoded half a vector at a time whatever the mix (French and the like interleave ASCII and é
+/// too finely for a branch per block to predict), while two vectors of room are left; then the
+/// eight-unit blocks of [`convert`].
 #[inline(always)]
-pub(super) unsafe fn latin1<V: Latin1Wide>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn latin1<V: Vector>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     // SAFETY (whole body): caller's ISA contract. Reads stay below `src.len()`; a step writes at
-    // most 2 * LANES bytes, the room checked.
+    // most 2 * LANES bytes, the room checked; the first half's overrun (8 bytes at most) lies
+    // inside it and the second half overwrites it.
     unsafe {
         while r + V::LANES <= src.len() && dst.len() - w >= 2 * V::LANES {
             let v = V::load(src.as_ptr().add(r));
@@ -579,16 +588,15 @@ pub(super) unsafe fn latin1<V: Latin1Wide>(src: &[u8], dst: &mut [u8]) -> (usize
                 v.store(dst.as_mut_ptr().add(w));
                 w += V::LANES;
             } else {
-                // All but the last step may write past their bytes: the next one overwrites them.
-                for at in (0..V::LANES - 16).step_by(16) {
-                    w += V::expand16::<false>(src.as_ptr().add(r + at), dst.as_mut_ptr().add(w));
-                }
-                let last = r + V::LANES - 16;
-                w += V::expand16::<true>(src.as_ptr().add(last), dst.as_mut_ptr().add(w));
+                let half = V::LANES / 2;
+                let a = V::load_zext16(src.as_ptr().add(r));
+                w += encode_two::<V, false>(dst.as_mut_ptr().add(w), a);
+                let b = V::load_zext16(src.as_ptr().add(r + half));
+                w += encode_two::<V, true>(dst.as_mut_ptr().add(w), b);
             }
             r += V::LANES;
         }
-        let (rest_r, rest_w) = convert::<Latin1>(&src[r..], &mut dst[w..]);
+        let (rest_r, rest_w) = convert::<V, Latin1>(&src[r..], &mut dst[w..]);
         (r + rest_r, w + rest_w)
     }
 }

@@ -1,11 +1,15 @@
-//! UTF-8 → UTF-16 / UTF-32. Each 64-byte chunk is validated first (with the vector type `V`),
-//! then converted in 16-byte steps driven by [`UTF8_STEPS`]; the conversion itself is SSE4.1
-//! (the same code runs VEX-encoded in the AVX2 set). Stores are exact: nothing is written past
-//! the units a step produces.
+//! UTF-8 → UTF-16 / UTF-32 / Latin-1. Each 64-byte chunk is validated first (with the vector
+//! type `V`), then converted. A chunk of characters of one to three bytes (below U+0100 for
+//! Latin-1) goes a vector of input at a time ([`window`]): every byte that ends a character
+//! gets its code point from the two bytes before it, all lanes at once, and a shuffle per eight
+//! bytes keeps the lanes that end a character. Other chunks go in 16-byte steps driven by
+//! [`UTF8_STEPS`]. Nothing is written past the units produced.
 
 use core::arch::x86_64::*;
 
-use super::tables::{FOUR, OTHER, SHUF_FOUR, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS};
+use super::tables::{
+    COMPRESS16, FOUR, OTHER, SHUF_FOUR, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS,
+};
 use super::utf8::{BLOCK, errors};
 use super::vector::Vector;
 
@@ -24,6 +28,11 @@ pub(super) trait Sink {
     unsafe fn three_astral(dst: *mut Self::Unit, v: __m128i) -> usize;
     /// One code point; returns the units written (at most 2, and `dst` has room for 2).
     unsafe fn one(dst: *mut Self::Unit, cp: u32) -> usize;
+    /// The eight code points below U+10000 (below U+0100 for Latin-1) in the 16-bit lanes of
+    /// `v`, as eight units.
+    unsafe fn group(dst: *mut Self::Unit, v: __m128i);
+    /// The 64 ASCII bytes at `src`, as 64 units.
+    unsafe fn ascii64<V: Vector>(dst: *mut Self::Unit, src: *const u8);
 }
 
 /// UTF-16 output, byte-swapped when `SWAP`.
@@ -42,6 +51,22 @@ unsafe fn swap16<const SWAP: bool>(v: __m128i) -> __m128i {
 }
 
 impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
+    #[inline(always)]
+    unsafe fn ascii64<V: Vector>(dst: *mut u16, src: *const u8) {
+        // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable units at `dst`.
+        unsafe {
+            for k in (0..64).step_by(V::LANES / 2) {
+                let v = V::load_zext16(src.add(k));
+                let v = if SWAP { v.shl16::<8>() } else { v };
+                v.store(dst.add(k).cast());
+            }
+        }
+    }
+    #[inline(always)]
+    unsafe fn group(dst: *mut u16, v: __m128i) {
+        // SAFETY: SSE2 per the caller's ISA contract; `dst` has room for 8 units.
+        unsafe { _mm_storeu_si128(dst.cast(), swap16::<SWAP>(v)) }
+    }
     type Unit = u16;
     const MAX: u32 = 0x10FFFF;
     #[inline(always)]
@@ -103,6 +128,26 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
 }
 
 impl Sink for ToUtf32 {
+    #[inline(always)]
+    unsafe fn ascii64<V: Vector>(dst: *mut u32, src: *const u8) {
+        // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable units at `dst`.
+        unsafe {
+            for k in (0..64).step_by(V::LANES / 4) {
+                V::load_zext32(src.add(k)).store(dst.add(k).cast());
+            }
+        }
+    }
+    #[inline(always)]
+    unsafe fn group(dst: *mut u32, v: __m128i) {
+        // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has room for 8 units.
+        unsafe {
+            _mm_storeu_si128(dst.cast(), _mm_cvtepu16_epi32(v));
+            _mm_storeu_si128(
+                dst.add(4).cast(),
+                _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)),
+            );
+        }
+    }
     type Unit = u32;
     const MAX: u32 = 0x10FFFF;
     #[inline(always)]
@@ -157,6 +202,21 @@ impl Sink for ToUtf32 {
 pub(super) struct ToLatin1;
 
 impl Sink for ToLatin1 {
+    #[inline(always)]
+    unsafe fn ascii64<V: Vector>(dst: *mut u8, src: *const u8) {
+        // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable at `dst`.
+        unsafe {
+            for k in (0..64).step_by(V::LANES) {
+                V::load(src.add(k)).store(dst.add(k));
+            }
+        }
+    }
+    #[inline(always)]
+    unsafe fn group(dst: *mut u8, v: __m128i) {
+        // SAFETY: SSE2 per the caller's ISA contract; values are below 0x100; `dst` has room
+        // for 8 units.
+        unsafe { _mm_storel_epi64(dst.cast(), _mm_packus_epi16(v, v)) }
+    }
     type Unit = u8;
     const MAX: u32 = 0xFF;
     #[inline(always)]
@@ -223,6 +283,32 @@ unsafe fn check_chunk<V: Vector>(p: *const u8) -> (u64, usize) {
     (leads, limit)
 }
 
+/// [`check_chunk`], and whether the chunk is free of bytes that start characters above U+FFFF
+/// (above U+00FF when `max` is below U+0800), so that [`chunk_wide`] can take it.
+#[inline(always)]
+unsafe fn check_chunk_wide<V: Vector>(p: *const u8, max: u32) -> (u64, usize, bool) {
+    let (mut leads, mut bad, mut big) = (0u64, 0u64, 0u32);
+    // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
+    unsafe {
+        let above = V::splat(if max < 0x800 { 0xC3 } else { 0xEF });
+        let mut prev = V::splat(0);
+        let not_cont = V::splat(0xBF);
+        for k in 0..BLOCK / V::LANES {
+            let v = V::load(p.add(k * V::LANES));
+            bad |= u64::from(errors(v, prev).nonzero_mask()) << (k * V::LANES);
+            leads |= u64::from(v.gt(not_cont).movemask()) << (k * V::LANES);
+            big |= v.saturating_sub(above).nonzero_mask();
+            prev = v;
+        }
+    }
+    let limit = if bad == 0 {
+        BLOCK
+    } else {
+        (bad.trailing_zeros() as usize).saturating_sub(3)
+    };
+    (leads, limit, big == 0)
+}
+
 /// Decodes the valid UTF-8 character at `p`, returning it and its length.
 #[inline(always)]
 unsafe fn decode_one(p: *const u8) -> (u32, usize) {
@@ -242,6 +328,105 @@ unsafe fn decode_one(p: *const u8) -> (u32, usize) {
     }
 }
 
+/// Decodes the characters that end in the `V::LANES` bytes at `p` (a character boundary), at
+/// the set bits of `ends`, into `dst[w..]`; returns the new `w`. Every character ending there is
+/// of one to three bytes and starts at or after `p`. Each group of eight input bytes writes eight
+/// units, of which the first as many as it holds characters count: `dst` has room for the
+/// units counted plus 7.
+#[inline(always)]
+unsafe fn window<V: Vector, S: Sink>(
+    p: *const u8,
+    ends: u32,
+    dst: *mut S::Unit,
+    mut w: usize,
+) -> usize {
+    // SAFETY: caller's ISA contract; `p` has LANES readable bytes; `dst` has room for the units
+    // of `ends` plus 7 after `w`.
+    unsafe {
+        let v = V::load(p);
+        let zero = V::splat(0);
+        // The byte before each byte and the one before that (zero before the window).
+        let (b1, b2) = (v.prev1(zero), v.prev2(zero));
+        // A character ending in a continuation byte has a second byte before it; one ending in
+        // two continuation bytes, a third. Only lanes that end a character are kept, and there
+        // the lead and continuation bits say which.
+        let cont = V::splat(0xC0).gt(v);
+        let cont1 = V::splat(0xC0).gt(b1);
+        let low = v
+            .and(V::splat(0x7F))
+            .or(b1.shl16::<6>().and(V::splat(0xC0)).and(cont));
+        let high = b1
+            .shr16::<2>()
+            .and(V::splat(0x0F))
+            .or(b2.shl16::<4>().and(V::splat(0xF0)).and(cont1))
+            .and(cont);
+        // 16-bit code points: bytes 0..8 of each 128-bit lane in `lo`, 8..16 in `hi`.
+        let (lo, hi) = (low.unpack_lo(high), low.unpack_hi(high));
+        let idx = |g: usize| COMPRESS16[((ends >> (8 * g)) & 0xFF) as usize].as_ptr();
+        let lanes = V::LANES / 16;
+        let (lo, hi) = if lanes == 1 {
+            (
+                V::load_lanes([idx(0), idx(0)]).lookup16(lo),
+                V::load_lanes([idx(1), idx(1)]).lookup16(hi),
+            )
+        } else {
+            (
+                V::load_lanes([idx(0), idx(2)]).lookup16(lo),
+                V::load_lanes([idx(1), idx(3)]).lookup16(hi),
+            )
+        };
+        for k in 0..lanes {
+            for (g, half) in [(2 * k, lo), (2 * k + 1, hi)] {
+                S::group(dst.add(w), half.lane(k));
+                w += ((ends >> (8 * g)) & 0xFF).count_ones() as usize;
+            }
+        }
+        w
+    }
+}
+
+/// Converts the validated 64-byte chunk at `p` (a character boundary; `p` has 64 + LANES
+/// readable bytes) into `dst` (room for 64 + 8 units) with `64 / LANES` windows ([`window`]),
+/// each starting after the last character the one before it took. Only characters before the
+/// last one that starts in the chunk count (the chunk cannot vouch for that one's end); the bytes
+/// the windows leave are the next chunk's. `leads` has a bit per byte that is not a continuation
+/// byte. Returns the bytes read (a character boundary) and the units written. Whole-group stores
+/// may run up to 7 units past the characters; those units are saved first and put back after.
+#[inline(always)]
+unsafe fn chunk_wide<V: Vector, S: Sink>(
+    p: *const u8,
+    leads: u64,
+    dst: *mut S::Unit,
+) -> (usize, usize) {
+    let ends = leads >> 1;
+    let windows = BLOCK / V::LANES;
+    let window_mask = (u64::MAX >> (64 - V::LANES)) as u32;
+    // Where each window starts, and where the last one stops.
+    let mut starts = [0usize; 5];
+    for k in 0..windows {
+        let s = starts[k];
+        let wends = (ends >> s) as u32 & window_mask;
+        starts[k + 1] = s + (32 - wends.leading_zeros() as usize);
+    }
+    let end = starts[windows];
+    let total = (ends & ((1u64 << end) - 1)).count_ones() as usize;
+    let mut w = 0;
+    // SAFETY: forwarded from this function's contract: every window starts below byte 64, on
+    // a character boundary, and writes only the characters of `ends` before `end`, `total` <= 63
+    // in all, plus at most 7 units after them, inside the room; those 8 units are read before
+    // and restored.
+    unsafe {
+        let after = dst.add(total).cast::<[S::Unit; 8]>();
+        let saved = after.read_unaligned();
+        for &s in &starts[..windows] {
+            w = window::<V, S>(p.add(s), (ends >> s) as u32 & window_mask, dst, w);
+        }
+        debug_assert_eq!(w, total);
+        after.write_unaligned(saved);
+    }
+    (end, w)
+}
+
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
 pub(super) unsafe fn convert<V: Vector, S: Sink>(
@@ -250,10 +435,14 @@ pub(super) unsafe fn convert<V: Vector, S: Sink>(
 ) -> (usize, usize) {
     let (mut p, mut w) = (0, 0);
     let out = dst.as_mut_ptr();
+    // The input after `p`, zero-padded, when too little is left to load from `src` directly.
+    let mut buf = [0u8; BLOCK + 32];
     // SAFETY (whole body): caller's ISA contract. Loads: 64-byte chunks at p with p + 64 <= len
-    // or from the local `tail`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
-    // Stores: each step writes at most 16 units at `w` and only runs with 16 units of room; the
-    // character-at-a-time finish writes at most 2 and checks for 2.
+    // or from the local `tail`; [`chunk_wide`] reads 64 + LANES bytes at p when that many are
+    // left, else from `buf`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
+    // Stores: each step writes at most 16 units at `w` and only runs with 16 units of room;
+    // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room; the character-at-a-time
+    // finish writes at most 2 and checks for 2.
     unsafe {
         loop {
             let avail = src.len() - p;
@@ -267,15 +456,38 @@ pub(super) unsafe fn convert<V: Vector, S: Sink>(
                     any = any.or(V::load(at.add(k * V::LANES)));
                 }
                 if any.movemask() == 0 {
-                    for k in 0..BLOCK / 16 {
-                        S::ascii(out.add(w + 16 * k), _mm_loadu_si128(at.add(16 * k).cast()));
-                    }
+                    S::ascii64::<V>(out.add(w), at);
                     p += BLOCK;
                     w += BLOCK;
                     continue;
                 }
             }
-            let (leads, limit) = if avail >= BLOCK {
+            // Characters of one to three bytes (below U+0100 for Latin-1) a vector at a time,
+            // when the chunk is free of errors and the input goes on after it.
+            let mut checked = None;
+            if avail > BLOCK && dst.len() - w >= BLOCK + 8 {
+                let base = if avail >= BLOCK + V::LANES {
+                    at
+                } else {
+                    buf.fill(0);
+                    buf[..avail.min(BLOCK + 32)]
+                        .copy_from_slice(&src[p..p + avail.min(BLOCK + 32)]);
+                    buf.as_ptr()
+                };
+                let (leads, limit, wide) = check_chunk_wide::<V>(base, S::MAX);
+                if limit == BLOCK && wide {
+                    let (q, n) = chunk_wide::<V, S>(base, leads, out.add(w));
+                    p += q;
+                    w += n;
+                    continue;
+                }
+                if base == at {
+                    checked = Some((leads, limit));
+                }
+            }
+            let (leads, limit) = if let Some(checked) = checked {
+                checked
+            } else if avail >= BLOCK {
                 check_chunk::<V>(at)
             } else {
                 // Zero padding makes a sequence cut off by the end of the input an error.
