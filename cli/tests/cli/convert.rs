@@ -353,3 +353,32 @@ fn a_reader_that_goes_away_is_not_an_error() {
     assert_eq!(out.stdout, b"x\0x\0 0\n");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn a_file_that_shrinks_while_read_is_an_error_not_a_crash() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = scratch("shrink");
+    let big = file(&dir, "big", &vec![b'x'; 8 << 20]);
+    let mut child = crate::binary()
+        .args(["-t", "utf-16le", &big])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first window's output fills the pipe, which nobody reads yet: the file is cut while
+    // utf8x waits to write it, before the next window is mapped.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(1000)
+        .unwrap();
+    let mut sink = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut sink).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "killed by a signal? {stderr}");
+    assert!(stderr.contains("shrank"), "{stderr}");
+}
