@@ -152,3 +152,30 @@ fn files_and_pipes_give_the_same_positions() {
     let all = utf8x(&["check", "--all", "--json", &path], b"").text();
     assert_eq!(all.lines().count(), 1, "{all}");
 }
+
+#[test]
+fn every_problem_of_a_pipe_is_found_in_linear_time() {
+    // Each problem's line and column count on from the previous one, not from the start of the
+    // chunk: 100,000 problems in one chunk of standard input take as long as in a file.
+    let n = 100_000;
+    let input = b"ab\xFF\n".repeat(n);
+    let dir = scratch("check-many");
+    let path = file(&dir, "many", &input);
+    let start = std::time::Instant::now();
+    let piped = utf8x(&["check", "-a"], &input);
+    let elapsed = start.elapsed();
+    let named = utf8x(&["check", "-a", &path], b"");
+    assert_eq!(piped.code, 1);
+    let piped = piped.text();
+    assert_eq!(piped.lines().count(), n);
+    assert!(
+        piped.lines().last().unwrap().starts_with(&format!(
+            "(standard input): line {n}, char 3, byte {}:",
+            4 * n - 2
+        )),
+        "{}",
+        piped.lines().last().unwrap()
+    );
+    assert_eq!(piped.replace("(standard input)", &path), named.text());
+    assert!(elapsed.as_secs() < 60, "{elapsed:?}");
+}
