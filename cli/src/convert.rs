@@ -199,12 +199,28 @@ pub fn convert_one(
     }
     let head = reader.bytes();
     let (from, skip) = match plan.from.kind {
-        Kind::Auto => utf8x::bom(head).unwrap_or_else(|| match utf8x::detect(head) {
-            // Detection takes text cut inside its last character for UTF-8 (a buffer cut
-            // anywhere); a whole file that ends so is not.
-            Encoding::Utf8 if reader.at_end() && !utf8x::is_valid(head) => (Encoding::Cp1252, 0),
-            e => (e, 0),
-        }),
+        Kind::Auto => match utf8x::bom(head) {
+            Some(found) => found,
+            None => match utf8x::detect(head) {
+                // Detection takes text cut inside its last character for UTF-8 (a buffer cut
+                // anywhere); a whole file that ends so is not.
+                Encoding::Utf8 if reader.at_end() && !utf8x::is_valid(head) => {
+                    (Encoding::Cp1252, 0)
+                }
+                // The first chunk only looks like UTF-8: a file is read to its end first, as
+                // `detect` does, so that a bad byte further on makes it Windows-1252 here too
+                // (standard input cannot be read twice: it stays UTF-8).
+                Encoding::Utf8 if !reader.at_end() && matches!(input, Input::Path(_)) => {
+                    let mut again = input.open().map_err(Fail::Open)?;
+                    again.refill(0).map_err(Fail::Read)?;
+                    match crate::detect::utf8_to_end(&mut again).map_err(Fail::Read)? {
+                        true => (Encoding::Utf8, 0),
+                        false => (Encoding::Cp1252, 0),
+                    }
+                }
+                e => (e, 0),
+            },
+        },
         // A byte order mark, or UTF-16/UTF-32 by their looks; otherwise UTF-8 to be repaired
         // (detection would call it Windows-1252 for a single bad byte).
         Kind::Repair => utf8x::bom(head).unwrap_or_else(|| match utf8x::detect(head) {
