@@ -240,6 +240,26 @@ fn auto_agrees_with_detect_past_the_first_chunk() {
 }
 
 #[test]
+fn fix_keeps_the_owner_and_group_of_the_file() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, chown};
+    let dir = scratch("fix-owner");
+    let path = file(&dir, "theirs", b"caf\xE9\n");
+    // Only root can give a file away; as anyone else the group check is all there is.
+    if chown(&path, Some(4321), Some(4321)).is_err() {
+        eprintln!("SKIPPED: not root, cannot make a file owned by someone else");
+        return;
+    }
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+    assert_eq!(utf8x(&["fix", &path], b"").code, 0);
+    let meta = fs::metadata(&path).unwrap();
+    assert_eq!(fs::read(&path).unwrap(), "caf\u{e9}\n".as_bytes());
+    assert_eq!(
+        (meta.uid(), meta.gid(), meta.mode() & 0o7777),
+        (4321, 4321, 0o640)
+    );
+}
+
+#[test]
 fn fix_leaves_fifos_and_devices_alone() {
     let dir = scratch("fix-fifo");
     let fifo = dir.join("fifo");
