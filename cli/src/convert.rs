@@ -71,8 +71,7 @@ pub struct Done {
 pub fn run(args: &Convert) -> Exit {
     if args.list {
         // The listing is the iconv table's, read by `Code::parse` too.
-        print!("{}", encoding::list());
-        return Exit::Ok;
+        return crate::print_all(encoding::list().as_bytes(), Exit::Invalid);
     }
     let plan = match plan(args) {
         Ok(plan) => plan,

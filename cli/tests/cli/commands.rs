@@ -278,3 +278,31 @@ fn fix_leaves_fifos_and_devices_alone() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("not a regular file"), "{stderr}");
 }
+
+#[test]
+fn listings_to_a_full_disk_or_a_closed_pipe_do_not_panic() {
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    for (args, code) in [
+        (&["--list"][..], 1),
+        (&["completions", "bash"][..], 2),
+        (&["man"][..], 2),
+    ] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = binary().args(args).stdout(full).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        // A reader that goes away early is no error at all.
+        let script = format!(
+            "'{exe}' {} | head -c 1 >/dev/null; echo \"${{PIPESTATUS[0]}}\"",
+            args.join(" ")
+        );
+        let out = Command::new("bash").args(["-c", &script]).output().unwrap();
+        assert_eq!(out.stdout, b"0\n", "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
