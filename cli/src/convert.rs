@@ -99,6 +99,7 @@ pub fn run(args: &Convert) -> Exit {
     let to_terminal = matches!(out, Output::Stdout(_)) && std::io::stdout().is_terminal();
     let mut progress = Progress::new_if(!to_terminal, total_size(&inputs));
     let mut dropped = 0;
+    let mut unopened = false;
     for input in &inputs {
         match convert_one(input, &plan, &mut out, &mut progress) {
             Ok(done) => {
@@ -118,6 +119,13 @@ pub fn run(args: &Convert) -> Exit {
             }
             // The reader went away (`utf8x ... | head`): its choice, not an error.
             Err(Fail::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => return Exit::Ok,
+            // As glibc's iconv: an input that cannot be opened is skipped, the run fails once
+            // the others are converted.
+            Err(fail @ Fail::Open(_)) => {
+                progress.finish();
+                explain(input, &plan, &fail);
+                unopened = true;
+            }
             Err(fail) => {
                 progress.finish();
                 explain(input, &plan, &fail);
@@ -126,6 +134,11 @@ pub fn run(args: &Convert) -> Exit {
         }
     }
     progress.finish();
+    if unopened {
+        // Standard output has the other inputs; a file keeps its old contents, not a partial
+        // result.
+        return Exit::Invalid;
+    }
     let target = args.output.as_deref().map(|p| p.display().to_string());
     if let Err(e) = out.commit() {
         let target = target.unwrap_or_else(|| "standard output".into());

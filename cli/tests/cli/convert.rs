@@ -221,13 +221,17 @@ fn several_inputs_are_converted_one_after_the_other_and_stdin_by_dash() {
     let run = utf8x(&[&bad, &ok], b"");
     assert_eq!((run.code, run.stdout.as_slice()), (1, &b"x"[..]));
     let missing = dir.join("missing").display().to_string();
-    let run = utf8x(&[&ok, &missing], b"");
-    assert_eq!(run.code, 1);
+    let run = utf8x(&[&missing, &ok], b"");
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b"ok"[..]));
     assert!(
         run.stderr.contains("cannot open input file"),
         "{}",
         run.stderr
     );
+    // An output file is not replaced by the others' output.
+    let out = file(&dir, "out", b"old");
+    assert_eq!(utf8x(&["-o", &out, &ok, &missing], b"").code, 1);
+    assert_eq!(fs::read(&out).unwrap(), b"old");
 }
 
 #[test]
