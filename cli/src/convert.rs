@@ -235,10 +235,15 @@ pub fn convert_one(
         },
         // A byte order mark, or UTF-16/UTF-32 by their looks; otherwise UTF-8 to be repaired
         // (detection would call it Windows-1252 for a single bad byte).
-        Kind::Repair => utf8x::bom(head).unwrap_or_else(|| match utf8x::detect(head) {
-            e if e.unit_size() > 1 => (e, 0),
-            _ => (Encoding::Utf8, 0),
-        }),
+        Kind::Repair => match utf8x::bom(head) {
+            // A UTF-8 file keeps its BOM, as it does when it needs no repair.
+            Some((Encoding::Utf8, _)) => (Encoding::Utf8, 0),
+            Some(found) => found,
+            None => match utf8x::detect(head) {
+                e if e.unit_size() > 1 => (e, 0),
+                _ => (Encoding::Utf8, 0),
+            },
+        },
         Kind::WithBom(e) => encoding::with_bom(e, head),
         Kind::Plain(e) => (e, 0),
         Kind::IconvOnly(_) => unreachable!("converted by the iconv engine"),

@@ -306,3 +306,13 @@ fn listings_to_a_full_disk_or_a_closed_pipe_do_not_panic() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn fix_keeps_a_utf8_bom() {
+    // A valid file with a BOM is left as it is; repairing one byte must not drop the BOM.
+    let dir = scratch("fix-bom");
+    let path = file(&dir, "bom", b"\xEF\xBB\xBFcaf\xE9\n");
+    let run = utf8x(&["fix", &path], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(fs::read(&path).unwrap(), "\u{FEFF}caf\u{e9}\n".as_bytes());
+}
