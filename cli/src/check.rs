@@ -45,6 +45,10 @@ pub fn run(args: &Check) -> Exit {
     // Only the reports that print positions need them.
     let positions = !(args.quiet || args.list || args.invert);
     for input in &inputs {
+        // The reader went away (`utf8x check -r . | head`): the other files would go unseen.
+        if stdout.is_closed() {
+            break;
+        }
         let name = match input {
             Input::Stdin => "(standard input)".to_owned(),
             Input::Path(p) => p.display().to_string(),

@@ -13,6 +13,10 @@ pub fn run(args: &Detect) -> Exit {
     let mut stdout = Stdout::new();
     let mut exit = Exit::Ok;
     for input in Input::all(&args.files) {
+        // The reader went away (`utf8x detect * | head`): the other files would go unseen.
+        if stdout.is_closed() {
+            break;
+        }
         match detect(&input) {
             Ok(found) => {
                 if stdout.line(format_args!("{input}: {found}")).is_err() {

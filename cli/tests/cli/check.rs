@@ -179,3 +179,29 @@ fn every_problem_of_a_pipe_is_found_in_linear_time() {
     assert_eq!(piped.replace("(standard input)", &path), named.text());
     assert!(elapsed.as_secs() < 60, "{elapsed:?}");
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run() {
+    // After `| head`, the files left are not read: here a FIFO nobody writes to, which would
+    // block the run forever (`timeout` tells).
+    let dir = scratch("check-head");
+    let many = file(&dir, "a-many", &b"ab\xFF\n".repeat(100_000));
+    let fifo = dir.join("b-fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("SKIPPED: mkfifo is not available");
+        return;
+    }
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    let script = format!(
+        "timeout 10 '{exe}' check -a '{many}' '{}' | head -c 1 >/dev/null; \
+         echo \"${{PIPESTATUS[0]}}\"",
+        fifo.display()
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    // 1: the first file is invalid; 124 would be the timeout.
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
+}
