@@ -45,6 +45,10 @@ pub fn run(args: &Check) -> Exit {
     // Only the reports that print positions need them.
     let positions = !(args.quiet || args.list || args.invert);
     for input in &inputs {
+        // The reader went away (`utf8x check -r . | head`): the other files would go unseen.
+        if stdout.is_closed() {
+            break;
+        }
         let name = match input {
             Input::Stdin => "(standard input)".to_owned(),
             Input::Path(p) => p.display().to_string(),
@@ -202,10 +206,15 @@ fn scan(
     // it, and the bytes just before it (context for `-v`).
     let (mut base, mut lines, mut column) = (0u64, 0u64, 0u64);
     let mut before: Vec<u8> = Vec::new();
+    // What the first chunk looks like, found at its first problem.
+    let mut first_looks: Option<Option<Encoding>> = None;
     loop {
         let chunk = reader.bytes();
         let end = reader.at_end();
         let mut pos = 0;
+        // Eager positions: how much of the chunk is counted, and the line and column there
+        // (each problem counts on from the previous one, not from the chunk's start).
+        let (mut counted, mut at_lines, mut at_column) = (0, lines, column);
         while pos < chunk.len() {
             let o = utf8x::validate(&chunk[pos..]);
             let at = pos + o.read;
@@ -223,12 +232,20 @@ fn scan(
                 _ => o.error_len,
             };
             valid = false;
-            let looks = (base == 0)
-                .then(|| utf8x::detect(chunk))
-                .filter(|e| e.unit_size() > 1);
+            // Detection reads the whole chunk: once, not once per problem.
+            let looks = match base {
+                0 => *first_looks.get_or_insert_with(|| {
+                    Some(utf8x::detect(chunk)).filter(|e| e.unit_size() > 1)
+                }),
+                _ => None,
+            };
             let (line, col) = match &mut positions {
                 Positions::Off => (0, 0),
-                Positions::Eager => locate(&chunk[..at], lines, column),
+                Positions::Eager => {
+                    let (line, col) = locate(&chunk[counted..at], at_lines, at_column);
+                    (counted, at_lines, at_column) = (at, line - 1, col - 1);
+                    (line, col)
+                }
                 Positions::Lazy(locator, path) => {
                     let locator = match locator {
                         Some(locator) => locator,
@@ -259,7 +276,7 @@ fn scan(
         }
         progress.advance(pos);
         if let Positions::Eager = positions {
-            let (l, c) = locate(&chunk[..pos], lines, column);
+            let (l, c) = locate(&chunk[counted..pos], at_lines, at_column);
             (lines, column) = (l - 1, c - 1);
         }
         let tail = chunk[..pos].len().saturating_sub(BEFORE);

@@ -71,8 +71,7 @@ pub struct Done {
 pub fn run(args: &Convert) -> Exit {
     if args.list {
         // The listing is the iconv table's, read by `Code::parse` too.
-        print!("{}", encoding::list());
-        return Exit::Ok;
+        return crate::print_all(encoding::list().as_bytes(), Exit::Invalid);
     }
     let plan = match plan(args) {
         Ok(plan) => plan,
@@ -100,6 +99,7 @@ pub fn run(args: &Convert) -> Exit {
     let to_terminal = matches!(out, Output::Stdout(_)) && std::io::stdout().is_terminal();
     let mut progress = Progress::new_if(!to_terminal, total_size(&inputs));
     let mut dropped = 0;
+    let mut unopened = false;
     for input in &inputs {
         match convert_one(input, &plan, &mut out, &mut progress) {
             Ok(done) => {
@@ -119,6 +119,13 @@ pub fn run(args: &Convert) -> Exit {
             }
             // The reader went away (`utf8x ... | head`): its choice, not an error.
             Err(Fail::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => return Exit::Ok,
+            // As glibc's iconv: an input that cannot be opened is skipped, the run fails once
+            // the others are converted.
+            Err(fail @ Fail::Open(_)) => {
+                progress.finish();
+                explain(input, &plan, &fail);
+                unopened = true;
+            }
             Err(fail) => {
                 progress.finish();
                 explain(input, &plan, &fail);
@@ -127,6 +134,11 @@ pub fn run(args: &Convert) -> Exit {
         }
     }
     progress.finish();
+    if unopened {
+        // Standard output has the other inputs; a file keeps its old contents, not a partial
+        // result.
+        return Exit::Invalid;
+    }
     let target = args.output.as_deref().map(|p| p.display().to_string());
     if let Err(e) = out.commit() {
         let target = target.unwrap_or_else(|| "standard output".into());
@@ -199,18 +211,39 @@ pub fn convert_one(
     }
     let head = reader.bytes();
     let (from, skip) = match plan.from.kind {
-        Kind::Auto => utf8x::bom(head).unwrap_or_else(|| match utf8x::detect(head) {
-            // Detection takes text cut inside its last character for UTF-8 (a buffer cut
-            // anywhere); a whole file that ends so is not.
-            Encoding::Utf8 if reader.at_end() && !utf8x::is_valid(head) => (Encoding::Cp1252, 0),
-            e => (e, 0),
-        }),
+        Kind::Auto => match utf8x::bom(head) {
+            Some(found) => found,
+            None => match utf8x::detect(head) {
+                // Detection takes text cut inside its last character for UTF-8 (a buffer cut
+                // anywhere); a whole file that ends so is not.
+                Encoding::Utf8 if reader.at_end() && !utf8x::is_valid(head) => {
+                    (Encoding::Cp1252, 0)
+                }
+                // The first chunk only looks like UTF-8: a file is read to its end first, as
+                // `detect` does, so that a bad byte further on makes it Windows-1252 here too
+                // (standard input cannot be read twice: it stays UTF-8).
+                Encoding::Utf8 if !reader.at_end() && matches!(input, Input::Path(_)) => {
+                    let mut again = input.open().map_err(Fail::Open)?;
+                    again.refill(0).map_err(Fail::Read)?;
+                    match crate::detect::utf8_to_end(&mut again).map_err(Fail::Read)? {
+                        true => (Encoding::Utf8, 0),
+                        false => (Encoding::Cp1252, 0),
+                    }
+                }
+                e => (e, 0),
+            },
+        },
         // A byte order mark, or UTF-16/UTF-32 by their looks; otherwise UTF-8 to be repaired
         // (detection would call it Windows-1252 for a single bad byte).
-        Kind::Repair => utf8x::bom(head).unwrap_or_else(|| match utf8x::detect(head) {
-            e if e.unit_size() > 1 => (e, 0),
-            _ => (Encoding::Utf8, 0),
-        }),
+        Kind::Repair => match utf8x::bom(head) {
+            // A UTF-8 file keeps its BOM, as it does when it needs no repair.
+            Some((Encoding::Utf8, _)) => (Encoding::Utf8, 0),
+            Some(found) => found,
+            None => match utf8x::detect(head) {
+                e if e.unit_size() > 1 => (e, 0),
+                _ => (Encoding::Utf8, 0),
+            },
+        },
         Kind::WithBom(e) => encoding::with_bom(e, head),
         Kind::Plain(e) => (e, 0),
         Kind::IconvOnly(_) => unreachable!("converted by the iconv engine"),

@@ -6,13 +6,17 @@ use utf8x::{Encoding, Status};
 
 use crate::Exit;
 use crate::cli::Detect;
-use crate::input::Input;
+use crate::input::{Input, Reader};
 use crate::report::{self, Stdout, describe};
 
 pub fn run(args: &Detect) -> Exit {
     let mut stdout = Stdout::new();
     let mut exit = Exit::Ok;
     for input in Input::all(&args.files) {
+        // The reader went away (`utf8x detect * | head`): the other files would go unseen.
+        if stdout.is_closed() {
+            break;
+        }
         match detect(&input) {
             Ok(found) => {
                 if stdout.line(format_args!("{input}: {found}")).is_err() {
@@ -39,18 +43,27 @@ fn detect(input: &Input) -> std::io::Result<String> {
     if first != Encoding::Utf8 {
         return Ok(first.name().to_owned());
     }
-    // Valid so far: the rest must be too (a sequence cut by the chunk's end is kept).
+    // Valid so far: the rest must be too.
+    Ok(match utf8_to_end(&mut reader)? {
+        true => first.name().to_owned(),
+        // What detection calls text that is not UTF-8 and not UTF-16/UTF-32.
+        false => Encoding::Cp1252.name().to_owned(),
+    })
+}
+
+/// Whether the input is valid UTF-8 from the start of the reader's current chunk to its end
+/// (a sequence cut by a chunk's end is kept for the next).
+pub fn utf8_to_end(reader: &mut Reader) -> std::io::Result<bool> {
     loop {
         let chunk = reader.bytes();
         let o = utf8x::validate(chunk);
         let keep = match o.status {
             Status::Ok => 0,
             Status::Truncated if !reader.at_end() => chunk.len() - o.read,
-            // What detection calls text that is not UTF-8 and not UTF-16/UTF-32.
-            _ => return Ok(Encoding::Cp1252.name().to_owned()),
+            _ => return Ok(false),
         };
         if reader.at_end() {
-            return Ok(first.name().to_owned());
+            return Ok(true);
         }
         reader.refill(keep)?;
     }

@@ -59,6 +59,16 @@ pub fn run(args: &Fix) -> Exit {
 
 /// Fixes one file; the line that says what changed, or why it could not.
 fn fix_one(input: &Input, plan: &Plan, dry_run: bool) -> Result<String, String> {
+    // A FIFO or a device would be read (maybe waiting forever) and then written in place:
+    // only regular files are replaced.
+    if let Input::Path(path) = input {
+        match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() && !meta.is_dir() => {
+                return Err(format!("cannot fix {input}: not a regular file"));
+            }
+            _ => {}
+        }
+    }
     if is_valid(input).map_err(|e| format!("cannot read {input}: {}", describe(&e)))? {
         return Ok("valid UTF-8, unchanged".into());
     }
@@ -106,21 +116,13 @@ fn fix_one(input: &Input, plan: &Plan, dry_run: bool) -> Result<String, String> 
     })
 }
 
-/// Valid UTF-8, without a byte order mark of another encoding.
+/// Valid UTF-8 that does not look like UTF-16 or UTF-32 (text in the range of Latin-1 is
+/// valid UTF-8 in those too, NULs and all).
 fn is_valid(input: &Input) -> std::io::Result<bool> {
     let mut reader = input.open()?;
     reader.refill(0)?;
-    loop {
-        let chunk = reader.bytes();
-        let o = utf8x::validate(chunk);
-        let keep = match o.status {
-            utf8x::Status::Ok => 0,
-            utf8x::Status::Truncated if !reader.at_end() => chunk.len() - o.read,
-            _ => return Ok(false),
-        };
-        if reader.at_end() {
-            return Ok(true);
-        }
-        reader.refill(keep)?;
+    if utf8x::detect(reader.bytes()).unit_size() > 1 {
+        return Ok(false);
     }
+    crate::detect::utf8_to_end(&mut reader)
 }

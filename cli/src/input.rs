@@ -148,11 +148,20 @@ impl Reader {
                 (self.start, self.len) = (start, (end - start) as usize);
                 self.eof = end == *size;
                 if end > start {
+                    // A file truncated since it was opened would raise SIGBUS on reading the
+                    // missing pages: an error instead (what a read would meet as an early end).
+                    if file.metadata()?.len() < end {
+                        return Err(io::Error::new(
+                            io::ErrorKind::UnexpectedEof,
+                            "the file shrank while it was read",
+                        ));
+                    }
                     let page = page_size();
                     let from = start / page * page;
-                    // SAFETY: the mapping is private and read-only. Another process truncating
-                    // or rewriting the file while it is converted changes what is read (or
-                    // raises SIGBUS), as it would for any program mapping its input (ripgrep,
+                    // SAFETY: the mapping is private and read-only. Another process rewriting
+                    // the file while it is converted changes what is read; one truncating it
+                    // while this very window is read still raises SIGBUS (the size is checked
+                    // before each window only), as for any program mapping its input (ripgrep,
                     // glibc's iconv); utf8x makes no promise about files changing under it.
                     #[allow(unsafe_code)]
                     let window = unsafe {

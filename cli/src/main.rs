@@ -62,8 +62,11 @@ fn main() -> ExitCode {
         Some(Command::Detect(args)) => detect::run(args),
         Some(Command::Fix(args)) => fix::run(args),
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(*shell, &mut Cli::command(), "utf8x", &mut std::io::stdout());
-            Exit::Ok
+            // Generated in memory: clap_complete panics when its writer fails (`| head`, a
+            // full disk).
+            let mut script = Vec::new();
+            clap_complete::generate(*shell, &mut Cli::command(), "utf8x", &mut script);
+            print_all(&script, Exit::Trouble)
         }
         Some(Command::Man { command }) => man(command.as_deref()),
     };
@@ -80,9 +83,26 @@ fn man(command: Option<&str>) -> Exit {
         };
         page = sub.name(format!("utf8x-{name}"));
     }
+    let mut text = Vec::new();
+    match clap_mangen::Man::new(page).render(&mut text) {
+        Ok(()) => print_all(&text, Exit::Trouble),
+        Err(_) => Exit::Trouble,
+    }
+}
+
+/// Writes `bytes` to standard output: `Exit::Ok`, also when the reader went away (`| head`),
+/// or `failed` after saying why.
+pub fn print_all(bytes: &[u8], failed: Exit) -> Exit {
     let mut out = std::io::stdout().lock();
-    match clap_mangen::Man::new(page).render(&mut out) {
-        Ok(()) if out.flush().is_ok() => Exit::Ok,
-        _ => Exit::Trouble,
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Exit::Ok,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Ok,
+        Err(e) => {
+            report::error(format_args!(
+                "cannot write to standard output: {}",
+                report::describe(&e)
+            ));
+            failed
+        }
     }
 }

@@ -5,7 +5,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::os::fd::AsFd;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
 use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
@@ -44,7 +44,7 @@ impl Output {
         let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let old = match fs::metadata(&target) {
             Ok(meta) if !meta.is_file() => return in_place(&target),
-            Ok(meta) => Some(meta.permissions()),
+            Ok(meta) => Some(meta),
             Err(_) => None,
         };
         let dir = match target.parent() {
@@ -62,9 +62,14 @@ impl Output {
             .permissions(fs::Permissions::from_mode(0o666))
             .tempfile_in(dir)
             .map_err(|e| cannot_replace(path, &target, dir, &e))?;
-        if let Some(permissions) = old {
-            temp.as_file()
-                .set_permissions(permissions)
+        if let Some(meta) = old {
+            // The owner and group first (changing them may clear set-user-ID bits), as far as
+            // this user may: root keeps a user's file theirs, anyone else keeps the group.
+            let file = temp.as_file();
+            if fchown(file, Some(meta.uid()), Some(meta.gid())).is_err() {
+                let _ = fchown(file, None, Some(meta.gid()));
+            }
+            file.set_permissions(meta.permissions())
                 .map_err(|e| format!("cannot write {}: {}", path.display(), describe(&e)))?;
         }
         Ok(Output::Replace { temp, target })

@@ -68,6 +68,11 @@ impl Stdout {
         }
     }
 
+    /// True once the reader has gone away: nothing more will be shown.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
     /// Writes one line; `Err` after a real write failure (a full disk), already reported.
     pub fn line(&mut self, line: fmt::Arguments) -> Result<(), ()> {
         if self.closed {

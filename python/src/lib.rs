@@ -93,7 +93,9 @@ fn policy(e: Errors) -> Policy {
 
 /// The bytes of any object with the buffer protocol. A C-contiguous buffer is borrowed as is
 /// (no copy); only a strided view (`memoryview(b)[::2]`) is copied. A `bytes` object, the
-/// common case, is read directly, without the cost of exporting a buffer.
+/// common case, is read directly, without the cost of exporting a buffer. A writable buffer
+/// (`bytearray`) long enough to be read without the GIL is copied first: another thread may
+/// write to it meanwhile, and the fast routes read their input twice (measure, then convert).
 enum Input<'a> {
     Bytes(&'a [u8]),
     Borrowed(PyBuffer<u8>),
@@ -106,7 +108,7 @@ impl<'a> Input<'a> {
             return Ok(Input::Bytes(b.as_bytes()));
         }
         let buf = PyBuffer::<u8>::get(obj)?;
-        if buf.is_c_contiguous() {
+        if buf.is_c_contiguous() && (buf.readonly() || buf.len_bytes() < GIL_FREE) {
             Ok(Input::Borrowed(buf))
         } else {
             Ok(Input::Copied(buf.to_vec(obj.py())?))

@@ -245,6 +245,38 @@ def test_large_inputs_and_threads():
     assert results == [(True,) * 6] * 20
 
 
+def test_a_bytearray_written_by_another_thread_decodes_to_one_of_its_states():
+    # Read without the GIL, a bytearray another thread rewrites must not give a str mixing
+    # the two contents (or a str whose storage claims ASCII and holds other bytes).
+    n = 1 << 20
+    states = [b"a" * n, "\u00e9".encode() * (n // 2), "\u20ac".encode() * (n // 3) + b"a"]
+    texts = [s.decode() for s in states]
+    buf = bytearray(states[0])
+    stop = threading.Event()
+
+    def writer():
+        i = 0
+        while not stop.is_set():
+            i += 1
+            buf[:] = states[i % len(states)]
+
+    t = threading.Thread(target=writer)
+    t.start()
+    try:
+        for _ in range(200):
+            for enc in ("utf-8", "latin-1"):
+                try:
+                    s = utf8x.decode(buf, enc)
+                except UnicodeDecodeError:
+                    pytest.fail("decoded a mix of two states")
+                expected = texts if enc == "utf-8" else [x.decode("latin-1") for x in states]
+                assert s in expected
+                assert s.isascii() == all(ord(c) < 128 for c in s[:: n // 64 or 1])
+    finally:
+        stop.set()
+        t.join()
+
+
 def test_type_hints_ship():
     import importlib.resources
 

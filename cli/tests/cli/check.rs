@@ -152,3 +152,56 @@ fn files_and_pipes_give_the_same_positions() {
     let all = utf8x(&["check", "--all", "--json", &path], b"").text();
     assert_eq!(all.lines().count(), 1, "{all}");
 }
+
+#[test]
+fn every_problem_of_a_pipe_is_found_in_linear_time() {
+    // Each problem's line and column count on from the previous one, not from the start of the
+    // chunk: 100,000 problems in one chunk of standard input take as long as in a file.
+    let n = 100_000;
+    let input = b"ab\xFF\n".repeat(n);
+    let dir = scratch("check-many");
+    let path = file(&dir, "many", &input);
+    let start = std::time::Instant::now();
+    let piped = utf8x(&["check", "-a"], &input);
+    let elapsed = start.elapsed();
+    let named = utf8x(&["check", "-a", &path], b"");
+    assert_eq!(piped.code, 1);
+    let piped = piped.text();
+    assert_eq!(piped.lines().count(), n);
+    assert!(
+        piped.lines().last().unwrap().starts_with(&format!(
+            "(standard input): line {n}, char 3, byte {}:",
+            4 * n - 2
+        )),
+        "{}",
+        piped.lines().last().unwrap()
+    );
+    assert_eq!(piped.replace("(standard input)", &path), named.text());
+    assert!(elapsed.as_secs() < 60, "{elapsed:?}");
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run() {
+    // After `| head`, the files left are not read: here a FIFO nobody writes to, which would
+    // block the run forever (`timeout` tells).
+    let dir = scratch("check-head");
+    let many = file(&dir, "a-many", &b"ab\xFF\n".repeat(100_000));
+    let fifo = dir.join("b-fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("SKIPPED: mkfifo is not available");
+        return;
+    }
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    let script = format!(
+        "timeout 10 '{exe}' check -a '{many}' '{}' | head -c 1 >/dev/null; \
+         echo \"${{PIPESTATUS[0]}}\"",
+        fifo.display()
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    // 1: the first file is invalid; 124 would be the timeout.
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
+}

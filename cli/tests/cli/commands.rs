@@ -198,3 +198,121 @@ fn the_samples_of_make_demo() {
         fs::read(hello).unwrap()
     );
 }
+
+#[test]
+fn fix_converts_utf16_without_a_bom_that_is_also_valid_utf8() {
+    // "hi\n" in UTF-16LE is valid UTF-8 too (with NULs): detect says UTF-16LE, fix converts.
+    let dir = scratch("fix-utf16");
+    let path = file(
+        &dir,
+        "w",
+        &utf16("hello world\nsecond line\n", u16::to_le_bytes),
+    );
+    assert_eq!(
+        utf8x(&["detect", &path], b"").text(),
+        format!("{path}: UTF-16LE\n")
+    );
+    let run = utf8x(&["fix", &path], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.text().contains("converted from UTF-16LE"),
+        "{}",
+        run.text()
+    );
+    assert_eq!(fs::read(&path).unwrap(), b"hello world\nsecond line\n");
+}
+
+#[test]
+fn auto_agrees_with_detect_past_the_first_chunk() {
+    // Valid UTF-8 for its first 2 MiB, then Windows-1252: detect reads to the end, and so
+    // does convert -f auto on a file.
+    let dir = scratch("auto-late");
+    let mut bytes = vec![b'a'; 2 << 20];
+    bytes.extend_from_slice(b"\xE9t\xE9\n");
+    let path = file(&dir, "late", &bytes);
+    assert_eq!(
+        utf8x(&["detect", &path], b"").text(),
+        format!("{path}: WINDOWS-1252\n")
+    );
+    let out = utf8x(&["-f", "auto", "-t", "utf-8", &path], b"").ok();
+    assert!(out.ends_with("a\u{e9}t\u{e9}\n".as_bytes()));
+    assert_eq!(out.len(), (2 << 20) + 6);
+}
+
+#[test]
+fn fix_keeps_the_owner_and_group_of_the_file() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, chown};
+    let dir = scratch("fix-owner");
+    let path = file(&dir, "theirs", b"caf\xE9\n");
+    // Only root can give a file away; as anyone else the group check is all there is.
+    if chown(&path, Some(4321), Some(4321)).is_err() {
+        eprintln!("SKIPPED: not root, cannot make a file owned by someone else");
+        return;
+    }
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+    assert_eq!(utf8x(&["fix", &path], b"").code, 0);
+    let meta = fs::metadata(&path).unwrap();
+    assert_eq!(fs::read(&path).unwrap(), "caf\u{e9}\n".as_bytes());
+    assert_eq!(
+        (meta.uid(), meta.gid(), meta.mode() & 0o7777),
+        (4321, 4321, 0o640)
+    );
+}
+
+#[test]
+fn fix_leaves_fifos_and_devices_alone() {
+    let dir = scratch("fix-fifo");
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("SKIPPED: mkfifo is not available");
+        return;
+    }
+    // With nobody writing to the FIFO, reading it would wait forever: `timeout` tells.
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    let out = Command::new("timeout")
+        .args(["10", exe, "fix", fifo.to_str().unwrap(), "/dev/null"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+}
+
+#[test]
+fn listings_to_a_full_disk_or_a_closed_pipe_do_not_panic() {
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    for (args, code) in [
+        (&["--list"][..], 1),
+        (&["completions", "bash"][..], 2),
+        (&["man"][..], 2),
+    ] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = binary().args(args).stdout(full).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        // A reader that goes away early is no error at all.
+        let script = format!(
+            "'{exe}' {} | head -c 1 >/dev/null; echo \"${{PIPESTATUS[0]}}\"",
+            args.join(" ")
+        );
+        let out = Command::new("bash").args(["-c", &script]).output().unwrap();
+        assert_eq!(out.stdout, b"0\n", "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn fix_keeps_a_utf8_bom() {
+    // A valid file with a BOM is left as it is; repairing one byte must not drop the BOM.
+    let dir = scratch("fix-bom");
+    let path = file(&dir, "bom", b"\xEF\xBB\xBFcaf\xE9\n");
+    let run = utf8x(&["fix", &path], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(fs::read(&path).unwrap(), "\u{FEFF}caf\u{e9}\n".as_bytes());
+}

@@ -111,6 +111,8 @@ fn several_files_and_output_files_match_glibc_iconv() {
     same_as_iconv(&["-f", "UTF-8", "-t", "UTF-16LE", &bad, &a], b"");
     let missing = dir.join("missing").display().to_string();
     same_as_iconv(&["-f", "UTF-8", "-t", "UTF-8", &missing], b"");
+    // An input that cannot be opened is skipped: the ones after it are still converted.
+    same_as_iconv(&["-f", "UTF-16", "-t", "UTF-8", &a, &missing, &b], b"");
     let theirs = dir.join("theirs").display().to_string();
     let ours = dir.join("ours").display().to_string();
     let input = file(&dir, "in", "\u{e9}\u{1F600}".as_bytes());

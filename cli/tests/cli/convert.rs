@@ -221,13 +221,17 @@ fn several_inputs_are_converted_one_after_the_other_and_stdin_by_dash() {
     let run = utf8x(&[&bad, &ok], b"");
     assert_eq!((run.code, run.stdout.as_slice()), (1, &b"x"[..]));
     let missing = dir.join("missing").display().to_string();
-    let run = utf8x(&[&ok, &missing], b"");
-    assert_eq!(run.code, 1);
+    let run = utf8x(&[&missing, &ok], b"");
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b"ok"[..]));
     assert!(
         run.stderr.contains("cannot open input file"),
         "{}",
         run.stderr
     );
+    // An output file is not replaced by the others' output.
+    let out = file(&dir, "out", b"old");
+    assert_eq!(utf8x(&["-o", &out, &ok, &missing], b"").code, 1);
+    assert_eq!(fs::read(&out).unwrap(), b"old");
 }
 
 #[test]
@@ -352,4 +356,33 @@ fn a_reader_that_goes_away_is_not_an_error() {
     // utf8x's own status after head closed the pipe: 0, and no message.
     assert_eq!(out.stdout, b"x\0x\0 0\n");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn a_file_that_shrinks_while_read_is_an_error_not_a_crash() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = scratch("shrink");
+    let big = file(&dir, "big", &vec![b'x'; 8 << 20]);
+    let mut child = crate::binary()
+        .args(["-t", "utf-16le", &big])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first window's output fills the pipe, which nobody reads yet: the file is cut while
+    // utf8x waits to write it, before the next window is mapped.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(1000)
+        .unwrap();
+    let mut sink = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut sink).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "killed by a signal? {stderr}");
+    assert!(stderr.contains("shrank"), "{stderr}");
 }
