@@ -115,14 +115,14 @@ fn in_place(path: &Path) -> Result<Output, String> {
 /// The temporary file could not be created: say whether the target itself is unwritable (a
 /// read-only file, `/proc/version`) or only its directory, rather than naming the temporary.
 fn cannot_replace(path: &Path, target: &Path, dir: &Path, e: &io::Error) -> String {
-    if target.exists() {
-        if let Err(target_error) = OpenOptions::new().write(true).open(target) {
-            return format!(
-                "cannot write {}: {}",
-                path.display(),
-                describe(&target_error)
-            );
-        }
+    if target.exists()
+        && let Err(target_error) = OpenOptions::new().write(true).open(target)
+    {
+        return format!(
+            "cannot write {}: {}",
+            path.display(),
+            describe(&target_error)
+        );
     }
     if !dir.is_dir() {
         return format!(

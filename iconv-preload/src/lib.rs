@@ -289,12 +289,12 @@ pub unsafe extern "C" fn __gconv_open(
                         (false, false) => "",
                     };
                     let to_name = to.to_str().unwrap_or("").trim_end_matches('/');
-                    if let Ok(to) = CString::new(format!("{to_name}{suffix}")) {
-                        if let Some(cd) = open_ours(&to, from) {
-                            // SAFETY: `handle` is non-NULL and writable (glibc's contract).
-                            unsafe { *handle = cd };
-                            return GCONV_OK;
-                        }
+                    if let Ok(to) = CString::new(format!("{to_name}{suffix}"))
+                        && let Some(cd) = open_ours(&to, from)
+                    {
+                        // SAFETY: `handle` is non-NULL and writable (glibc's contract).
+                        unsafe { *handle = cd };
+                        return GCONV_OK;
                     }
                 }
             }

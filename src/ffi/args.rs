@@ -13,7 +13,7 @@ use crate::outcome::{Outcome, Policy};
 fn usable<T>(ptr: *const T, len: usize) -> bool {
     len == 0
         || (!ptr.is_null()
-            && ptr.addr() % align_of::<T>() == 0
+            && ptr.addr().is_multiple_of(align_of::<T>())
             && len.checked_mul(size_of::<T>()).is_some_and(|bytes| {
                 bytes <= isize::MAX as usize && ptr.addr().checked_add(bytes).is_some()
             }))

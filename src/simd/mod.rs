@@ -3,7 +3,7 @@
 //! A kernel set ([`Kernels`]) is a table of plain `fn` pointers over slices. The core asks for
 //! the active one with [`active`]: one relaxed atomic load once the choice is made. The choice is
 //! made once, at the first call: the best set this CPU runs, or the one the environment variable
-//! `UTF8X_KERNEL=scalar|sse42|avx2` names when the CPU supports it.
+//! `UTF8X_KERNEL=scalar|sse42|avx2|avx512` names when the CPU supports it.
 //!
 //! Kernels only ever handle well-formed stretches. They report how far they got (always to a
 //! character boundary) and the exact scalar code in `validate`/`transcode` takes over from there,
@@ -181,7 +181,7 @@ static ACTIVE: AtomicU8 = AtomicU8::new(UNSET);
 /// Every kernel set compiled in, portable first, best last. Not all of them run on every CPU:
 /// a set is only handed out after [`runs`] said yes.
 #[cfg(target_arch = "x86_64")]
-static SETS: [&Kernels; 3] = x86::SETS;
+static SETS: [&Kernels; 4] = x86::SETS;
 #[cfg(not(target_arch = "x86_64"))]
 static SETS: [&Kernels; 1] = [&scalar::KERNELS];
 

@@ -274,10 +274,10 @@ fn check_stream(case: &Value, op: &str, enc: Option<&str>) -> Vec<String> {
     if !case["total"].is_null() && total != u32s(&case["total"]) {
         bad.push("total".into());
     }
-    if let Some(n) = case["nonempty_calls"].as_u64() {
-        if nonempty != n as usize {
-            bad.push(format!("{nonempty} calls with output"));
-        }
+    if let Some(n) = case["nonempty_calls"].as_u64()
+        && nonempty != n as usize
+    {
+        bad.push(format!("{nonempty} calls with output"));
     }
     bad
 }

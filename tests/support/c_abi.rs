@@ -67,10 +67,10 @@ pub fn libs(area: &str) -> &'static Libs {
         if let Ok(entries) = fs::read_dir(&base) {
             for entry in entries.flatten() {
                 let name = entry.file_name().to_string_lossy().into_owned();
-                if let Some(pid) = name.strip_prefix("run-") {
-                    if !Path::new("/proc").join(pid).exists() {
-                        let _ = fs::remove_dir_all(entry.path());
-                    }
+                if let Some(pid) = name.strip_prefix("run-")
+                    && !Path::new("/proc").join(pid).exists()
+                {
+                    let _ = fs::remove_dir_all(entry.path());
                 }
             }
         }

@@ -11,7 +11,7 @@ use super::tables::{
     COMPRESS16, FOUR, OTHER, SHUF_FOUR, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS,
 };
 use super::utf8::{BLOCK, errors};
-use super::vector::Vector;
+use super::vector::Lanes2;
 
 /// Where decoded characters go. `dst` points to at least 16 writable units.
 pub(super) trait Sink {
@@ -32,7 +32,7 @@ pub(super) trait Sink {
     /// `v`, as eight units.
     unsafe fn group(dst: *mut Self::Unit, v: __m128i);
     /// The 64 ASCII bytes at `src`, as 64 units.
-    unsafe fn ascii64<V: Vector>(dst: *mut Self::Unit, src: *const u8);
+    unsafe fn ascii64<V: Lanes2>(dst: *mut Self::Unit, src: *const u8);
 }
 
 /// UTF-16 output, byte-swapped when `SWAP`.
@@ -52,7 +52,7 @@ unsafe fn swap16<const SWAP: bool>(v: __m128i) -> __m128i {
 
 impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
     #[inline(always)]
-    unsafe fn ascii64<V: Vector>(dst: *mut u16, src: *const u8) {
+    unsafe fn ascii64<V: Lanes2>(dst: *mut u16, src: *const u8) {
         // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable units at `dst`.
         unsafe {
             for k in (0..64).step_by(V::LANES / 2) {
@@ -129,7 +129,7 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
 
 impl Sink for ToUtf32 {
     #[inline(always)]
-    unsafe fn ascii64<V: Vector>(dst: *mut u32, src: *const u8) {
+    unsafe fn ascii64<V: Lanes2>(dst: *mut u32, src: *const u8) {
         // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable units at `dst`.
         unsafe {
             for k in (0..64).step_by(V::LANES / 4) {
@@ -203,7 +203,7 @@ pub(super) struct ToLatin1;
 
 impl Sink for ToLatin1 {
     #[inline(always)]
-    unsafe fn ascii64<V: Vector>(dst: *mut u8, src: *const u8) {
+    unsafe fn ascii64<V: Lanes2>(dst: *mut u8, src: *const u8) {
         // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable at `dst`.
         unsafe {
             for k in (0..64).step_by(V::LANES) {
@@ -262,7 +262,7 @@ impl Sink for ToLatin1 {
 /// all 64, or fewer when an error is flagged (flags sit at most three bytes after the start of
 /// the sequence they condemn). A sequence cut off at the end is not flagged.
 #[inline(always)]
-unsafe fn check_chunk<V: Vector>(p: *const u8) -> (u64, usize) {
+unsafe fn check_chunk<V: Lanes2>(p: *const u8) -> (u64, usize) {
     let (mut leads, mut bad) = (0u64, 0u64);
     // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
     unsafe {
@@ -270,8 +270,8 @@ unsafe fn check_chunk<V: Vector>(p: *const u8) -> (u64, usize) {
         let not_cont = V::splat(0xBF);
         for k in 0..BLOCK / V::LANES {
             let v = V::load(p.add(k * V::LANES));
-            bad |= u64::from(errors(v, prev).nonzero_mask()) << (k * V::LANES);
-            leads |= u64::from(v.gt(not_cont).movemask()) << (k * V::LANES);
+            bad |= errors(v, prev).nonzero_mask() << (k * V::LANES);
+            leads |= v.gt(not_cont).movemask() << (k * V::LANES);
             prev = v;
         }
     }
@@ -286,8 +286,8 @@ unsafe fn check_chunk<V: Vector>(p: *const u8) -> (u64, usize) {
 /// [`check_chunk`], and whether the chunk is free of bytes that start characters above U+FFFF
 /// (above U+00FF when `max` is below U+0800), so that [`chunk_wide`] can take it.
 #[inline(always)]
-unsafe fn check_chunk_wide<V: Vector>(p: *const u8, max: u32) -> (u64, usize, bool) {
-    let (mut leads, mut bad, mut big) = (0u64, 0u64, 0u32);
+unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64, usize, bool) {
+    let (mut leads, mut bad, mut big) = (0u64, 0u64, 0u64);
     // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
     unsafe {
         let above = V::splat(if max < 0x800 { 0xC3 } else { 0xEF });
@@ -295,8 +295,8 @@ unsafe fn check_chunk_wide<V: Vector>(p: *const u8, max: u32) -> (u64, usize, bo
         let not_cont = V::splat(0xBF);
         for k in 0..BLOCK / V::LANES {
             let v = V::load(p.add(k * V::LANES));
-            bad |= u64::from(errors(v, prev).nonzero_mask()) << (k * V::LANES);
-            leads |= u64::from(v.gt(not_cont).movemask()) << (k * V::LANES);
+            bad |= errors(v, prev).nonzero_mask() << (k * V::LANES);
+            leads |= v.gt(not_cont).movemask() << (k * V::LANES);
             big |= v.saturating_sub(above).nonzero_mask();
             prev = v;
         }
@@ -334,7 +334,7 @@ unsafe fn decode_one(p: *const u8) -> (u32, usize) {
 /// units, of which the first as many as it holds characters count: `dst` has room for the
 /// units counted plus 7.
 #[inline(always)]
-unsafe fn window<V: Vector, S: Sink>(
+unsafe fn window<V: Lanes2, S: Sink>(
     p: *const u8,
     ends: u32,
     dst: *mut S::Unit,
@@ -393,7 +393,7 @@ unsafe fn window<V: Vector, S: Sink>(
 /// byte. Returns the bytes read (a character boundary) and the units written. Whole-group stores
 /// may run up to 7 units past the characters; those units are saved first and put back after.
 #[inline(always)]
-unsafe fn chunk_wide<V: Vector, S: Sink>(
+unsafe fn chunk_wide<V: Lanes2, S: Sink>(
     p: *const u8,
     leads: u64,
     dst: *mut S::Unit,
@@ -429,7 +429,7 @@ unsafe fn chunk_wide<V: Vector, S: Sink>(
 
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
-pub(super) unsafe fn convert<V: Vector, S: Sink>(
+pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
     src: &[u8],
     dst: &mut [S::Unit],
 ) -> (usize, usize) {

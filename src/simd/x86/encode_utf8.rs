@@ -7,7 +7,7 @@
 use core::arch::x86_64::*;
 
 use super::tables::{SHIFT, SHUF16_MIXED, SHUF16_TWO};
-use super::vector::Vector;
+use super::vector::Lanes2;
 
 /// An input encoding for the UTF-8 encoder.
 pub(super) trait Source {
@@ -38,7 +38,7 @@ pub(super) trait Source {
     /// The `V::LANES / 2` units at `p` as 16-bit values, or `None` when [`Source::load8`] says
     /// `None` to any eight of them.
     #[inline(always)]
-    unsafe fn load_wide<V: Vector>(p: *const Self::Unit) -> Option<V> {
+    unsafe fn load_wide<V: Lanes2>(p: *const Self::Unit) -> Option<V> {
         // SAFETY: forwarded from this function's contract (LANES / 2 readable units).
         unsafe {
             if V::LANES == 16 {
@@ -75,7 +75,7 @@ impl<const SWAP: bool> Source for Utf16<SWAP> {
         }
     }
     #[inline(always)]
-    unsafe fn load_wide<V: Vector>(p: *const u16) -> Option<V> {
+    unsafe fn load_wide<V: Lanes2>(p: *const u16) -> Option<V> {
         // SAFETY: caller's ISA contract; `p` has LANES / 2 readable units.
         unsafe {
             let v = V::load(p.cast());
@@ -221,7 +221,7 @@ unsafe fn store_exact(dst: *mut u8, v: __m128i, n: usize) {
 /// lane, worked out for all lanes at once, the third in another), and a shuffle per four values
 /// squeezes out the bytes not used.
 #[inline(always)]
-unsafe fn encode_bmp<V: Vector, const EXACT: bool>(dst: *mut u8, v: V) -> usize {
+unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize {
     // SAFETY: caller's ISA contract; `dst` has room for the bytes counted plus 12; each group
     // store writes 16 bytes at the group's start (4 to 12 bytes its own), the bytes past its own
     // overwritten by the next group's; stores are exact where that does not hold (see below).
@@ -235,7 +235,7 @@ unsafe fn encode_bmp<V: Vector, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
             .shr16::<12>()
             .or(v.shl16::<2>().and(V::splat16(0x3F00)))
             .or(V::splat16(0x80E0));
-        if short.movemask() == (u64::MAX >> (64 - V::LANES)) as u32 {
+        if short.movemask() == u64::MAX >> (64 - V::LANES) {
             return encode_two::<V, EXACT>(dst, v);
         }
         let third = low6.or(V::splat16(0x80));
@@ -300,7 +300,7 @@ unsafe fn encode_bmp<V: Vector, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
 /// bytes written (`LANES / 2` to `LANES`). `dst` has room for 8 bytes more than that, which are
 /// left as they were when `EXACT`, else may be written (the caller overwrites them next).
 #[inline(always)]
-unsafe fn encode_two<V: Vector, const EXACT: bool>(dst: *mut u8, v: V) -> usize {
+unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize {
     // SAFETY: caller's ISA contract; `dst` has room for the bytes counted plus 8. A lane writes
     // 8 to 16 bytes; the first lane's store of 16 is overwritten past its own by the second's.
     unsafe {
@@ -427,7 +427,7 @@ unsafe fn surrogates(v: __m128i) -> __m128i {
 /// The `LANES / 2` units at `src[r..]` when they are there, `cap - w` has room to encode them
 /// (plus 12), and they are BMP characters, not all ASCII.
 #[inline(always)]
-unsafe fn next_bmp<V: Vector, S: Source>(
+unsafe fn next_bmp<V: Lanes2, S: Source>(
     src: &[S::Unit],
     r: usize,
     cap: usize,
@@ -447,7 +447,7 @@ unsafe fn next_bmp<V: Vector, S: Source>(
 
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
-pub(super) unsafe fn convert<V: Vector, S: Source>(
+pub(super) unsafe fn convert<V: Lanes2, S: Source>(
     src: &[S::Unit],
     dst: &mut [u8],
 ) -> (usize, usize) {
@@ -576,7 +576,7 @@ pub(super) unsafe fn measure<S: Source>(src: &[S::Unit]) -> (usize, usize) {
 /// too finely for a branch per block to predict), while two vectors of room are left; then the
 /// eight-unit blocks of [`convert`].
 #[inline(always)]
-pub(super) unsafe fn latin1<V: Vector>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     // SAFETY (whole body): caller's ISA contract. Reads stay below `src.len()`; a step writes at
     // most 2 * LANES bytes, the room checked; the first half's overrun (8 bytes at most) lies

@@ -1,8 +1,8 @@
-//! x86-64 kernel sets: SSE4.2 (with SSSE3 shuffles) and AVX2. Each set is the same generic
-//! algorithms instantiated inside `#[target_feature]` functions, behind safe wrappers that send
-//! short inputs to the portable code.
+//! x86-64 kernel sets: SSE4.2 (with SSSE3 shuffles), AVX2 and AVX-512. Each set is the same
+//! generic algorithms instantiated inside `#[target_feature]` functions, behind safe wrappers
+//! that send short inputs to the portable code.
 
-use core::arch::x86_64::{__m128i, __m256i};
+use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
 use super::Kernels;
 use super::scalar;
@@ -36,6 +36,24 @@ macro_rules! wrap {
     };
 }
 
+/// The byte-scanning kernels (validation, ASCII prefix, counts, Latin-1 prefix) for vector type
+/// `$v`: `valid_up_to`, `valid_bmp_up_to`, `ascii_len`, `count`, `utf16_len`, `latin1_prefix`.
+macro_rules! utf8_kernels {
+    ($features:literal, $v:ty) => {
+        wrap!($features, valid_up_to(src: &[u8]) -> usize =
+            utf8::valid_up_to::<$v>, scalar::utf8_valid_up_to);
+        wrap!($features, valid_bmp_up_to(src: &[u8]) -> usize =
+            utf8::valid_bmp_up_to::<$v>, scalar::utf8_valid_bmp_up_to);
+        wrap!($features, ascii_len(src: &[u8]) -> usize =
+            utf8::ascii_len::<$v>, crate::ascii::ascii_len);
+        wrap!($features, count(src: &[u8]) -> usize = utf8::count::<$v>, scalar::count);
+        wrap!($features, utf16_len(src: &[u8]) -> usize =
+            utf8::utf16_len::<$v>, scalar::utf16_len);
+        wrap!($features, latin1_prefix(src: &[u8]) -> usize =
+            utf8::latin1_prefix::<$v>, scalar::latin1_prefix);
+    };
+}
+
 /// Defines one kernel set: a module with `#[target_feature]` instantiations of every algorithm
 /// for vector type `$v`, and safe wrappers in a static `KERNELS`.
 macro_rules! kernel_set {
@@ -43,13 +61,7 @@ macro_rules! kernel_set {
         mod $module {
             use super::*;
 
-            wrap!($features, valid_up_to(src: &[u8]) -> usize =
-                utf8::valid_up_to::<$v>, scalar::utf8_valid_up_to);
-            wrap!($features, valid_bmp_up_to(src: &[u8]) -> usize =
-                utf8::valid_bmp_up_to::<$v>, scalar::utf8_valid_bmp_up_to);
-            wrap!($features, ascii_len(src: &[u8]) -> usize = utf8::ascii_len::<$v>, crate::ascii::ascii_len);
-            wrap!($features, count(src: &[u8]) -> usize = utf8::count::<$v>, scalar::count);
-            wrap!($features, utf16_len(src: &[u8]) -> usize = utf8::utf16_len::<$v>, scalar::utf16_len);
+            utf8_kernels!($features, $v);
 
             fn to_utf16(src: &[u8], dst: &mut [u16], swap: bool) -> (usize, usize) {
                 if swap { to_utf16_swapped(src, dst) } else { to_utf16_native(src, dst) }
@@ -148,8 +160,6 @@ macro_rules! kernel_set {
                 // SAFETY: forwarded.
                 unsafe { decode_utf8::convert::<$v, decode_utf8::ToLatin1>(src, dst) }
             }
-            wrap!($features, latin1_prefix(src: &[u8]) -> usize =
-                utf8::latin1_prefix::<$v>, scalar::latin1_prefix);
 
             pub(in crate::simd) static KERNELS: Kernels = Kernels {
                 name: $name,
@@ -198,8 +208,34 @@ fn scalar_bmp_measure<const SWAP: bool, const NUL: bool>(src: &[u16]) -> (usize,
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i);
 kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i);
 
+/// The AVX-512 set (F and BW): UTF-8 validation (both forms), `ascii_len`, `count`, `utf16_len`
+/// and `latin1_prefix` run the same algorithms at 512 bits. The transcoders are not
+/// instantiated at 512 bits yet (they move 128-bit lanes in pairs, see `vector::Lanes2`): those
+/// slots are the `avx2` set's.
+mod avx512 {
+    use super::*;
+
+    utf8_kernels!("avx512f,avx512bw,avx,avx2,bmi1,popcnt,sse4.2", __m512i);
+
+    pub(in crate::simd) static KERNELS: Kernels = Kernels {
+        name: "avx512",
+        utf8_valid_up_to: valid_up_to,
+        utf8_valid_bmp_up_to: valid_bmp_up_to,
+        ascii_len,
+        count,
+        utf16_len,
+        latin1_prefix,
+        ..avx2::KERNELS
+    };
+}
+
 /// Every set, portable first, best last.
-pub(super) static SETS: [&Kernels; 3] = [&scalar::KERNELS, &sse42::KERNELS, &avx2::KERNELS];
+pub(super) static SETS: [&Kernels; 4] = [
+    &scalar::KERNELS,
+    &sse42::KERNELS,
+    &avx2::KERNELS,
+    &avx512::KERNELS,
+];
 
 /// Whether this CPU can run `SETS[i]`.
 pub(super) fn runs(i: usize) -> bool {
@@ -209,15 +245,17 @@ pub(super) fn runs(i: usize) -> bool {
             && is_x86_feature_detected!("sse4.2")
             && is_x86_feature_detected!("popcnt")
     };
+    let avx2 = || {
+        sse42()
+            && is_x86_feature_detected!("avx")
+            && is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+    };
     match i {
         0 => true,
         1 => sse42(),
-        2 => {
-            sse42()
-                && is_x86_feature_detected!("avx")
-                && is_x86_feature_detected!("avx2")
-                && is_x86_feature_detected!("bmi1")
-        }
+        2 => avx2(),
+        3 => avx2() && is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw"),
         _ => false,
     }
 }

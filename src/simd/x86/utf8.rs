@@ -5,7 +5,7 @@
 use super::vector::Vector;
 use crate::decode::is_continuation;
 
-/// Bytes per block: 4 SSE vectors or 2 AVX2 vectors.
+/// Bytes per block: 4 SSE vectors, 2 AVX2 vectors or 1 AVX-512 vector.
 pub(super) const BLOCK: usize = 64;
 
 // Error classes of a byte pair (previous byte, current byte); a pair is an error when one class
@@ -123,7 +123,7 @@ unsafe fn errors_with<V: Vector, const NO4: bool>(input: V, prev: V) -> V {
 /// Non-zero where a sequence starting in the last three bytes of `v` needs bytes after it.
 #[inline(always)]
 unsafe fn incomplete<V: Vector>(v: V) -> V {
-    let mut max = [0xFF; 32];
+    let mut max = [0xFF; 64];
     max[V::LANES - 3] = 0xEF;
     max[V::LANES - 2] = 0xDF;
     max[V::LANES - 1] = 0xBF;

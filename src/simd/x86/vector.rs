@@ -14,7 +14,7 @@ pub(super) trait Vector: Copy {
     /// A vector of 16-byte `table` repeated, for [`Vector::lookup16`].
     unsafe fn table(table: &[u8; 16]) -> Self;
     /// Each byte's high bit, one bit per byte (low bits first).
-    unsafe fn movemask(self) -> u32;
+    unsafe fn movemask(self) -> u64;
     unsafe fn is_zero(self) -> bool;
     unsafe fn or(self, o: Self) -> Self;
     unsafe fn and(self, o: Self) -> Self;
@@ -32,7 +32,7 @@ pub(super) trait Vector: Copy {
     unsafe fn gt(self, o: Self) -> Self;
     unsafe fn sub(self, o: Self) -> Self;
     /// Bit per byte: set where the byte is not zero.
-    unsafe fn nonzero_mask(self) -> u32;
+    unsafe fn nonzero_mask(self) -> u64;
     /// The sum of all bytes.
     unsafe fn sum(self) -> u64;
     unsafe fn add(self, o: Self) -> Self;
@@ -43,11 +43,6 @@ pub(super) trait Vector: Copy {
     /// Each 16-bit lane shifted left or right by `N` bits.
     unsafe fn shl16<const N: i32>(self) -> Self;
     unsafe fn shr16<const N: i32>(self) -> Self;
-    /// 128-bit lane `k` (`k < LANES / 16`).
-    unsafe fn lane(self, k: usize) -> __m128i;
-    /// A vector whose 128-bit lane `k` is the 16 bytes at `ptrs[k]` (only `ptrs[0]` read when
-    /// LANES is 16).
-    unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self;
     /// `x` in every 16-bit lane.
     unsafe fn splat16(x: u16) -> Self;
     /// Per 16-bit lane: 0xFFFF where equal, else 0.
@@ -61,12 +56,22 @@ pub(super) trait Vector: Copy {
     /// Signed saturating pack of the 16-bit lanes of `self` and `o` to bytes, per 128-bit lane:
     /// each lane's low half from `self`, high half from `o`.
     unsafe fn packs16(self, o: Self) -> Self;
-    /// A vector of the 128-bit lanes `halves[..LANES / 16]`.
-    unsafe fn from_halves(halves: [__m128i; 2]) -> Self;
     /// The `LANES / 2` bytes at `p`, zero-extended to 16-bit lanes.
     unsafe fn load_zext16(p: *const u8) -> Self;
     /// The `LANES / 4` bytes at `p`, zero-extended to 32-bit lanes.
     unsafe fn load_zext32(p: *const u8) -> Self;
+}
+
+/// What the transcoders need besides [`Vector`]: moving whole 128-bit lanes in and out, for
+/// vectors of at most two of them (SSE and AVX2).
+pub(super) trait Lanes2: Vector {
+    /// 128-bit lane `k` (`k < LANES / 16`).
+    unsafe fn lane(self, k: usize) -> __m128i;
+    /// A vector whose 128-bit lane `k` is the 16 bytes at `ptrs[k]` (only `ptrs[0]` read when
+    /// LANES is 16).
+    unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self;
+    /// A vector of the 128-bit lanes `halves[..LANES / 16]`.
+    unsafe fn from_halves(halves: [__m128i; 2]) -> Self;
 }
 
 /// Implements [`Vector`] for one register type from its intrinsics.
@@ -77,9 +82,9 @@ macro_rules! vector_impl {
         subs_u8: $subs:path, cmpgt: $cmpgt:path, cmpeq: $cmpeq:path, sub8: $sub8:path,
         sad: $sad:path, zero: $zero:path, table: $table:expr, prev: $prev:expr, sum: $sum:expr,
         add8: $add8:path, unpacklo: $unpacklo:path, unpackhi: $unpackhi:path, slli16: $slli16:ident,
-        lane: $lane:expr, load_lanes: $load_lanes:expr, zext16: $zext16:expr, zext32: $zext32:expr,
+        zext16: $zext16:expr, zext32: $zext32:expr,
         set16: $set16:path, cmpeq16: $cmpeq16:path, blendv: $blendv:path,
-        unpacklo16: $unpacklo16:path, unpackhi16: $unpackhi16:path, from_halves: $from_halves:expr,
+        unpacklo16: $unpacklo16:path, unpackhi16: $unpackhi16:path,
         packs16: $packs16:path $(,)?
     }) => {
         impl Vector for $ty {
@@ -105,9 +110,9 @@ macro_rules! vector_impl {
                 unsafe { $table(table) }
             }
             #[inline(always)]
-            unsafe fn movemask(self) -> u32 {
+            unsafe fn movemask(self) -> u64 {
                 // SAFETY: caller's ISA contract.
-                unsafe { $movemask(self) as u32 }
+                unsafe { $movemask(self) }
             }
             #[inline(always)]
             unsafe fn is_zero(self) -> bool {
@@ -165,11 +170,9 @@ macro_rules! vector_impl {
                 unsafe { $cmpgt(self, o) }
             }
             #[inline(always)]
-            unsafe fn nonzero_mask(self) -> u32 {
+            unsafe fn nonzero_mask(self) -> u64 {
                 // SAFETY: caller's ISA contract.
-                unsafe {
-                    !($movemask($cmpeq(self, $zero())) as u32) & (u64::MAX >> (64 - $lanes)) as u32
-                }
+                unsafe { !$movemask($cmpeq(self, $zero())) & (u64::MAX >> (64 - $lanes)) }
             }
             #[inline(always)]
             unsafe fn sub(self, o: Self) -> Self {
@@ -207,16 +210,6 @@ macro_rules! vector_impl {
                 unsafe { $srli16::<N>(self) }
             }
             #[inline(always)]
-            unsafe fn lane(self, k: usize) -> __m128i {
-                // SAFETY: caller's ISA contract.
-                unsafe { $lane(self, k) }
-            }
-            #[inline(always)]
-            unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self {
-                // SAFETY: caller's ISA contract; each pointer used has 16 readable bytes.
-                unsafe { $load_lanes(ptrs) }
-            }
-            #[inline(always)]
             unsafe fn splat16(x: u16) -> Self {
                 // SAFETY: caller's ISA contract.
                 unsafe { $set16(x as i16) }
@@ -245,11 +238,6 @@ macro_rules! vector_impl {
             unsafe fn packs16(self, o: Self) -> Self {
                 // SAFETY: caller's ISA contract.
                 unsafe { $packs16(self, o) }
-            }
-            #[inline(always)]
-            unsafe fn from_halves(halves: [__m128i; 2]) -> Self {
-                // SAFETY: caller's ISA contract.
-                unsafe { $from_halves(halves) }
             }
             #[inline(always)]
             unsafe fn load_zext16(p: *const u8) -> Self {
@@ -386,28 +374,172 @@ unsafe fn sum_avx2(v: __m256i) -> u64 {
 }
 
 vector_impl!(__m128i, 16, {
-    load: _mm_loadu_si128, store: _mm_storeu_si128, set1: _mm_set1_epi8, movemask: _mm_movemask_epi8,
+    load: _mm_loadu_si128, store: _mm_storeu_si128, set1: _mm_set1_epi8, movemask: movemask_sse,
     testz: _mm_testz_si128, or: _mm_or_si128, and: _mm_and_si128, xor: _mm_xor_si128,
     shuffle: _mm_shuffle_epi8, srli16: _mm_srli_epi16, subs_u8: _mm_subs_epu8,
     cmpgt: _mm_cmpgt_epi8, cmpeq: _mm_cmpeq_epi8, sub8: _mm_sub_epi8, sad: _mm_sad_epu8,
     zero: _mm_setzero_si128, table: table_sse, prev: prev_sse, sum: sum_sse,
     add8: _mm_add_epi8, unpacklo: _mm_unpacklo_epi8, unpackhi: _mm_unpackhi_epi8,
-    slli16: _mm_slli_epi16, lane: lane_sse, load_lanes: load_lanes_sse, zext16: zext16_sse,
+    slli16: _mm_slli_epi16, zext16: zext16_sse,
     zext32: zext32_sse, set16: _mm_set1_epi16, cmpeq16: _mm_cmpeq_epi16, blendv: _mm_blendv_epi8,
-    unpacklo16: _mm_unpacklo_epi16, unpackhi16: _mm_unpackhi_epi16, from_halves: from_halves_sse,
+    unpacklo16: _mm_unpacklo_epi16, unpackhi16: _mm_unpackhi_epi16,
     packs16: _mm_packs_epi16,
 });
 
 vector_impl!(__m256i, 32, {
-    load: _mm256_loadu_si256, store: _mm256_storeu_si256, set1: _mm256_set1_epi8, movemask: _mm256_movemask_epi8,
+    load: _mm256_loadu_si256, store: _mm256_storeu_si256, set1: _mm256_set1_epi8, movemask: movemask_avx2,
     testz: _mm256_testz_si256, or: _mm256_or_si256, and: _mm256_and_si256, xor: _mm256_xor_si256,
     shuffle: _mm256_shuffle_epi8, srli16: _mm256_srli_epi16, subs_u8: _mm256_subs_epu8,
     cmpgt: _mm256_cmpgt_epi8, cmpeq: _mm256_cmpeq_epi8, sub8: _mm256_sub_epi8,
     sad: _mm256_sad_epu8, zero: _mm256_setzero_si256, table: table_avx2, prev: prev_avx2,
     sum: sum_avx2, add8: _mm256_add_epi8, unpacklo: _mm256_unpacklo_epi8,
-    unpackhi: _mm256_unpackhi_epi8, slli16: _mm256_slli_epi16, lane: lane_avx2,
-    load_lanes: load_lanes_avx2, zext16: zext16_avx2, zext32: zext32_avx2,
+    unpackhi: _mm256_unpackhi_epi8, slli16: _mm256_slli_epi16,
+    zext16: zext16_avx2, zext32: zext32_avx2,
     set16: _mm256_set1_epi16, cmpeq16: _mm256_cmpeq_epi16, blendv: _mm256_blendv_epi8,
     unpacklo16: _mm256_unpacklo_epi16, unpackhi16: _mm256_unpackhi_epi16,
-    from_halves: from_halves_avx2, packs16: _mm256_packs_epi16,
+    packs16: _mm256_packs_epi16,
+});
+
+/// Implements [`Lanes2`] from the per-ISA lane helpers.
+macro_rules! lanes2_impl {
+    ($ty:ty, lane: $lane:path, load_lanes: $load_lanes:path, from_halves: $from_halves:path) => {
+        impl Lanes2 for $ty {
+            #[inline(always)]
+            unsafe fn lane(self, k: usize) -> __m128i {
+                // SAFETY: caller's ISA contract.
+                unsafe { $lane(self, k) }
+            }
+            #[inline(always)]
+            unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self {
+                // SAFETY: caller's ISA contract; each pointer used has 16 readable bytes.
+                unsafe { $load_lanes(ptrs) }
+            }
+            #[inline(always)]
+            unsafe fn from_halves(halves: [__m128i; 2]) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $from_halves(halves) }
+            }
+        }
+    };
+}
+
+lanes2_impl!(__m128i, lane: lane_sse, load_lanes: load_lanes_sse, from_halves: from_halves_sse);
+lanes2_impl!(__m256i, lane: lane_avx2, load_lanes: load_lanes_avx2, from_halves: from_halves_avx2);
+
+#[inline(always)]
+unsafe fn movemask_sse(v: __m128i) -> u64 {
+    // SAFETY: SSE2 per the caller's ISA contract.
+    unsafe { u64::from(_mm_movemask_epi8(v) as u32) }
+}
+
+#[inline(always)]
+unsafe fn movemask_avx2(v: __m256i) -> u64 {
+    // SAFETY: AVX2 per the caller's ISA contract.
+    unsafe { u64::from(_mm256_movemask_epi8(v) as u32) }
+}
+
+// The AVX-512 forms (F and BW): compares give mask registers, turned back into byte vectors
+// where the algorithms want vectors; shifts by a run-time count (the immediate forms take a
+// `u32` constant, the trait an `i32` one).
+
+#[inline(always)]
+unsafe fn movemask_avx512(v: __m512i) -> u64 {
+    // SAFETY: AVX-512BW per the caller's ISA contract.
+    unsafe { _mm512_movepi8_mask(v) }
+}
+
+#[inline(always)]
+unsafe fn testz_avx512(a: __m512i, b: __m512i) -> i32 {
+    // SAFETY: AVX-512F per the caller's ISA contract.
+    unsafe { i32::from(_mm512_test_epi64_mask(a, b) == 0) }
+}
+
+#[inline(always)]
+unsafe fn cmpgt_avx512(a: __m512i, b: __m512i) -> __m512i {
+    // SAFETY: AVX-512BW per the caller's ISA contract.
+    unsafe { _mm512_movm_epi8(_mm512_cmpgt_epi8_mask(a, b)) }
+}
+
+#[inline(always)]
+unsafe fn cmpeq_avx512(a: __m512i, b: __m512i) -> __m512i {
+    // SAFETY: AVX-512BW per the caller's ISA contract.
+    unsafe { _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(a, b)) }
+}
+
+#[inline(always)]
+unsafe fn cmpeq16_avx512(a: __m512i, b: __m512i) -> __m512i {
+    // SAFETY: AVX-512BW per the caller's ISA contract.
+    unsafe { _mm512_movm_epi16(_mm512_cmpeq_epi16_mask(a, b)) }
+}
+
+/// `blendv` argument order: `b` where `mask`'s byte has its high bit clear, else `a`.
+#[inline(always)]
+unsafe fn blendv_avx512(b: __m512i, a: __m512i, mask: __m512i) -> __m512i {
+    // SAFETY: AVX-512BW per the caller's ISA contract.
+    unsafe { _mm512_mask_blend_epi8(_mm512_movepi8_mask(mask), b, a) }
+}
+
+#[inline(always)]
+unsafe fn srli16_avx512<const N: i32>(v: __m512i) -> __m512i {
+    // SAFETY: AVX-512BW per the caller's ISA contract.
+    unsafe { _mm512_srl_epi16(v, _mm_cvtsi32_si128(N)) }
+}
+
+#[inline(always)]
+unsafe fn slli16_avx512<const N: i32>(v: __m512i) -> __m512i {
+    // SAFETY: AVX-512BW per the caller's ISA contract.
+    unsafe { _mm512_sll_epi16(v, _mm_cvtsi32_si128(N)) }
+}
+
+#[inline(always)]
+unsafe fn zext16_avx512(p: *const u8) -> __m512i {
+    // SAFETY: AVX-512BW; `p` has 32 readable bytes (caller).
+    unsafe { _mm512_cvtepu8_epi16(_mm256_loadu_si256(p.cast())) }
+}
+
+#[inline(always)]
+unsafe fn zext32_avx512(p: *const u8) -> __m512i {
+    // SAFETY: AVX-512F; `p` has 16 readable bytes (caller).
+    unsafe { _mm512_cvtepu8_epi32(_mm_loadu_si128(p.cast())) }
+}
+
+/// The AVX-512 form: palignr works per 128-bit lane, so it is fed, per lane, the lane before
+/// it in `prev ++ cur` (`valignq` by six quadwords).
+#[inline(always)]
+unsafe fn prev_avx512(cur: __m512i, prev: __m512i, n: usize) -> __m512i {
+    // SAFETY: AVX-512F/BW per the caller's ISA contract.
+    unsafe {
+        let mid = _mm512_alignr_epi64::<6>(cur, prev);
+        match n {
+            1 => _mm512_alignr_epi8::<15>(cur, mid),
+            2 => _mm512_alignr_epi8::<14>(cur, mid),
+            _ => _mm512_alignr_epi8::<13>(cur, mid),
+        }
+    }
+}
+
+#[inline(always)]
+unsafe fn table_avx512(t: &[u8; 16]) -> __m512i {
+    // SAFETY: AVX-512F; `t` is 16 readable bytes.
+    unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) }
+}
+
+#[inline(always)]
+unsafe fn sum_avx512(v: __m512i) -> u64 {
+    // SAFETY: AVX-512F per the caller's ISA contract.
+    unsafe { _mm512_reduce_add_epi64(v) as u64 }
+}
+
+vector_impl!(__m512i, 64, {
+    load: _mm512_loadu_si512, store: _mm512_storeu_si512, set1: _mm512_set1_epi8,
+    movemask: movemask_avx512, testz: testz_avx512, or: _mm512_or_si512, and: _mm512_and_si512,
+    xor: _mm512_xor_si512, shuffle: _mm512_shuffle_epi8, srli16: srli16_avx512,
+    subs_u8: _mm512_subs_epu8, cmpgt: cmpgt_avx512, cmpeq: cmpeq_avx512, sub8: _mm512_sub_epi8,
+    sad: _mm512_sad_epu8, zero: _mm512_setzero_si512, table: table_avx512, prev: prev_avx512,
+    sum: sum_avx512, add8: _mm512_add_epi8, unpacklo: _mm512_unpacklo_epi8,
+    unpackhi: _mm512_unpackhi_epi8, slli16: slli16_avx512,
+    zext16: zext16_avx512, zext32: zext32_avx512,
+    set16: _mm512_set1_epi16, cmpeq16: cmpeq16_avx512, blendv: blendv_avx512,
+    unpacklo16: _mm512_unpacklo_epi16, unpackhi16: _mm512_unpackhi_epi16,
+    packs16: _mm512_packs_epi16,
 });
