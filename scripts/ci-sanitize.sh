@@ -21,6 +21,7 @@ kernels=(scalar)
 if [ "$(uname -m)" = x86_64 ]; then
   grep -qw sse4_2 /proc/cpuinfo && kernels+=(sse42)
   grep -qw avx2 /proc/cpuinfo && kernels+=(avx2)
+  grep -qw avx512f /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo && kernels+=(avx512)
 fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
