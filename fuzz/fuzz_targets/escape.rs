@@ -21,7 +21,12 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(back, data, "{who} via UTF-16LE {data:x?}");
 
         let mut mid = vec![0u16; n];
-        k.to_utf16be(data, Some(&mut mid), p);
+        let r = k.to_utf16be(data, Some(&mut mid), p);
+        assert_eq!(
+            (r.status, r.written),
+            (Status::Ok, n),
+            "{who} to UTF-16BE {data:x?}"
+        );
         let mut back = vec![0u8; m];
         let r = k.from_utf16be(&mid, Some(&mut back), p);
         assert_eq!((r.status, r.written), (Status::Ok, m), "{who} {data:x?}");
