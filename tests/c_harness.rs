@@ -21,7 +21,7 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use c_abi::{Libs, NATIVE_STATIC_LIBS};
+use c_abi::Libs;
 
 const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"];
@@ -115,19 +115,6 @@ fn build(cpp: bool, flags: &[&str], sources: &[PathBuf], out: &str, link: &[OsSt
     out
 }
 
-fn link_shared() -> Vec<OsString> {
-    vec![
-        format!("-L{}", libs().dir.display()).into(),
-        "-lutf8x".into(),
-    ]
-}
-
-fn link_static() -> Vec<OsString> {
-    let mut link = vec![libs().a.clone().into_os_string()];
-    link.extend(NATIVE_STATIC_LIBS.iter().map(OsString::from));
-    link
-}
-
 /// Runs `program` with the library directory first on LD_LIBRARY_PATH and the rest of the
 /// environment (UTF8X_KERNEL included) unchanged.
 fn run<S: AsRef<OsStr>>(program: &Path, args: &[S]) -> Output {
@@ -214,7 +201,7 @@ fn harness_against_shared_library() {
         C_FLAGS,
         &harness_sources(),
         "harness_shared",
-        &link_shared(),
+        &libs().link_shared(),
     );
     if let Some(needed) = needed(&binary) {
         assert!(
@@ -232,7 +219,7 @@ fn harness_against_static_library() {
         C_FLAGS,
         &harness_sources(),
         "harness_static",
-        &link_static(),
+        &libs().link_static(),
     );
     if let Some(needed) = needed(&binary) {
         assert!(
@@ -246,7 +233,13 @@ fn harness_against_static_library() {
 #[test]
 fn header_compiles_as_cxx17_with_c_linkage() {
     let source = Path::new(ROOT).join("c_tests/cxx_include.cpp");
-    let binary = build(true, CXX_FLAGS, &[source], "cxx_include", &link_shared());
+    let binary = build(
+        true,
+        CXX_FLAGS,
+        &[source],
+        "cxx_include",
+        &libs().link_shared(),
+    );
     let output = run::<&str>(&binary, &[]);
     assert!(output.status.success(), "{}", text(&output));
 }
@@ -300,7 +293,13 @@ fn expected_report(path: &Path, data: &[u8]) -> String {
 #[test]
 fn example_validate_file() {
     let source = Path::new(ROOT).join("examples/c/validate_file.c");
-    let binary = build(false, C_FLAGS, &[source], "validate_file", &link_shared());
+    let binary = build(
+        false,
+        C_FLAGS,
+        &[source],
+        "validate_file",
+        &libs().link_shared(),
+    );
     let dir = &libs().dir;
 
     let valid = "Grüße, 世界! 😀\nsecond line: ĳ ∑ 𝄞\n";

@@ -13,7 +13,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use c_abi::{Libs, NATIVE_STATIC_LIBS};
+use c_abi::Libs;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// Fewer checks than this means the test program silently stopped testing.
@@ -56,7 +56,7 @@ fn check_wrapper_with(cxx: &Command, tag: &str) {
             std,
             "tests/cpp/test_wrapper.cpp",
             &format!("test_wrapper_{tag}_{std}"),
-            &link_shared(),
+            &libs().link_shared(),
         );
         run_checks(&binary);
     }
@@ -80,19 +80,6 @@ fn build(mut cxx: Command, std: &str, source: &str, out: &str, link: &[OsString]
         text(&output)
     );
     out
-}
-
-fn link_shared() -> Vec<OsString> {
-    vec![
-        format!("-L{}", libs().dir.display()).into(),
-        "-lutf8x".into(),
-    ]
-}
-
-fn link_static() -> Vec<OsString> {
-    let mut link = vec![libs().a.clone().into_os_string()];
-    link.extend(NATIVE_STATIC_LIBS.iter().map(OsString::from));
-    link
 }
 
 fn run(program: &Path, args: &[&str]) -> Output {
@@ -146,7 +133,7 @@ fn wrapper_against_static_library() {
         "c++17",
         "tests/cpp/test_wrapper.cpp",
         "test_wrapper_static",
-        &link_static(),
+        &libs().link_static(),
     );
     run_checks(&binary);
 }
@@ -159,7 +146,7 @@ fn example_validate() {
         "c++17",
         "examples/cpp/validate.cpp",
         "validate_cpp",
-        &link_shared(),
+        &libs().link_shared(),
     );
     let out = run(&binary, &[]);
     assert!(out.status.success(), "{}", text(&out));

@@ -37,6 +37,20 @@ pub struct Libs {
     pub dir: PathBuf,
 }
 
+impl Libs {
+    /// Linker arguments for the shared library in this process's work directory.
+    pub fn link_shared(&self) -> Vec<OsString> {
+        vec![format!("-L{}", self.dir.display()).into(), "-lutf8x".into()]
+    }
+
+    /// Linker arguments for the static library and what it needs from the system.
+    pub fn link_static(&self) -> Vec<OsString> {
+        let mut link = vec![self.a.clone().into_os_string()];
+        link.extend(NATIVE_STATIC_LIBS.iter().map(OsString::from));
+        link
+    }
+}
+
 /// A file cargo built from the utf8x library for this run (`libutf8x.so`, `libutf8x.a`).
 ///
 /// This executable is target/<profile>/deps/<test>-<hash>. Before any integration test, cargo
