@@ -7,6 +7,7 @@ use core::arch::x86_64::{__m128i, __m256i, __m512i};
 use super::Kernels;
 use super::scalar;
 
+mod compress;
 mod decode_utf8;
 mod encode_utf8;
 mod tables;
@@ -208,14 +209,70 @@ fn scalar_bmp_measure<const SWAP: bool, const NUL: bool>(src: &[u16]) -> (usize,
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i);
 kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i);
 
-/// The AVX-512 set (F and BW): UTF-8 validation (both forms), `ascii_len`, `count`, `utf16_len`
-/// and `latin1_prefix` run the same algorithms at 512 bits. The transcoders are not
-/// instantiated at 512 bits yet (they move 128-bit lanes in pairs, see `vector::Lanes2`): those
-/// slots are the `avx2` set's.
+/// The AVX-512 set (F, BW, VL, VBMI, VBMI2: Ice Lake, Sapphire Rapids, Zen 4 and later). UTF-8
+/// validation (both forms), `ascii_len`, `count`, `utf16_len` and `latin1_prefix` run the same
+/// algorithms as the other sets at 512 bits; UTF-8 ↔ UTF-16, UTF-8 → Latin-1 and UTF-32/Latin-1
+/// → UTF-8 use the compressing transcoders of `compress`, which take what they do not handle
+/// themselves to the 256-bit algorithms. The remaining slots (UTF-8 → UTF-32, the BMP-only and
+/// measuring forms) are the `avx2` set's.
 mod avx512 {
     use super::*;
 
-    utf8_kernels!("avx512f,avx512bw,avx,avx2,bmi1,popcnt,sse4.2", __m512i);
+    utf8_kernels!(
+        "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+        __m512i
+    );
+
+    fn to_utf16(src: &[u8], dst: &mut [u16], swap: bool) -> (usize, usize) {
+        if swap {
+            to_utf16_swapped(src, dst)
+        } else {
+            to_utf16_native(src, dst)
+        }
+    }
+    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+        to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
+        compress::utf8_to_utf16::<false>, scalar_to_utf16::<false>);
+    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+        to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
+        compress::utf8_to_utf16::<true>, scalar_to_utf16::<true>);
+    fn from_utf16(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, usize) {
+        if swap {
+            from_utf16_swapped(src, dst)
+        } else {
+            from_utf16_native(src, dst)
+        }
+    }
+    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+        from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
+        compress::utf16_to_utf8::<false>, scalar_from_utf16::<false>);
+    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+        from_utf16_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
+        compress::utf16_to_utf8::<true>, scalar_from_utf16::<true>);
+    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+        from_utf32(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) =
+        from_utf32_tf, scalar::utf32_to_utf8);
+    #[inline(always)]
+    unsafe fn from_utf32_tf(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) {
+        // SAFETY: forwarded.
+        unsafe { compress::utf32_to_utf8(src, dst) }
+    }
+    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+        from_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
+        from_latin1_tf, scalar::latin1_to_utf8);
+    #[inline(always)]
+    unsafe fn from_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
+        // SAFETY: forwarded.
+        unsafe { compress::latin1_to_utf8(src, dst) }
+    }
+    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+        to_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
+        to_latin1_tf, scalar::utf8_to_latin1);
+    #[inline(always)]
+    unsafe fn to_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
+        // SAFETY: forwarded.
+        unsafe { compress::utf8_to_latin1(src, dst) }
+    }
 
     pub(in crate::simd) static KERNELS: Kernels = Kernels {
         name: "avx512",
@@ -225,6 +282,11 @@ mod avx512 {
         count,
         utf16_len,
         latin1_prefix,
+        utf8_to_utf16: to_utf16,
+        utf16_to_utf8: from_utf16,
+        utf32_to_utf8: from_utf32,
+        latin1_to_utf8: from_latin1,
+        utf8_to_latin1: to_latin1,
         ..avx2::KERNELS
     };
 }
@@ -255,7 +317,16 @@ pub(super) fn runs(i: usize) -> bool {
         0 => true,
         1 => sse42(),
         2 => avx2(),
-        3 => avx2() && is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw"),
+        3 => {
+            avx2()
+                && is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512cd")
+                && is_x86_feature_detected!("avx512bw")
+                && is_x86_feature_detected!("avx512vl")
+                && is_x86_feature_detected!("avx512vbmi")
+                && is_x86_feature_detected!("avx512vbmi2")
+                && is_x86_feature_detected!("bmi2")
+        }
         _ => false,
     }
 }

@@ -1,0 +1,480 @@
+//! Transcoders built on what AVX-512 adds: per-lane mask registers, byte and word compression
+//! (VBMI2 `vpcompressb`/`vpcompressw`), two-table byte permutes (VBMI `vpermt2b`) and masked
+//! stores. Where the 256-bit algorithms look up a shuffle per eight bytes to move characters
+//! together, these compute every lane's result in place and let one compression drop the lanes
+//! that hold nothing, so a whole 64-byte block takes a handful of instructions and no tables.
+//!
+//! Each function takes the blocks it handles in full (ASCII, and for decoding, valid characters of
+//! one to three bytes; for encoding, every valid character) and hands any other stretch to the
+//! 256-bit algorithm, instantiated here, for at most [`DETOUR`] input units: errors, characters the
+//! block form does not take, the end of the input and a nearly full output all go that way, so
+//! results are the same as every other kernel's by construction.
+
+use core::arch::x86_64::*;
+
+use super::decode_utf8;
+use super::encode_utf8;
+use super::utf8::errors;
+use super::vector::Vector;
+
+/// Input units handed to the 256-bit algorithm when a block is not one these functions take.
+const DETOUR: usize = 256;
+
+/// A mask of the low `n` lanes (`n` <= 64).
+#[inline(always)]
+fn low_lanes(n: u32) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// Writes the low `n` bytes of `v` to `dst`.
+#[inline(always)]
+unsafe fn store_bytes(dst: *mut u8, v: __m512i, n: u32) {
+    // SAFETY: AVX-512 BW per the caller's ISA contract; `dst` has `n` writable bytes, and a
+    // masked store touches no byte outside its mask.
+    unsafe { _mm512_mask_storeu_epi8(dst.cast(), low_lanes(n), v) }
+}
+
+/// The UTF-8 form of 32 code points below U+0800 (16-bit lanes; bit `i` of `wide` says whether
+/// lane `i` is U+0080 or above), packed: the bytes and how many.
+#[inline(always)]
+unsafe fn encode_two(u: __m512i, wide: u32) -> (__m512i, u32) {
+    // SAFETY: AVX-512 BW, VBMI2 and BMI2 per the caller's ISA contract.
+    unsafe {
+        // Lead 0xC0 | u >> 6 in the low byte (written first), continuation 0x80 | u & 0x3F in
+        // the high byte: (u >> 6 | u << 8) & 0x3F1F | 0x80C0. One multishift takes bits 6..14
+        // of each lane into its low byte and bits 0..8 into its high byte; one ternary-logic
+        // instruction does the rest.
+        let fields = _mm512_set1_epi64(0x3036_2026_1016_0006);
+        let two = _mm512_ternarylogic_epi32::<0xEA>(
+            _mm512_multishift_epi64_epi8(fields, u),
+            _mm512_set1_epi16(0x3F1F),
+            _mm512_set1_epi16(0x80C0u16 as i16),
+        );
+        let words = _mm512_mask_mov_epi16(u, wide, two);
+        // Every low byte, and the high byte of the two-byte lanes.
+        let keep = 0x5555_5555_5555_5555 | _pdep_u64(u64::from(wide), 0xAAAA_AAAA_AAAA_AAAA);
+        (
+            _mm512_maskz_compress_epi8(keep, words),
+            32 + wide.count_ones(),
+        )
+    }
+}
+
+/// Four values chosen by a code point's leading zero count (mod 32: zero counts 32), by the
+/// length of its UTF-8 form: one, two, three or four bytes. Counts of 1..=10 (above U+1FFFFF)
+/// never reach a lookup.
+const fn by_leading_zeros(one: u32, two: u32, three: u32, four: u32) -> [u32; 32] {
+    let mut t = [0u32; 32];
+    let mut lz = 0;
+    while lz < 32 {
+        t[lz] = match lz {
+            11..=15 => four,
+            16..=20 => three,
+            21..=24 => two,
+            _ => one,
+        };
+        lz += 1;
+    }
+    t
+}
+
+/// Where each byte of the UTF-8 form comes from: the bit offset of its field in the code point
+/// (first byte first). One byte: bits 0..; two: 6.., 0..; three: 12.., 6.., 0..; four: 18..,
+/// 12.., 6.., 0...
+static FIELDS: [u32; 32] = by_leading_zeros(0, 0x0006, 0x06_0C, 0x06_0C_12);
+/// The bits each byte keeps of its field.
+static KEEP_BITS: [u32; 32] = by_leading_zeros(0x7F, 0x3F1F, 0x3F_3F0F, 0x3F3F_3F07);
+/// The marker bits each byte gets: 110, 1110 or 11110 before the first, 10 before the rest.
+static MARKERS: [u32; 32] = by_leading_zeros(0, 0x80C0, 0x80_80E0, 0x8080_80F0);
+/// The bytes the UTF-8 form has.
+static LENGTH: [u32; 32] = by_leading_zeros(0xFF, 0xFFFF, 0xFF_FFFF, 0xFFFF_FFFF);
+
+/// The UTF-8 form of 16 code points (32-bit lanes; no surrogates, none above U+10FFFF), packed:
+/// the bytes and how many. Each lane's leading zero count picks how its bytes are cut from it
+/// (one multishift), masked and marked (one ternary-logic instruction).
+#[inline(always)]
+unsafe fn encode_any(u: __m512i) -> (__m512i, u32) {
+    // SAFETY: AVX-512 F, CD, BW, VBMI and VBMI2 per the caller's ISA contract; the tables are
+    // 32 readable values each.
+    unsafe {
+        let lz = _mm512_lzcnt_epi32(u);
+        let pick = |t: &[u32; 32]| {
+            let (lo, hi) = (
+                t.as_ptr().cast::<__m512i>(),
+                t.as_ptr().add(16).cast::<__m512i>(),
+            );
+            _mm512_permutex2var_epi32(_mm512_loadu_si512(lo), lz, _mm512_loadu_si512(hi))
+        };
+        // Multishift counts bit offsets within each 64-bit lane: the odd 32-bit lanes add 32.
+        let odd = _mm512_set1_epi64(0x2020_2020_0000_0000);
+        let fields = _mm512_multishift_epi64_epi8(_mm512_or_si512(pick(&FIELDS), odd), u);
+        let bytes = _mm512_ternarylogic_epi32::<0xEA>(fields, pick(&KEEP_BITS), pick(&MARKERS));
+        let length = pick(&LENGTH);
+        let keep = _mm512_test_epi8_mask(length, length);
+        (_mm512_maskz_compress_epi8(keep, bytes), keep.count_ones())
+    }
+}
+
+/// Latin-1 → UTF-8, 64 bytes per step.
+#[inline(always)]
+pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut p, mut w) = (0, 0);
+    let out = dst.as_mut_ptr();
+    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
+    // each step writes 64 + (bytes above 0x7F) bytes at `w` and runs only with that much room.
+    unsafe {
+        while src.len() - p >= 64 {
+            let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+            let high = _mm512_movepi8_mask(v);
+            if dst.len() - w < 64 + high.count_ones() as usize {
+                break;
+            }
+            if high == 0 {
+                _mm512_storeu_si512(out.add(w).cast(), v);
+            } else {
+                // The first half's 32 to 64 bytes go in a whole-vector store: the second half's
+                // (at least 32) cover whatever it wrote past its own.
+                let lower = _mm512_castsi512_si256(v);
+                let (first, n) = encode_two(_mm512_cvtepu8_epi16(lower), high as u32);
+                _mm512_storeu_si512(out.add(w).cast(), first);
+                let upper = _mm512_extracti64x4_epi64::<1>(v);
+                let (second, m) = encode_two(_mm512_cvtepu8_epi16(upper), (high >> 32) as u32);
+                store_bytes(out.add(w + n as usize), second, m);
+            }
+            p += 64;
+            w += 64 + high.count_ones() as usize;
+        }
+        let (r, n) = encode_utf8::latin1::<__m256i>(&src[p..], &mut dst[w..]);
+        (p + r, w + n)
+    }
+}
+
+/// Byte indexes for `vpermt2b` that interleave bytes `32 * HALF ..` of a low-byte vector (the
+/// first table) and a high-byte vector (the second) into 16-bit lanes, swapped when `SWAP`.
+const fn interleave<const HALF: usize, const SWAP: bool>() -> [u8; 64] {
+    let mut idx = [0u8; 64];
+    let mut k = 0;
+    while k < 32 {
+        let (lo, hi) = ((32 * HALF + k) as u8, (64 + 32 * HALF + k) as u8);
+        idx[2 * k] = if SWAP { hi } else { lo };
+        idx[2 * k + 1] = if SWAP { lo } else { hi };
+        k += 1;
+    }
+    idx
+}
+
+/// The mask of continuation bytes (0x80..=0xBF, the only bytes below 0xC0 as signed bytes).
+#[inline(always)]
+unsafe fn continuation(v: __m512i) -> u64 {
+    // SAFETY: AVX-512 BW per the caller's ISA contract.
+    unsafe { _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0xC0u8 as i8)) }
+}
+
+/// Valid UTF-8 characters of one to three bytes fill the 64-byte
+/// block `v`, which starts on a character boundary: returns the mask of bytes that are not
+/// continuation bytes, or `None` when the block holds an error or another character.
+#[inline(always)]
+unsafe fn plain_block(v: __m512i) -> Option<u64> {
+    // SAFETY: AVX-512 BW per the caller's ISA contract.
+    unsafe {
+        if _mm512_cmpgt_epu8_mask(v, _mm512_set1_epi8(0xEFu8 as i8)) != 0
+            || !errors::<__m512i>(v, _mm512_setzero_si512()).is_zero()
+        {
+            return None;
+        }
+        Some(!continuation(v))
+    }
+}
+
+/// UTF-8 → UTF-16 (byte-swapped when `SWAP`), 64 bytes per step.
+#[inline(always)]
+pub(super) unsafe fn utf8_to_utf16<const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u16],
+) -> (usize, usize) {
+    let (mut p, mut w) = (0, 0);
+    let out = dst.as_mut_ptr();
+    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
+    // a step writes at most 64 units at `w` and runs only with 64 units of room; the detour
+    // gets in-bounds slices.
+    unsafe {
+        let first = _mm512_loadu_si512(interleave::<0, SWAP>().as_ptr().cast());
+        let second = _mm512_loadu_si512(interleave::<1, SWAP>().as_ptr().cast());
+        loop {
+            if src.len() - p >= 64 && dst.len() - w >= 64 {
+                let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+                let zero = _mm512_setzero_si512();
+                if _mm512_movepi8_mask(v) == 0 {
+                    for h in 0..2 {
+                        let half = _mm256_loadu_si256(src.as_ptr().add(p + 32 * h).cast());
+                        let mut units = _mm512_cvtepu8_epi16(half);
+                        if SWAP {
+                            units = _mm512_slli_epi16::<8>(units);
+                        }
+                        _mm512_storeu_si512(out.add(w + 32 * h).cast(), units);
+                    }
+                    p += 64;
+                    w += 64;
+                    continue;
+                }
+                if let Some(starts) = plain_block(v) {
+                    // The last character to start may go on past the block: it is the next
+                    // step's. The ones before it end where the next one starts.
+                    let take = 63 - starts.leading_zeros();
+                    let ends = (starts >> 1) & low_lanes(take);
+                    let (b1, b2) = (v.prev1(zero), v.prev2(zero));
+                    // Per byte that ends a character, the low and high bytes of its code
+                    // point, from the byte itself and the one or two before it.
+                    let (cont, cont1) = (continuation(v), continuation(b1));
+                    let low = _mm512_or_si512(
+                        _mm512_and_si512(v, _mm512_set1_epi8(0x7F)),
+                        _mm512_maskz_mov_epi8(
+                            cont,
+                            _mm512_and_si512(
+                                _mm512_slli_epi16::<6>(b1),
+                                _mm512_set1_epi8(0xC0u8 as i8),
+                            ),
+                        ),
+                    );
+                    let high = _mm512_or_si512(
+                        _mm512_and_si512(_mm512_srli_epi16::<2>(b1), _mm512_set1_epi8(0x0F)),
+                        _mm512_maskz_mov_epi8(
+                            cont1,
+                            _mm512_and_si512(
+                                _mm512_slli_epi16::<4>(b2),
+                                _mm512_set1_epi8(0xF0u8 as i8),
+                            ),
+                        ),
+                    );
+                    let high = _mm512_maskz_mov_epi8(cont, high);
+                    let mut at = w;
+                    for (half, idx) in [(0, first), (1, second)] {
+                        let units = _mm512_permutex2var_epi8(low, idx, high);
+                        let keep = (ends >> (32 * half)) as u32;
+                        let packed = _mm512_maskz_compress_epi16(keep, units);
+                        _mm512_mask_storeu_epi16(
+                            out.add(at).cast(),
+                            low_lanes(keep.count_ones()) as u32,
+                            packed,
+                        );
+                        at += keep.count_ones() as usize;
+                    }
+                    p += take as usize;
+                    w = at;
+                    continue;
+                }
+            }
+            let end = src.len().min(p + DETOUR);
+            let (r, n) = decode_utf8::convert::<__m256i, decode_utf8::ToUtf16<SWAP>>(
+                &src[p..end],
+                &mut dst[w..],
+            );
+            p += r;
+            w += n;
+            if r == 0 || end == src.len() {
+                return (p, w);
+            }
+        }
+    }
+}
+
+/// UTF-8 → Latin-1, 64 bytes per step.
+#[inline(always)]
+pub(super) unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut p, mut w) = (0, 0);
+    // Whether the last block ended in a lead byte (and in C3), whose continuation byte is next.
+    let (mut carry_lead, mut carry_c3) = (0u64, 0u64);
+    let out = dst.as_mut_ptr();
+    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
+    // a step writes at most 64 bytes at `w` and runs only with 64 bytes of room; the detour
+    // gets in-bounds slices.
+    unsafe {
+        loop {
+            if src.len() - p >= 64 && dst.len() - w >= 64 {
+                let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+                if _mm512_movepi8_mask(v) == 0 && carry_lead == 0 {
+                    _mm512_storeu_si512(out.add(w).cast(), v);
+                    p += 64;
+                    w += 64;
+                    continue;
+                }
+                // Below U+0100 every character is ASCII or C2/C3 and one continuation byte, so
+                // the masks alone validate the block: no other byte at or above 0xC0, and a
+                // continuation byte exactly after each lead (one after a lead in the last
+                // place comes first in the next block). After C2 the continuation byte is the
+                // Latin-1 byte itself; after C3 it is 0x40 less. Blocks go at a fixed stride,
+                // so the next load never waits for this block's masks.
+                let c = |b: u8| _mm512_set1_epi8(b as i8);
+                let leads = _mm512_cmpge_epu8_mask(v, c(0xC2));
+                let cont = continuation(v);
+                let other = _mm512_movepi8_mask(v) & !cont & !leads;
+                if _mm512_cmpgt_epu8_mask(v, c(0xC3)) == 0
+                    && other == 0
+                    && cont == leads << 1 | carry_lead
+                {
+                    let c3 = _mm512_cmpeq_epi8_mask(v, c(0xC3));
+                    let bytes = _mm512_mask_add_epi8(v, c3 << 1 | carry_c3, v, c(0x40));
+                    let keep = !leads;
+                    store_bytes(
+                        out.add(w),
+                        _mm512_maskz_compress_epi8(keep, bytes),
+                        keep.count_ones(),
+                    );
+                    p += 64;
+                    w += keep.count_ones() as usize;
+                    (carry_lead, carry_c3) = (leads >> 63, c3 >> 63);
+                    continue;
+                }
+            }
+            // The detour starts at a character boundary: a lead carried over comes back.
+            p -= carry_lead as usize;
+            (carry_lead, carry_c3) = (0, 0);
+            let end = src.len().min(p + DETOUR);
+            let (r, n) =
+                decode_utf8::convert::<__m256i, decode_utf8::ToLatin1>(&src[p..end], &mut dst[w..]);
+            p += r;
+            w += n;
+            if r == 0 || end == src.len() {
+                return (p, w);
+            }
+        }
+    }
+}
+
+/// UTF-16 (byte-swapped when `SWAP`) → UTF-8, 32 units per step.
+#[inline(always)]
+pub(super) unsafe fn utf16_to_utf8<const SWAP: bool>(
+    src: &[u16],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let (mut p, mut w) = (0, 0);
+    let out = dst.as_mut_ptr();
+    // SAFETY (whole body): caller's ISA contract; loads read 32 units at `p` with p + 32 <= len;
+    // a step writes at most 96 bytes at `w` and runs only with 96 bytes of room; the detour
+    // gets in-bounds slices.
+    unsafe {
+        loop {
+            if src.len() - p >= 32 && dst.len() - w >= 96 {
+                let mut v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+                if SWAP {
+                    v = _mm512_shldi_epi16::<8>(v, v);
+                }
+                let k = _mm512_set1_epi16;
+                let wide = _mm512_cmpge_epu16_mask(v, k(0x80));
+                if wide == 0 {
+                    _mm256_storeu_si256(out.add(w).cast(), _mm512_cvtepi16_epi8(v));
+                    p += 32;
+                    w += 32;
+                    continue;
+                }
+                if _mm512_cmpge_epu16_mask(v, k(0x800)) == 0 {
+                    let (bytes, n) = encode_two(v, wide);
+                    store_bytes(out.add(w), bytes, n);
+                    p += 32;
+                    w += n as usize;
+                    continue;
+                }
+                let surrogates = _mm512_and_si512(v, k(0xF800u16 as i16));
+                if _mm512_cmpeq_epi16_mask(surrogates, k(0xD800u16 as i16)) == 0 {
+                    let halves = [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
+                    for half in halves {
+                        let (bytes, n) = encode_any(_mm512_cvtepu16_epi32(half));
+                        store_bytes(out.add(w), bytes, n);
+                        w += n as usize;
+                    }
+                    p += 32;
+                    continue;
+                }
+            }
+            let end = src.len().min(p + DETOUR / 2);
+            let (r, n) = encode_utf8::convert::<__m256i, encode_utf8::Utf16<SWAP>>(
+                &src[p..end],
+                &mut dst[w..],
+            );
+            p += r;
+            w += n;
+            if r == 0 || end == src.len() {
+                return (p, w);
+            }
+        }
+    }
+}
+
+/// Byte indexes for `vpermt2b` that take byte `SHIFT` of every 32-bit lane of two vectors
+/// (`SHIFT` 0: the low bytes, 32 of them; `SHIFT` 0 and 1 with `WORDS`: the low 16-bit halves).
+const fn narrow<const WORDS: bool>() -> [u8; 64] {
+    let mut idx = [0u8; 64];
+    let mut k = 0;
+    while k < 64 {
+        idx[k] = if WORDS {
+            (4 * (k / 2) + k % 2) as u8
+        } else {
+            (4 * (k % 32)) as u8
+        };
+        k += 1;
+    }
+    idx
+}
+
+/// UTF-32 → UTF-8, 32 units per step.
+#[inline(always)]
+pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+    let (mut p, mut w) = (0, 0);
+    let out = dst.as_mut_ptr();
+    // SAFETY (whole body): caller's ISA contract; loads read 32 units at `p` with p + 32 <= len;
+    // a step writes at most 128 bytes at `w` and runs only with 128 bytes of room; the detour
+    // gets in-bounds slices.
+    unsafe {
+        let to_bytes = _mm512_loadu_si512(narrow::<false>().as_ptr().cast());
+        let to_words = _mm512_loadu_si512(narrow::<true>().as_ptr().cast());
+        let k = _mm512_set1_epi32;
+        loop {
+            if src.len() - p >= 32 && dst.len() - w >= 128 {
+                let a = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+                let b = _mm512_loadu_si512(src.as_ptr().add(p + 16).cast());
+                let at_least = |x: i32| {
+                    u32::from(_mm512_cmpge_epu32_mask(a, k(x)))
+                        | u32::from(_mm512_cmpge_epu32_mask(b, k(x))) << 16
+                };
+                let wide = at_least(0x80);
+                if wide == 0 {
+                    let bytes = _mm512_permutex2var_epi8(a, to_bytes, b);
+                    _mm256_storeu_si256(out.add(w).cast(), _mm512_castsi512_si256(bytes));
+                    p += 32;
+                    w += 32;
+                    continue;
+                }
+                if at_least(0x800) == 0 {
+                    let units = _mm512_permutex2var_epi8(a, to_words, b);
+                    let (bytes, n) = encode_two(units, wide);
+                    store_bytes(out.add(w), bytes, n);
+                    p += 32;
+                    w += n as usize;
+                    continue;
+                }
+                let invalid = |u: __m512i| {
+                    let surrogate = _mm512_and_si512(u, k(0xFFFF_F800u32 as i32));
+                    _mm512_cmpgt_epu32_mask(u, k(0x10FFFF))
+                        | _mm512_cmpeq_epi32_mask(surrogate, k(0xD800))
+                };
+                if invalid(a) | invalid(b) == 0 {
+                    for u in [a, b] {
+                        let (bytes, n) = encode_any(u);
+                        store_bytes(out.add(w), bytes, n);
+                        w += n as usize;
+                    }
+                    p += 32;
+                    continue;
+                }
+            }
+            let end = src.len().min(p + DETOUR / 4);
+            let (r, n) =
+                encode_utf8::convert::<__m256i, encode_utf8::Utf32>(&src[p..end], &mut dst[w..]);
+            p += r;
+            w += n;
+            if r == 0 || end == src.len() {
+                return (p, w);
+            }
+        }
+    }
+}
