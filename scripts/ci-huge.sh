@@ -7,12 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-kernels=(scalar)
-if [ "$(uname -m)" = x86_64 ]; then
-  grep -qw sse4_2 /proc/cpuinfo && kernels+=(sse42)
-  grep -qw avx2 /proc/cpuinfo && kernels+=(avx2)
-  grep -qw avx512f /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo && kernels+=(avx512)
-fi
+mapfile -t kernels < <(./scripts/cpu-kernels.sh)
 
 cargo test --release --test huge --no-run
 for k in "${kernels[@]}"; do

@@ -17,12 +17,7 @@ ${CC:-cc} -std=c99 -Wall -Wextra -Werror -pedantic -O1 -g -fno-omit-frame-pointe
   -fsanitize=address,undefined -fno-sanitize-recover=all -Iinclude c_tests/*.c "$lib" \
   -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc -o "$work/harness"
 
-kernels=(scalar)
-if [ "$(uname -m)" = x86_64 ]; then
-  grep -qw sse4_2 /proc/cpuinfo && kernels+=(sse42)
-  grep -qw avx2 /proc/cpuinfo && kernels+=(avx2)
-  grep -qw avx512f /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo && kernels+=(avx512)
-fi
+mapfile -t kernels < <(./scripts/cpu-kernels.sh)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 status=0

@@ -14,7 +14,7 @@ default=$(env -u UTF8X_KERNEL "$probe")
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
 echo "kernel set chosen by default: $default"
 status=0
-if grep -qw avx512bw /proc/cpuinfo && available avx512 && [ "$default" != avx512 ]; then
+if grep -qw avx512_vbmi2 /proc/cpuinfo && available avx512 && [ "$default" != avx512 ]; then
   echo "FAIL: this CPU runs the avx512 set but the dispatcher picked $default"
   status=1
 fi

@@ -150,14 +150,13 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
 }
 
 /// Byte indexes for `vpermt2b` that interleave bytes `32 * HALF ..` of a low-byte vector (the
-/// first table) and a high-byte vector (the second) into 16-bit lanes, swapped when `SWAP`.
-const fn interleave<const HALF: usize, const SWAP: bool>() -> [u8; 64] {
+/// first table) and a high-byte vector (the second) into 16-bit lanes.
+const fn interleave<const HALF: usize>() -> [u8; 64] {
     let mut idx = [0u8; 64];
     let mut k = 0;
     while k < 32 {
-        let (lo, hi) = ((32 * HALF + k) as u8, (64 + 32 * HALF + k) as u8);
-        idx[2 * k] = if SWAP { hi } else { lo };
-        idx[2 * k + 1] = if SWAP { lo } else { hi };
+        idx[2 * k] = (32 * HALF + k) as u8;
+        idx[2 * k + 1] = (64 + 32 * HALF + k) as u8;
         k += 1;
     }
     idx
@@ -170,16 +169,13 @@ unsafe fn continuation(v: __m512i) -> u64 {
     unsafe { _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0xC0u8 as i8)) }
 }
 
-/// Valid UTF-8 characters of one to three bytes fill the 64-byte
-/// block `v`, which starts on a character boundary: returns the mask of bytes that are not
-/// continuation bytes, or `None` when the block holds an error or another character.
+/// The 64-byte block `v`, which starts on a character boundary, holds no error (a character
+/// cut off at its end is not one): returns the mask of bytes that are not continuation bytes.
 #[inline(always)]
-unsafe fn plain_block(v: __m512i) -> Option<u64> {
+unsafe fn valid_block(v: __m512i) -> Option<u64> {
     // SAFETY: AVX-512 BW per the caller's ISA contract.
     unsafe {
-        if _mm512_cmpgt_epu8_mask(v, _mm512_set1_epi8(0xEFu8 as i8)) != 0
-            || !errors::<__m512i>(v, _mm512_setzero_si512()).is_zero()
-        {
+        if !errors::<__m512i>(v, _mm512_setzero_si512()).is_zero() {
             return None;
         }
         Some(!continuation(v))
@@ -198,26 +194,39 @@ pub(super) unsafe fn utf8_to_utf16<const SWAP: bool>(
     // a step writes at most 64 units at `w` and runs only with 64 units of room; the detour
     // gets in-bounds slices.
     unsafe {
-        let first = _mm512_loadu_si512(interleave::<0, SWAP>().as_ptr().cast());
-        let second = _mm512_loadu_si512(interleave::<1, SWAP>().as_ptr().cast());
+        let first = _mm512_loadu_si512(interleave::<0>().as_ptr().cast());
+        let second = _mm512_loadu_si512(interleave::<1>().as_ptr().cast());
         loop {
             if src.len() - p >= 64 && dst.len() - w >= 64 {
                 let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
                 let zero = _mm512_setzero_si512();
                 if _mm512_movepi8_mask(v) == 0 {
-                    for h in 0..2 {
-                        let half = _mm256_loadu_si256(src.as_ptr().add(p + 32 * h).cast());
-                        let mut units = _mm512_cvtepu8_epi16(half);
-                        if SWAP {
-                            units = _mm512_slli_epi16::<8>(units);
+                    // A run of ASCII blocks, in a loop of its own. (Each block is widened from
+                    // the register it was tested in: loading its halves again leads the
+                    // compiler to rebuild them byte by byte.)
+                    let mut v = v;
+                    loop {
+                        let halves = [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
+                        for (h, half) in halves.into_iter().enumerate() {
+                            let mut units = _mm512_cvtepu8_epi16(half);
+                            if SWAP {
+                                units = _mm512_slli_epi16::<8>(units);
+                            }
+                            _mm512_storeu_si512(out.add(w + 32 * h).cast(), units);
                         }
-                        _mm512_storeu_si512(out.add(w + 32 * h).cast(), units);
+                        p += 64;
+                        w += 64;
+                        if src.len() - p < 64 || dst.len() - w < 64 {
+                            break;
+                        }
+                        v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+                        if _mm512_movepi8_mask(v) != 0 {
+                            break;
+                        }
                     }
-                    p += 64;
-                    w += 64;
                     continue;
                 }
-                if let Some(starts) = plain_block(v) {
+                if let Some(starts) = valid_block(v) {
                     // The last character to start may go on past the block: it is the next
                     // step's. The ones before it end where the next one starts.
                     let take = 63 - starts.leading_zeros();
@@ -247,9 +256,37 @@ pub(super) unsafe fn utf8_to_utf16<const SWAP: bool>(
                         ),
                     );
                     let high = _mm512_maskz_mov_epi8(cont, high);
+                    // A four-byte character gives two units: the low surrogate in place of
+                    // its last byte, where the lanes hold the code point's low 16 bits, and the
+                    // high surrogate in place of the byte before, where they hold the code
+                    // point shifted right by 6.
+                    let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
+                    let (last, third) = ((fours << 3) & ends, (fours << 2) & low_lanes(take));
+                    let ends = ends | third;
                     let mut at = w;
                     for (half, idx) in [(0, first), (1, second)] {
-                        let units = _mm512_permutex2var_epi8(low, idx, high);
+                        let mut units = _mm512_permutex2var_epi8(low, idx, high);
+                        if fours != 0 {
+                            let k = _mm512_set1_epi16;
+                            let (last, third) =
+                                ((last >> (32 * half)) as u32, (third >> (32 * half)) as u32);
+                            let low_surrogate = _mm512_ternarylogic_epi32::<0xEA>(
+                                units,
+                                k(0x3FF),
+                                k(0xDC00u16 as i16),
+                            );
+                            units = _mm512_mask_mov_epi16(units, last, low_surrogate);
+                            let high_surrogate = _mm512_srli_epi16::<4>(units);
+                            units = _mm512_mask_add_epi16(
+                                units,
+                                third,
+                                high_surrogate,
+                                k(0xD7C0u16 as i16),
+                            );
+                        }
+                        if SWAP {
+                            units = _mm512_shldi_epi16::<8>(units, units);
+                        }
                         let keep = (ends >> (32 * half)) as u32;
                         let packed = _mm512_maskz_compress_epi16(keep, units);
                         _mm512_mask_storeu_epi16(
