@@ -182,12 +182,83 @@ unsafe fn valid_block(v: __m512i) -> Option<u64> {
     }
 }
 
-/// UTF-8 → UTF-16 (byte-swapped when `SWAP`), 64 bytes per step.
+/// Where the UTF-8 decoder puts its units: UTF-16 in either byte order, or UTF-32.
+pub(super) trait Wide: decode_utf8::Sink {
+    /// Whether characters above U+FFFF take the block path, as surrogate pairs.
+    const PAIRS: bool;
+    /// The 64 ASCII bytes of `v` as 64 units.
+    unsafe fn ascii64(dst: *mut Self::Unit, v: __m512i);
+    /// The low `n` (at most 32) 16-bit lanes of `units` (code points below U+10000, or
+    /// surrogates) as `n` units.
+    unsafe fn units(dst: *mut Self::Unit, units: __m512i, n: u32);
+}
+
+impl<const SWAP: bool> Wide for decode_utf8::ToUtf16<SWAP> {
+    const PAIRS: bool = true;
+    #[inline(always)]
+    unsafe fn ascii64(dst: *mut u16, v: __m512i) {
+        // SAFETY: AVX-512 BW per the caller's ISA contract; `dst` has 64 writable units.
+        unsafe {
+            // (Widened from the register: loading the halves again leads the compiler to
+            // rebuild them byte by byte.)
+            let halves = [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
+            for (h, half) in halves.into_iter().enumerate() {
+                let mut units = _mm512_cvtepu8_epi16(half);
+                if SWAP {
+                    units = _mm512_slli_epi16::<8>(units);
+                }
+                _mm512_storeu_si512(dst.add(32 * h).cast(), units);
+            }
+        }
+    }
+    #[inline(always)]
+    unsafe fn units(dst: *mut u16, mut units: __m512i, n: u32) {
+        // SAFETY: AVX-512 BW and VBMI2 per the caller's ISA contract; `dst` has `n` writable
+        // units, and the masked store writes no others.
+        unsafe {
+            if SWAP {
+                units = _mm512_shldi_epi16::<8>(units, units);
+            }
+            _mm512_mask_storeu_epi16(dst.cast(), low_lanes(n) as u32, units);
+        }
+    }
+}
+
+impl Wide for decode_utf8::ToUtf32 {
+    const PAIRS: bool = false;
+    #[inline(always)]
+    unsafe fn ascii64(dst: *mut u32, v: __m512i) {
+        // SAFETY: AVX-512 F per the caller's ISA contract; `dst` has 64 writable units.
+        unsafe {
+            let quarters = [
+                _mm512_castsi512_si128(v),
+                _mm512_extracti32x4_epi32::<1>(v),
+                _mm512_extracti32x4_epi32::<2>(v),
+                _mm512_extracti32x4_epi32::<3>(v),
+            ];
+            for (q, quarter) in quarters.into_iter().enumerate() {
+                _mm512_storeu_si512(dst.add(16 * q).cast(), _mm512_cvtepu8_epi32(quarter));
+            }
+        }
+    }
+    #[inline(always)]
+    unsafe fn units(dst: *mut u32, units: __m512i, n: u32) {
+        // SAFETY: AVX-512 F per the caller's ISA contract; `dst` has `n` writable units, and
+        // the masked stores write no others.
+        unsafe {
+            let lower = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(units));
+            _mm512_mask_storeu_epi32(dst.cast(), low_lanes(n.min(16)) as u16, lower);
+            if n > 16 {
+                let upper = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(units));
+                _mm512_mask_storeu_epi32(dst.add(16).cast(), low_lanes(n - 16) as u16, upper);
+            }
+        }
+    }
+}
+
+/// UTF-8 → UTF-16 or UTF-32, 64 bytes per step.
 #[inline(always)]
-pub(super) unsafe fn utf8_to_utf16<const SWAP: bool>(
-    src: &[u8],
-    dst: &mut [u16],
-) -> (usize, usize) {
+pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (usize, usize) {
     let (mut p, mut w) = (0, 0);
     let out = dst.as_mut_ptr();
     // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
@@ -206,14 +277,7 @@ pub(super) unsafe fn utf8_to_utf16<const SWAP: bool>(
                     // compiler to rebuild them byte by byte.)
                     let mut v = v;
                     loop {
-                        let halves = [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
-                        for (h, half) in halves.into_iter().enumerate() {
-                            let mut units = _mm512_cvtepu8_epi16(half);
-                            if SWAP {
-                                units = _mm512_slli_epi16::<8>(units);
-                            }
-                            _mm512_storeu_si512(out.add(w + 32 * h).cast(), units);
-                        }
+                        <S as Wide>::ascii64(out.add(w), v);
                         p += 64;
                         w += 64;
                         if src.len() - p < 64 || dst.len() - w < 64 {
@@ -226,7 +290,8 @@ pub(super) unsafe fn utf8_to_utf16<const SWAP: bool>(
                     }
                     continue;
                 }
-                if let Some(starts) = valid_block(v) {
+                let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
+                if let Some(starts) = valid_block(v).filter(|_| S::PAIRS || fours == 0) {
                     // The last character to start may go on past the block: it is the next
                     // step's. The ones before it end where the next one starts.
                     let take = 63 - starts.leading_zeros();
@@ -260,7 +325,6 @@ pub(super) unsafe fn utf8_to_utf16<const SWAP: bool>(
                     // its last byte, where the lanes hold the code point's low 16 bits, and the
                     // high surrogate in place of the byte before, where they hold the code
                     // point shifted right by 6.
-                    let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
                     let (last, third) = ((fours << 3) & ends, (fours << 2) & low_lanes(take));
                     let ends = ends | third;
                     let mut at = w;
@@ -284,15 +348,11 @@ pub(super) unsafe fn utf8_to_utf16<const SWAP: bool>(
                                 k(0xD7C0u16 as i16),
                             );
                         }
-                        if SWAP {
-                            units = _mm512_shldi_epi16::<8>(units, units);
-                        }
                         let keep = (ends >> (32 * half)) as u32;
-                        let packed = _mm512_maskz_compress_epi16(keep, units);
-                        _mm512_mask_storeu_epi16(
-                            out.add(at).cast(),
-                            low_lanes(keep.count_ones()) as u32,
-                            packed,
+                        S::units(
+                            out.add(at),
+                            _mm512_maskz_compress_epi16(keep, units),
+                            keep.count_ones(),
                         );
                         at += keep.count_ones() as usize;
                     }
@@ -302,10 +362,7 @@ pub(super) unsafe fn utf8_to_utf16<const SWAP: bool>(
                 }
             }
             let end = src.len().min(p + DETOUR);
-            let (r, n) = decode_utf8::convert::<__m256i, decode_utf8::ToUtf16<SWAP>>(
-                &src[p..end],
-                &mut dst[w..],
-            );
+            let (r, n) = decode_utf8::convert::<__m256i, S>(&src[p..end], &mut dst[w..]);
             p += r;
             w += n;
             if r == 0 || end == src.len() {
@@ -333,6 +390,18 @@ pub(super) unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize
                     _mm512_storeu_si512(out.add(w).cast(), v);
                     p += 64;
                     w += 64;
+                    // A run of ASCII, two blocks at a time.
+                    while src.len() - p >= 128 && dst.len() - w >= 128 {
+                        let a = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+                        let b = _mm512_loadu_si512(src.as_ptr().add(p + 64).cast());
+                        if _mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0 {
+                            break;
+                        }
+                        _mm512_storeu_si512(out.add(w).cast(), a);
+                        _mm512_storeu_si512(out.add(w + 64).cast(), b);
+                        p += 128;
+                        w += 128;
+                    }
                     continue;
                 }
                 // Below U+0100 every character is ASCII or C2/C3 and one continuation byte, so

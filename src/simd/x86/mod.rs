@@ -218,6 +218,11 @@ kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i);
 mod avx512 {
     use super::*;
 
+    /// [`wrap!`] with the features this set needs.
+    macro_rules! wrap512 {
+        ($($t:tt)*) => { wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
+    }
+
     utf8_kernels!(
         "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
         __m512i
@@ -230,12 +235,19 @@ mod avx512 {
             to_utf16_native(src, dst)
         }
     }
-    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+    wrap512!(
         to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-        compress::utf8_to_utf16::<false>, scalar_to_utf16::<false>);
-    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+        compress::utf8_to_wide::<decode_utf8::ToUtf16<false>>, scalar_to_utf16::<false>);
+    wrap512!(
         to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-        compress::utf8_to_utf16::<true>, scalar_to_utf16::<true>);
+        compress::utf8_to_wide::<decode_utf8::ToUtf16<true>>, scalar_to_utf16::<true>);
+    wrap512!(to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) =
+        utf8_to_utf32, scalar::utf8_to_utf32);
+    #[inline(always)]
+    unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) {
+        // SAFETY: forwarded.
+        unsafe { compress::utf8_to_wide::<decode_utf8::ToUtf32>(src, dst) }
+    }
     fn from_utf16(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, usize) {
         if swap {
             from_utf16_swapped(src, dst)
@@ -243,13 +255,13 @@ mod avx512 {
             from_utf16_native(src, dst)
         }
     }
-    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+    wrap512!(
         from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
         compress::utf16_to_utf8::<false>, scalar_from_utf16::<false>);
-    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+    wrap512!(
         from_utf16_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
         compress::utf16_to_utf8::<true>, scalar_from_utf16::<true>);
-    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+    wrap512!(
         from_utf32(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) =
         from_utf32_tf, scalar::utf32_to_utf8);
     #[inline(always)]
@@ -257,7 +269,7 @@ mod avx512 {
         // SAFETY: forwarded.
         unsafe { compress::utf32_to_utf8(src, dst) }
     }
-    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+    wrap512!(
         from_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
         from_latin1_tf, scalar::latin1_to_utf8);
     #[inline(always)]
@@ -265,7 +277,7 @@ mod avx512 {
         // SAFETY: forwarded.
         unsafe { compress::latin1_to_utf8(src, dst) }
     }
-    wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+    wrap512!(
         to_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
         to_latin1_tf, scalar::utf8_to_latin1);
     #[inline(always)]
@@ -283,6 +295,7 @@ mod avx512 {
         utf16_len,
         latin1_prefix,
         utf8_to_utf16: to_utf16,
+        utf8_to_utf32: to_utf32,
         utf16_to_utf8: from_utf16,
         utf32_to_utf8: from_utf32,
         latin1_to_utf8: from_latin1,

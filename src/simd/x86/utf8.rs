@@ -162,6 +162,9 @@ fn ascii_short(src: &[u8]) -> bool {
     }
 }
 
+/// Blocks of text that is not ASCII checked between two tests for errors.
+const GROUP: usize = 4;
+
 /// `src.len()` when valid; otherwise a boundary before the first error (see `Kernels`).
 #[inline(always)]
 pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
@@ -200,36 +203,46 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                 if !pending.is_zero() {
                     return boundary(src, i);
                 }
-                // ASCII comes in runs: skip them two blocks at a time, then resume.
+                // ASCII comes in runs: skip them four blocks at a time, then resume.
                 i += BLOCK;
-                while i + 2 * BLOCK <= src.len() {
+                while i + 4 * BLOCK <= src.len() {
                     let p = src.as_ptr().add(i);
                     let mut all = V::load(p);
-                    for k in 1..2 * vecs {
+                    for k in 1..4 * vecs {
                         all = all.or(V::load(p.add(k * V::LANES)));
                     }
                     if all.movemask() != 0 {
                         break;
                     }
-                    i += 2 * BLOCK;
+                    i += 4 * BLOCK;
                 }
                 prev_v = V::load(src.as_ptr().add(i - V::LANES));
                 continue;
             } else {
+                // Text that is not ASCII comes in runs too: check up to GROUP blocks, then
+                // test for errors once (an error sends the caller back to the group's start).
+                let start = i;
                 let mut err = V::splat(0);
                 let mut last = prev_v;
-                for k in 0..vecs {
-                    let v = V::load(p.add(k * V::LANES));
-                    err = err.or(errors_with::<V, NO4>(v, last));
-                    last = v;
+                for _ in 0..GROUP {
+                    let p = src.as_ptr().add(i);
+                    for k in 0..vecs {
+                        let v = V::load(p.add(k * V::LANES));
+                        err = err.or(errors_with::<V, NO4>(v, last));
+                        last = v;
+                    }
+                    i += BLOCK;
+                    if i + BLOCK > src.len() {
+                        break;
+                    }
                 }
                 if !err.is_zero() {
-                    return boundary(src, i);
+                    return boundary(src, start);
                 }
                 pending = incomplete(last);
+                prev_v = last;
+                continue;
             }
-            prev_v = V::load(p.add(BLOCK - V::LANES));
-            i += BLOCK;
         }
         if i == src.len() {
             // No tail: only a sequence cut off by the end can still be wrong.
