@@ -10,6 +10,7 @@ use super::scalar;
 mod compress;
 mod decode_utf8;
 mod encode_utf8;
+mod measure;
 mod tables;
 mod utf8;
 mod vector;
@@ -286,6 +287,20 @@ mod avx512 {
         unsafe { compress::utf8_to_latin1(src, dst) }
     }
 
+    fn measure_utf16(src: &[u16], swap: bool) -> (usize, usize) {
+        if swap {
+            measure_swapped(src)
+        } else {
+            measure_native(src)
+        }
+    }
+    wrap512!(measure_native(src: &[u16]) -> (usize, usize) =
+        measure::utf16::<false>, scalar_measure_utf16::<false>);
+    wrap512!(measure_swapped(src: &[u16]) -> (usize, usize) =
+        measure::utf16::<true>, scalar_measure_utf16::<true>);
+    wrap512!(measure_utf32(src: &[u32]) -> (usize, usize) = measure::utf32, scalar::utf32_measure);
+    wrap512!(measure_latin1(src: &[u8]) -> (usize, usize) = measure::latin1, scalar::latin1_measure);
+
     pub(in crate::simd) static KERNELS: Kernels = Kernels {
         name: "avx512",
         utf8_valid_up_to: valid_up_to,
@@ -297,8 +312,11 @@ mod avx512 {
         utf8_to_utf16: to_utf16,
         utf8_to_utf32: to_utf32,
         utf16_to_utf8: from_utf16,
+        utf16_measure: measure_utf16,
         utf32_to_utf8: from_utf32,
+        utf32_measure: measure_utf32,
         latin1_to_utf8: from_latin1,
+        latin1_measure: measure_latin1,
         utf8_to_latin1: to_latin1,
         ..avx2::KERNELS
     };
