@@ -115,6 +115,37 @@ unsafe fn encode_any(u: __m512i) -> (__m512i, u32) {
     }
 }
 
+/// Copies the run of ASCII at `src[p..]` to `out[w..out_len]`, two blocks at a time (both loaded before
+/// either is stored, which also keeps the loads clear of the stores when the two buffers sit at
+/// the same offset in a page), while two blocks of input and of room are left; returns the new
+/// `p` and `w`.
+#[inline(always)]
+unsafe fn copy_ascii(
+    src: &[u8],
+    out: *mut u8,
+    out_len: usize,
+    mut p: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    // SAFETY: AVX-512 BW per the caller's ISA contract; loads read 128 bytes at `p` with
+    // p + 128 <= len; stores write 128 bytes at `w` with w + 128 <= out_len, which the caller
+    // guarantees writable at `out`.
+    unsafe {
+        while src.len() - p >= 128 && out_len - w >= 128 {
+            let a = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+            let b = _mm512_loadu_si512(src.as_ptr().add(p + 64).cast());
+            if _mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0 {
+                break;
+            }
+            _mm512_storeu_si512(out.add(w).cast(), a);
+            _mm512_storeu_si512(out.add(w + 64).cast(), b);
+            p += 128;
+            w += 128;
+        }
+    }
+    (p, w)
+}
+
 /// Latin-1 → UTF-8, 64 bytes per step.
 #[inline(always)]
 pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
@@ -131,6 +162,8 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
             }
             if high == 0 {
                 _mm512_storeu_si512(out.add(w).cast(), v);
+                (p, w) = copy_ascii(src, out, dst.len(), p + 64, w + 64);
+                continue;
             } else {
                 // The first half's 32 to 64 bytes go in a whole-vector store: the second half's
                 // (at least 32) cover whatever it wrote past its own.
@@ -388,20 +421,7 @@ pub(super) unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize
                 let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
                 if _mm512_movepi8_mask(v) == 0 && carry_lead == 0 {
                     _mm512_storeu_si512(out.add(w).cast(), v);
-                    p += 64;
-                    w += 64;
-                    // A run of ASCII, two blocks at a time.
-                    while src.len() - p >= 128 && dst.len() - w >= 128 {
-                        let a = _mm512_loadu_si512(src.as_ptr().add(p).cast());
-                        let b = _mm512_loadu_si512(src.as_ptr().add(p + 64).cast());
-                        if _mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0 {
-                            break;
-                        }
-                        _mm512_storeu_si512(out.add(w).cast(), a);
-                        _mm512_storeu_si512(out.add(w + 64).cast(), b);
-                        p += 128;
-                        w += 128;
-                    }
+                    (p, w) = copy_ascii(src, out, dst.len(), p + 64, w + 64);
                     continue;
                 }
                 // Below U+0100 every character is ASCII or C2/C3 and one continuation byte, so
