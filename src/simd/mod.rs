@@ -63,6 +63,9 @@ pub(crate) struct Kernels {
     pub latin1_measure: fn(&[u8]) -> (usize, usize),
     pub utf8_to_latin1: Convert<u8, u8, ()>,
     pub latin1_prefix: fn(&[u8]) -> usize,
+    /// Whether `utf8_valid_up_to`, `ascii_len` and `count` take inputs shorter than [`SHORT`]
+    /// faster than the portable code does (with masked loads).
+    pub short_scans: bool,
 }
 
 /// True when units of byte order `O` must be byte-swapped on this machine.
@@ -200,6 +203,18 @@ fn runs(i: usize) -> bool {
 /// Inputs shorter than this go to the portable kernels without dispatch: vector setup would cost
 /// more than it saves.
 pub(crate) const SHORT: usize = 16;
+
+/// [`with_kernels`] for validation, the ASCII test and the count of UTF-8 input, whose kernels
+/// take short inputs themselves in sets that say so ([`Kernels::short_scans`]).
+#[inline(always)]
+pub(crate) fn with_scan_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
+    let k = active();
+    if len < SHORT && !k.short_scans {
+        f(&scalar::KERNELS)
+    } else {
+        f(k)
+    }
+}
 
 /// Runs `f` with the kernel set for an input of `len` units: the portable one for short inputs,
 /// passed as a constant so that `f`'s copy for it calls the portable functions directly, else

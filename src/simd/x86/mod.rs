@@ -11,6 +11,7 @@ mod compress;
 mod decode_utf8;
 mod encode_utf8;
 mod measure;
+mod short;
 mod tables;
 mod utf8;
 mod vector;
@@ -34,6 +35,21 @@ macro_rules! wrap {
             // SAFETY: the kernel set holding this wrapper is only handed out after `runs`
             // confirmed that this CPU has `$features` (see `simd::choose` and `simd::by_name`).
             unsafe { inner($src $(, $arg)*) }
+        }
+    };
+}
+
+/// [`wrap!`] for an algorithm that takes inputs of every length itself.
+macro_rules! wrap_whole {
+    ($features:literal, $wrapper:ident($src:ident: $sty:ty) -> $ret:ty = $algo:path) => {
+        fn $wrapper($src: $sty) -> $ret {
+            #[target_feature(enable = $features)]
+            unsafe fn inner($src: $sty) -> $ret {
+                // SAFETY: the features the algorithm needs are enabled in this function.
+                unsafe { $algo($src) }
+            }
+            // SAFETY: as in `wrap!`.
+            unsafe { inner($src) }
         }
     };
 }
@@ -182,6 +198,7 @@ macro_rules! kernel_set {
                 latin1_measure: measure_latin1,
                 utf8_to_latin1: to_latin1,
                 latin1_prefix,
+                short_scans: false,
             };
         }
     };
@@ -224,10 +241,20 @@ mod avx512 {
         ($($t:tt)*) => { wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
-    utf8_kernels!(
-        "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
-        __m512i
-    );
+    /// [`wrap_whole!`] with the features this set needs.
+    macro_rules! wrap512_whole {
+        ($($t:tt)*) => { wrap_whole!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
+    }
+
+    // Inputs shorter than a vector take one masked load rather than the scalar code.
+    wrap512_whole!(valid_up_to(src: &[u8]) -> usize = short::valid_up_to);
+    wrap512_whole!(ascii_len(src: &[u8]) -> usize = short::ascii_len);
+    wrap512_whole!(count(src: &[u8]) -> usize = short::count);
+    wrap512!(valid_bmp_up_to(src: &[u8]) -> usize =
+        utf8::valid_bmp_up_to::<__m512i>, scalar::utf8_valid_bmp_up_to);
+    wrap512!(utf16_len(src: &[u8]) -> usize = utf8::utf16_len::<__m512i>, scalar::utf16_len);
+    wrap512!(latin1_prefix(src: &[u8]) -> usize =
+        utf8::latin1_prefix::<__m512i>, scalar::latin1_prefix);
 
     fn to_utf16(src: &[u8], dst: &mut [u16], swap: bool) -> (usize, usize) {
         if swap {
@@ -309,6 +336,7 @@ mod avx512 {
         count,
         utf16_len,
         latin1_prefix,
+        short_scans: true,
         utf8_to_utf16: to_utf16,
         utf8_to_utf32: to_utf32,
         utf16_to_utf8: from_utf16,
