@@ -20,6 +20,30 @@ use super::vector::Vector;
 /// Input units handed to the 256-bit algorithm when a block is not one these functions take.
 const DETOUR: usize = 256;
 
+/// Hands at most `limit` input units from `p` to the 256-bit algorithm `convert`, which writes at
+/// `out[w..out_len]`: returns the new `p` and `w`, and whether the block forms should go on (not
+/// once `convert` made no progress or reached the end of the input).
+#[inline(always)]
+unsafe fn detour<A, B>(
+    src: &[A],
+    out: *mut B,
+    out_len: usize,
+    (p, w): (usize, usize),
+    limit: usize,
+    convert: unsafe fn(&[A], &mut [B]) -> (usize, usize),
+) -> (usize, usize, bool) {
+    let end = src.len().min(p + limit);
+    // SAFETY: the caller's ISA contract; `out[w..out_len]` is the caller's output, writable and
+    // reached through `out` alone.
+    let (r, n) = unsafe {
+        convert(
+            &src[p..end],
+            core::slice::from_raw_parts_mut(out.add(w), out_len - w),
+        )
+    };
+    (p + r, w + n, r != 0 && end != src.len())
+}
+
 /// A mask of the low `n` lanes (`n` <= 64).
 #[inline(always)]
 fn low_lanes(n: u32) -> u64 {
@@ -394,11 +418,16 @@ pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (
                     continue;
                 }
             }
-            let end = src.len().min(p + DETOUR);
-            let (r, n) = decode_utf8::convert::<__m256i, S>(&src[p..end], &mut dst[w..]);
-            p += r;
-            w += n;
-            if r == 0 || end == src.len() {
+            let go_on;
+            (p, w, go_on) = detour(
+                src,
+                out,
+                dst.len(),
+                (p, w),
+                DETOUR,
+                decode_utf8::convert::<__m256i, S>,
+            );
+            if !go_on {
                 return (p, w);
             }
         }
@@ -455,12 +484,16 @@ pub(super) unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize
             // The detour starts at a character boundary: a lead carried over comes back.
             p -= carry_lead as usize;
             (carry_lead, carry_c3) = (0, 0);
-            let end = src.len().min(p + DETOUR);
-            let (r, n) =
-                decode_utf8::convert::<__m256i, decode_utf8::ToLatin1>(&src[p..end], &mut dst[w..]);
-            p += r;
-            w += n;
-            if r == 0 || end == src.len() {
+            let go_on;
+            (p, w, go_on) = detour(
+                src,
+                out,
+                dst.len(),
+                (p, w),
+                DETOUR,
+                decode_utf8::convert::<__m256i, decode_utf8::ToLatin1>,
+            );
+            if !go_on {
                 return (p, w);
             }
         }
@@ -512,14 +545,16 @@ pub(super) unsafe fn utf16_to_utf8<const SWAP: bool>(
                     continue;
                 }
             }
-            let end = src.len().min(p + DETOUR / 2);
-            let (r, n) = encode_utf8::convert::<__m256i, encode_utf8::Utf16<SWAP>>(
-                &src[p..end],
-                &mut dst[w..],
+            let go_on;
+            (p, w, go_on) = detour(
+                src,
+                out,
+                dst.len(),
+                (p, w),
+                DETOUR / 2,
+                encode_utf8::convert::<__m256i, encode_utf8::Utf16<SWAP>>,
             );
-            p += r;
-            w += n;
-            if r == 0 || end == src.len() {
+            if !go_on {
                 return (p, w);
             }
         }
@@ -593,12 +628,16 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize
                     continue;
                 }
             }
-            let end = src.len().min(p + DETOUR / 4);
-            let (r, n) =
-                encode_utf8::convert::<__m256i, encode_utf8::Utf32>(&src[p..end], &mut dst[w..]);
-            p += r;
-            w += n;
-            if r == 0 || end == src.len() {
+            let go_on;
+            (p, w, go_on) = detour(
+                src,
+                out,
+                dst.len(),
+                (p, w),
+                DETOUR / 4,
+                encode_utf8::convert::<__m256i, encode_utf8::Utf32>,
+            );
+            if !go_on {
                 return (p, w);
             }
         }
