@@ -170,6 +170,21 @@ unsafe fn copy_ascii(
     (p, w)
 }
 
+/// Writes the UTF-8 form of the code points in the 32-bit lanes of `vectors` (see
+/// [`encode_any`]) at `out[w..]`, which has room for 4 bytes per lane; returns the new `w`.
+#[inline(always)]
+unsafe fn put_any(out: *mut u8, mut w: usize, vectors: [__m512i; 2]) -> usize {
+    for u in vectors {
+        // SAFETY: the caller's ISA contract and room, forwarded.
+        unsafe {
+            let (bytes, n) = encode_any(u);
+            store_bytes(out.add(w), bytes, n);
+            w += n as usize;
+        }
+    }
+    w
+}
+
 /// Latin-1 → UTF-8, 64 bytes per step.
 #[inline(always)]
 pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
@@ -535,12 +550,9 @@ pub(super) unsafe fn utf16_to_utf8<const SWAP: bool>(
                 }
                 let surrogates = _mm512_and_si512(v, k(0xF800u16 as i16));
                 if _mm512_cmpeq_epi16_mask(surrogates, k(0xD800u16 as i16)) == 0 {
-                    let halves = [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
-                    for half in halves {
-                        let (bytes, n) = encode_any(_mm512_cvtepu16_epi32(half));
-                        store_bytes(out.add(w), bytes, n);
-                        w += n as usize;
-                    }
+                    let lower = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+                    let upper = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(v));
+                    w = put_any(out, w, [lower, upper]);
                     p += 32;
                     continue;
                 }
@@ -619,11 +631,7 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize
                         | _mm512_cmpeq_epi32_mask(surrogate, k(0xD800))
                 };
                 if invalid(a) | invalid(b) == 0 {
-                    for u in [a, b] {
-                        let (bytes, n) = encode_any(u);
-                        store_bytes(out.add(w), bytes, n);
-                        w += n as usize;
-                    }
+                    w = put_any(out, w, [a, b]);
                     p += 32;
                     continue;
                 }
