@@ -4,8 +4,9 @@
 //! together, these compute every lane's result in place and let one compression drop the lanes
 //! that hold nothing, so a whole 64-byte block takes a handful of instructions and no tables.
 //!
-//! Each function takes the blocks it handles in full (ASCII, and for decoding, valid characters of
-//! one to three bytes; for encoding, every valid character) and hands any other stretch to the
+//! Each function takes the blocks it handles in full (ASCII; valid text, except four-byte
+//! characters into UTF-32, surrogates from UTF-16 and, for Latin-1, characters above U+00FF) and
+//! hands any other stretch to the
 //! 256-bit algorithm, instantiated here, for at most [`DETOUR`] input units: errors, characters the
 //! block form does not take, the end of the input and a nearly full output all go that way, so
 //! results are the same as every other kernel's by construction.

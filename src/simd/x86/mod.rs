@@ -227,12 +227,13 @@ fn scalar_bmp_measure<const SWAP: bool, const NUL: bool>(src: &[u16]) -> (usize,
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i);
 kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i);
 
-/// The AVX-512 set (F, BW, VL, VBMI, VBMI2: Ice Lake, Sapphire Rapids, Zen 4 and later). UTF-8
-/// validation (both forms), `ascii_len`, `count`, `utf16_len` and `latin1_prefix` run the same
-/// algorithms as the other sets at 512 bits; UTF-8 ↔ UTF-16, UTF-8 → Latin-1 and UTF-32/Latin-1
-/// → UTF-8 use the compressing transcoders of `compress`, which take what they do not handle
-/// themselves to the 256-bit algorithms. The remaining slots (UTF-8 → UTF-32, the BMP-only and
-/// measuring forms) are the `avx2` set's.
+/// The AVX-512 set (F, CD, BW, VL, VBMI, VBMI2 and BMI2: Ice Lake, Sapphire Rapids, Zen 4 and
+/// later). UTF-8 validation (both forms), `ascii_len`, `count`, `utf16_len` and `latin1_prefix`
+/// run the same algorithms as the other sets at 512 bits (inputs shorter than a vector with one
+/// masked load, `short`); UTF-8 → UTF-16/UTF-32/Latin-1 and UTF-16/UTF-32/Latin-1 → UTF-8 use the
+/// compressing transcoders of `compress`, which take what they do not handle themselves to the
+/// 256-bit algorithms, and the measuring forms those of `measure`. The BMP-only UTF-16 forms
+/// (CESU-8, modified UTF-8) are the `avx2` set's.
 mod avx512 {
     use super::*;
 
