@@ -48,6 +48,13 @@ pub(super) trait Source {
             }
         }
     }
+    /// Whether ASCII runs go a vector of output at a time through [`Source::narrow_ascii`].
+    const NARROW: bool = false;
+    /// The `V::LANES` units at `p` as bytes when all are ASCII (only called when `NARROW`).
+    #[inline(always)]
+    unsafe fn narrow_ascii<V: Lanes2>(_p: *const Self::Unit) -> Option<V> {
+        None
+    }
     /// The well-formed character at `src[r..]` and its length, or `None` if it is ill-formed.
     fn decode(src: &[Self::Unit], r: usize) -> Option<(u32, usize)>;
 }
@@ -104,6 +111,14 @@ impl<const SWAP: bool> Source for Utf16<SWAP> {
 impl Source for Utf32 {
     type Unit = u32;
     const PAIRS: bool = false;
+    // Four units per 128 bits: the eight-unit blocks' per-block tests would cost more than the
+    // packing.
+    const NARROW: bool = true;
+    #[inline(always)]
+    unsafe fn narrow_ascii<V: Lanes2>(p: *const u32) -> Option<V> {
+        // SAFETY: forwarded from this function's contract (LANES readable units).
+        unsafe { V::narrow_ascii32(p) }
+    }
     #[inline(always)]
     unsafe fn load8(p: *const u32) -> Option<__m128i> {
         // SAFETY: SSE4.1 per the caller's ISA contract; `p` has 8 readable units.
@@ -470,7 +485,16 @@ pub(super) unsafe fn convert<V: Lanes2, S: Source>(
                 _mm_storel_epi64(out.cast(), _mm_packus_epi16(v, v));
                 r += 8;
                 w += 8;
-                // ASCII comes in runs: take them 32 (see `RUNS32`), then 16 units at a time.
+                // ASCII comes in runs: take them a vector of output (see `NARROW`) or 32 units
+                // (see `RUNS32`), then 16 units at a time.
+                while S::NARROW && r + V::LANES <= src.len() && dst.len() - w >= V::LANES {
+                    let Some(v) = S::narrow_ascii::<V>(src.as_ptr().add(r)) else {
+                        break;
+                    };
+                    v.store(dst.as_mut_ptr().add(w));
+                    r += V::LANES;
+                    w += V::LANES;
+                }
                 while S::RUNS32 && r + 32 <= src.len() && dst.len() - w >= 32 {
                     let Some([a, b, c, d]) = S::load32(src.as_ptr().add(r)) else {
                         break;

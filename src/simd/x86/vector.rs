@@ -72,6 +72,8 @@ pub(super) trait Lanes2: Vector {
     unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self;
     /// A vector of the 128-bit lanes `halves[..LANES / 16]`.
     unsafe fn from_halves(halves: [__m128i; 2]) -> Self;
+    /// The `LANES` 32-bit values at `p` narrowed to bytes, in order, when all are below 0x80.
+    unsafe fn narrow_ascii32(p: *const u32) -> Option<Self>;
 }
 
 /// Implements [`Vector`] for one register type from its intrinsics.
@@ -317,6 +319,37 @@ unsafe fn load_lanes_avx2(ptrs: [*const u8; 2]) -> __m256i {
     unsafe { _mm256_loadu2_m128i(ptrs[1].cast(), ptrs[0].cast()) }
 }
 
+// The ASCII test is one OR of the four loads: a run costs a branch per vector of output, and
+// the packs saturate only values the test has already excluded.
+#[inline(always)]
+unsafe fn narrow_ascii32_sse(p: *const u32) -> Option<__m128i> {
+    // SAFETY: SSE4.1; `p` has 16 readable units (caller).
+    unsafe {
+        let [a, b, c, d] = [0, 4, 8, 12].map(|k| _mm_loadu_si128(p.add(k).cast()));
+        let any = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
+        if _mm_testz_si128(any, _mm_set1_epi32(!0x7F)) == 0 {
+            return None;
+        }
+        Some(_mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)))
+    }
+}
+
+#[inline(always)]
+unsafe fn narrow_ascii32_avx2(p: *const u32) -> Option<__m256i> {
+    // SAFETY: AVX2; `p` has 32 readable units (caller).
+    unsafe {
+        let [a, b, c, d] = [0, 8, 16, 24].map(|k| _mm256_loadu_si256(p.add(k).cast()));
+        let any = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
+        if _mm256_testz_si256(any, _mm256_set1_epi32(!0x7F)) == 0 {
+            return None;
+        }
+        // The packs work within 128-bit lanes: 4-byte groups come out as a0 b0 c0 d0 a1 b1 c1
+        // d1 (x0 the low half of x), one permute puts them in order.
+        let packed = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+        Some(_mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)))
+    }
+}
+
 /// `prev ++ cur` shifted so that each byte sees the one `n` positions earlier (SSSE3 palignr).
 #[inline(always)]
 unsafe fn prev_sse(cur: __m128i, prev: __m128i, n: usize) -> __m128i {
@@ -402,7 +435,8 @@ vector_impl!(__m256i, 32, {
 
 /// Implements [`Lanes2`] from the per-ISA lane helpers.
 macro_rules! lanes2_impl {
-    ($ty:ty, lane: $lane:path, load_lanes: $load_lanes:path, from_halves: $from_halves:path) => {
+    ($ty:ty, lane: $lane:path, load_lanes: $load_lanes:path, from_halves: $from_halves:path,
+     narrow_ascii32: $narrow_ascii32:path) => {
         impl Lanes2 for $ty {
             #[inline(always)]
             unsafe fn lane(self, k: usize) -> __m128i {
@@ -419,12 +453,19 @@ macro_rules! lanes2_impl {
                 // SAFETY: caller's ISA contract.
                 unsafe { $from_halves(halves) }
             }
+            #[inline(always)]
+            unsafe fn narrow_ascii32(p: *const u32) -> Option<Self> {
+                // SAFETY: caller's ISA contract; `p` has LANES readable units.
+                unsafe { $narrow_ascii32(p) }
+            }
         }
     };
 }
 
-lanes2_impl!(__m128i, lane: lane_sse, load_lanes: load_lanes_sse, from_halves: from_halves_sse);
-lanes2_impl!(__m256i, lane: lane_avx2, load_lanes: load_lanes_avx2, from_halves: from_halves_avx2);
+lanes2_impl!(__m128i, lane: lane_sse, load_lanes: load_lanes_sse, from_halves: from_halves_sse,
+    narrow_ascii32: narrow_ascii32_sse);
+lanes2_impl!(__m256i, lane: lane_avx2, load_lanes: load_lanes_avx2, from_halves: from_halves_avx2,
+    narrow_ascii32: narrow_ascii32_avx2);
 
 #[inline(always)]
 unsafe fn movemask_sse(v: __m128i) -> u64 {
