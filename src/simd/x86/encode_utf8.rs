@@ -257,7 +257,7 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         if short.or(ascii).is_zero() {
             // All of three bytes (CJK, Indic): one fixed shuffle, no lookups.
             let (lo, hi) = (three.unpack_lo16(third), three.unpack_hi16(third));
-            let table = SHUF16_MIXED[0xFF].0.as_ptr();
+            let table = SHUF16_MIXED[0xFF].as_ptr();
             let (lo, hi) = (
                 V::load_lanes([table; 2]).lookup16(lo),
                 V::load_lanes([table; 2]).lookup16(hi),
@@ -277,11 +277,11 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         let first = ascii.select(v, short.select(two, three));
         // Values 0..4 of each 128-bit lane in `lo`, 4..8 in `hi`.
         let (lo, hi) = (first.unpack_lo16(third), first.unpack_hi16(third));
-        let (wide, long) = (!ascii.movemask(), !short.movemask());
-        let entry = |g: usize| {
-            let at_least = ((wide >> (8 * g)) & 0x55) | ((long >> (8 * g)) & 0xAA);
-            &SHUF16_MIXED[at_least as usize]
-        };
+        // Bits 2j and 2j + 1: unit j takes at least two bytes, three bytes.
+        let at_least = (!ascii.movemask() & 0x5555_5555) | (!short.movemask() & 0xAAAA_AAAA);
+        let index = |g: usize| ((at_least >> (8 * g)) & 0xFF) as usize;
+        let entry = |g: usize| SHUF16_MIXED[index(g)].as_ptr();
+        let len = |g: usize| 4 + index(g).count_ones() as usize;
         let lanes = V::LANES / 16;
         // Closures do not inherit the target features: the vector work stays out of them.
         let (a, b) = if lanes == 1 {
@@ -289,12 +289,12 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         } else {
             ([0, 2], [1, 3])
         };
-        let lo = V::load_lanes([entry(a[0]).0.as_ptr(), entry(a[1]).0.as_ptr()]).lookup16(lo);
-        let hi = V::load_lanes([entry(b[0]).0.as_ptr(), entry(b[1]).0.as_ptr()]).lookup16(hi);
+        let lo = V::load_lanes([entry(a[0]), entry(a[1])]).lookup16(lo);
+        let hi = V::load_lanes([entry(b[0]), entry(b[1])]).lookup16(hi);
         let mut w = 0;
         for k in 0..lanes {
             for (g, half) in [(2 * k, lo), (2 * k + 1, hi)] {
-                let n = usize::from(entry(g).1);
+                let n = len(g);
                 // A group's overrun is overwritten by the next group's whole store; with
                 // `EXACT` there is none, and the last group's may not exceed what the next
                 // step surely writes (LANES / 2 bytes or more, from a whole first store).

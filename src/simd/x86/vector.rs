@@ -330,7 +330,10 @@ unsafe fn narrow_ascii32_sse(p: *const u32) -> Option<__m128i> {
         if _mm_testz_si128(any, _mm_set1_epi32(!0x7F)) == 0 {
             return None;
         }
-        Some(_mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)))
+        Some(_mm_packus_epi16(
+            _mm_packus_epi32(a, b),
+            _mm_packus_epi32(c, d),
+        ))
     }
 }
 
@@ -346,7 +349,10 @@ unsafe fn narrow_ascii32_avx2(p: *const u32) -> Option<__m256i> {
         // The packs work within 128-bit lanes: 4-byte groups come out as a0 b0 c0 d0 a1 b1 c1
         // d1 (x0 the low half of x), one permute puts them in order.
         let packed = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
-        Some(_mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)))
+        Some(_mm256_permutevar8x32_epi32(
+            packed,
+            _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7),
+        ))
     }
 }
 
