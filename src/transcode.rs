@@ -58,13 +58,24 @@ pub(crate) fn transcode_until<D: Decoder, E: Encoder>(
     let cap = dst.as_ref().map_or(usize::MAX, |d| d.len());
     let mut sink = Sink { out: dst, cap };
     let mut o = Outcome::default();
+    // Where the scalar steps since the last `bulk` call started: a kernel stops a few
+    // characters before an error (or where it lacks room), and calling it again for each of
+    // those would check a whole block each time.
+    let mut scalar_from = None;
     loop {
-        let (r, w) = bulk(&src[o.read..end], sink.tail(o.written));
-        o.read += r;
-        o.written += w;
-        if o.read >= end {
-            return o;
-        }
+        let from = match scalar_from {
+            Some(from) if o.read < end && o.read - from < SCALAR_RUN => from,
+            _ => {
+                let (r, w) = bulk(&src[o.read..end], sink.tail(o.written));
+                o.read += r;
+                o.written += w;
+                if o.read >= end {
+                    return o;
+                }
+                o.read
+            }
+        };
+        scalar_from = Some(from);
         let rest = &src[o.read..];
         let mut step = D::step(rest);
         if let Step::Truncated { .. } = step {
@@ -166,8 +177,14 @@ pub(crate) fn transcode_until<D: Decoder, E: Encoder>(
             }
         }
         o.read += len;
+        // Past an error the kernel can take over at once.
+        scalar_from = None;
     }
 }
+
+/// How many units the scalar steps take between two `bulk` calls, at most, unless an error
+/// comes first.
+const SCALAR_RUN: usize = 16;
 
 fn stop(mut o: Outcome, status: Status, error: ErrorKind, error_len: usize) -> Outcome {
     o.status = status;

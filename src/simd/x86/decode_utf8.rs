@@ -258,9 +258,8 @@ impl Sink for ToLatin1 {
 }
 
 /// Validates the 64 bytes at `p` as a stream starting on a character boundary. Returns the mask
-/// of bytes that are not continuation bytes and how many leading bytes are safe to convert:
-/// all 64, or fewer when an error is flagged (flags sit at most three bytes after the start of
-/// the sequence they condemn). A sequence cut off at the end is not flagged.
+/// of bytes that are not continuation bytes and how many leading bytes are safe to convert
+/// (see [`valid_prefix`]). A sequence cut off at the end is not flagged.
 #[inline(always)]
 unsafe fn check_chunk<V: Lanes2>(p: *const u8) -> (u64, usize) {
     let (mut leads, mut bad) = (0u64, 0u64);
@@ -275,16 +274,31 @@ unsafe fn check_chunk<V: Lanes2>(p: *const u8) -> (u64, usize) {
             prev = v;
         }
     }
-    let limit = if bad == 0 {
-        BLOCK
-    } else {
-        (bad.trailing_zeros() as usize).saturating_sub(3)
-    };
-    (leads, limit)
+    (leads, valid_prefix(leads, bad))
 }
 
-/// [`check_chunk`], and whether the chunk is free of bytes that start characters above U+FFFF
-/// (above U+00FF when `max` is below U+0800), so that [`chunk_wide`] can take it.
+/// How many leading bytes of a chunk are whole valid characters, given its masks of bytes that
+/// are not continuation bytes and of error flags: all of it without a flag, else up to the last
+/// character start before the first flag. A flag sits on the first byte where its sequence went
+/// wrong, and only continuation bytes lie between that sequence's start and it (a non-
+/// continuation byte in between would have been flagged first), so every character before
+/// that start is whole and valid; the one at it may be the bad one.
+#[inline(always)]
+fn valid_prefix(leads: u64, bad: u64) -> usize {
+    if bad == 0 {
+        return BLOCK;
+    }
+    let before = leads & ((1u64 << bad.trailing_zeros()) - 1);
+    if before == 0 {
+        0
+    } else {
+        63 - before.leading_zeros() as usize
+    }
+}
+
+/// [`check_chunk`], and whether the valid prefix it gives is free of bytes that start
+/// characters above U+FFFF (above U+00FF when `max` is below U+0800), so that [`chunk_wide`]
+/// can take it.
 #[inline(always)]
 unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64, usize, bool) {
     let (mut leads, mut bad, mut big) = (0u64, 0u64, 0u64);
@@ -297,16 +311,17 @@ unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64, usize, bo
             let v = V::load(p.add(k * V::LANES));
             bad |= errors(v, prev).nonzero_mask() << (k * V::LANES);
             leads |= v.gt(not_cont).movemask() << (k * V::LANES);
-            big |= v.saturating_sub(above).nonzero_mask();
+            big |= v.saturating_sub(above).nonzero_mask() << (k * V::LANES);
             prev = v;
         }
     }
-    let limit = if bad == 0 {
-        BLOCK
+    let limit = valid_prefix(leads, bad);
+    let before = if limit == BLOCK {
+        u64::MAX
     } else {
-        (bad.trailing_zeros() as usize).saturating_sub(3)
+        (1u64 << limit) - 1
     };
-    (leads, limit, big == 0)
+    (leads, limit, big & before == 0)
 }
 
 /// Decodes the valid UTF-8 character at `p`, returning it and its length.
@@ -463,7 +478,8 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                 }
             }
             // Characters of one to three bytes (below U+0100 for Latin-1) a vector at a time,
-            // when the chunk is free of errors and the input goes on after it.
+            // when the input goes on after the chunk: all of the chunk's, or those before an
+            // error (then the kernel stops there: the error is at most a character on).
             let mut checked = None;
             if avail > BLOCK && dst.len() - w >= BLOCK + 8 {
                 let base = if avail >= BLOCK + V::LANES {
@@ -475,11 +491,20 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                     buf.as_ptr()
                 };
                 let (leads, limit, wide) = check_chunk_wide::<V>(base, S::MAX);
-                if limit == BLOCK && wide {
-                    let (q, n) = chunk_wide::<V, S>(base, leads, out.add(w));
+                if wide && limit > 0 {
+                    // Without the starts past the error, the chunk ends at the last one kept.
+                    let keep = if limit == BLOCK {
+                        leads
+                    } else {
+                        leads & ((2u64 << limit) - 1)
+                    };
+                    let (q, n) = chunk_wide::<V, S>(base, keep, out.add(w));
                     p += q;
                     w += n;
-                    continue;
+                    if limit == BLOCK {
+                        continue;
+                    }
+                    break;
                 }
                 if base == at {
                     checked = Some((leads, limit));
@@ -570,9 +595,9 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                     }
                 }
             }
-            if avail < BLOCK || q == 0 {
+            if avail < BLOCK || q == 0 || limit < BLOCK {
                 // The end of the input, or an error ahead: finish the checked stretch one
-                // character at a time rather than come back for a few bytes.
+                // character at a time rather than check the chunk again for a few bytes.
                 while q < limit && dst.len() - w >= 2 {
                     let lead = *at.add(q);
                     let len = 1 + usize::from(lead >= 0xC0) + usize::from(lead >= 0xE0);
