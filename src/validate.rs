@@ -10,7 +10,7 @@ use crate::simd::{self, Kernels};
 /// subpart, `error_len` its length (0 with [`Status::Truncated`] when the input ends inside a
 /// sequence) and `error` its kind. `written` and `replaced` are always 0.
 pub fn validate(src: &[u8]) -> Outcome {
-    simd::with_scan_kernels(src.len(), |k| validate_with(k, src))
+    simd::with_utf8_kernels(src.len(), |k| validate_with(k, src))
 }
 
 #[inline]
@@ -30,7 +30,7 @@ pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
 /// True when `src` is well-formed UTF-8.
 #[must_use]
 pub fn is_valid(src: &[u8]) -> bool {
-    simd::with_scan_kernels(src.len(), |k| is_valid_with(k, src))
+    simd::with_utf8_kernels(src.len(), |k| is_valid_with(k, src))
 }
 
 #[inline]
@@ -41,7 +41,7 @@ pub(crate) fn is_valid_with(k: &Kernels, src: &[u8]) -> bool {
 /// True when every byte of `src` is below 0x80.
 #[must_use]
 pub fn is_ascii(src: &[u8]) -> bool {
-    simd::with_scan_kernels(src.len(), |k| is_ascii_with(k, src))
+    simd::with_utf8_kernels(src.len(), |k| is_ascii_with(k, src))
 }
 
 #[inline]
@@ -53,7 +53,7 @@ pub(crate) fn is_ascii_with(k: &Kernels, src: &[u8]) -> bool {
 /// `src` is valid UTF-8. Meaningful, and never failing, on any input.
 #[must_use]
 pub fn count(src: &[u8]) -> usize {
-    simd::with_scan_kernels(src.len(), |k| count_with(k, src))
+    simd::with_utf8_kernels(src.len(), |k| count_with(k, src))
 }
 
 #[inline]

@@ -64,6 +64,11 @@ fn sections(corpus: &Corpus) -> Vec<Box<dyn Section>> {
             "validation of short strings of mixed scripts",
             corpus.mixed(),
         )),
+        Box::new(validation::short_utf16(
+            "short-utf16",
+            "UTF-8 -> UTF-16LE of short strings of mixed scripts",
+            corpus.mixed(),
+        )),
     ]
 }
 
@@ -108,7 +113,7 @@ fn targets() -> Vec<Target> {
         "utf8x/encoding_rs",
         3.0,
     ));
-    for table in ["short-ascii", "short-mixed"] {
+    for table in ["short-ascii", "short-mixed", "short-utf16"] {
         all.push(Target {
             scope: Scope::RowsUpTo(64),
             ..geomean(

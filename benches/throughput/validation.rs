@@ -1,5 +1,7 @@
-//! UTF-8 validation: throughput on the corpus, and nanoseconds per call on short strings.
+//! UTF-8 validation: throughput on the corpus, and nanoseconds per call on short strings (for
+//! validation and for UTF-8 -> UTF-16LE).
 
+use std::cell::RefCell;
 use std::hint::black_box;
 
 use encoding_rs::Encoding;
@@ -73,12 +75,14 @@ fn short_batch(validate: impl Fn(&[u8]) -> bool + 'static) -> ShortBatch {
     })
 }
 
-/// Nanoseconds per validation call on slices of exactly 1, 2, 4 ... 256 bytes.
+/// Nanoseconds per call on slices of exactly 1, 2, 4 ... 256 bytes.
 pub struct Short {
     name: &'static str,
     title: &'static str,
     text: String,
     contenders: Vec<(&'static str, ShortBatch)>,
+    /// The utf8x contender the ratio is taken of.
+    of: &'static str,
 }
 
 pub fn short(name: &'static str, title: &'static str, text: String) -> Short {
@@ -99,6 +103,45 @@ pub fn short(name: &'static str, title: &'static str, text: String) -> Short {
             ),
             ("std", short_batch(|s| core::str::from_utf8(s).is_ok())),
         ],
+        of: "utf8x validate",
+    }
+}
+
+/// UTF-8 -> UTF-16LE of short strings, each call into the same buffer; a call "accepts" a
+/// slice when it converts it.
+pub fn short_utf16(name: &'static str, title: &'static str, text: String) -> Short {
+    let room = *LENGTHS.last().unwrap();
+    let buffer = || RefCell::new(vec![0u16; room]);
+    let (ours, theirs, rs) = (buffer(), buffer(), buffer());
+    Short {
+        name,
+        title,
+        text,
+        contenders: vec![
+            (
+                "utf8x",
+                short_batch(move |s| {
+                    utf8x::to_utf16le(s, Some(&mut ours.borrow_mut()), utf8x::Policy::Strict)
+                        .is_ok()
+                }),
+            ),
+            (
+                "simdutf",
+                short_batch(move |s| {
+                    crate::simdutf_shim::utf8_to_utf16le(s, &mut theirs.borrow_mut()).is_some()
+                }),
+            ),
+            (
+                "encoding_rs",
+                short_batch(move |s| {
+                    let mut decoder = encoding_rs::UTF_8.new_decoder_without_bom_handling();
+                    let (result, _, _) =
+                        decoder.decode_to_utf16_without_replacement(s, &mut rs.borrow_mut(), true);
+                    matches!(result, encoding_rs::DecoderResult::InputEmpty)
+                }),
+            ),
+        ],
+        of: "utf8x",
     }
 }
 
@@ -143,7 +186,7 @@ impl Section for Short {
         let columns: Vec<_> = self.contenders.iter().map(|(name, _)| *name).collect();
         let ratio = Ratio {
             label: "utf8x/simdutf",
-            of: "utf8x validate",
+            of: self.of,
             over: &["simdutf"],
         };
         let mut all: Vec<Timing> = Vec::new();

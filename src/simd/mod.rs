@@ -63,9 +63,10 @@ pub(crate) struct Kernels {
     pub latin1_measure: fn(&[u8]) -> (usize, usize),
     pub utf8_to_latin1: Convert<u8, u8, ()>,
     pub latin1_prefix: fn(&[u8]) -> usize,
-    /// Whether `utf8_valid_up_to`, `ascii_len` and `count` take inputs shorter than [`SHORT`]
-    /// faster than the portable code does (with masked loads).
-    pub short_scans: bool,
+    /// Whether `utf8_valid_up_to`, `ascii_len`, `count` and the UTF-8 → UTF-16/UTF-32
+    /// decoders take inputs shorter than [`SHORT`] faster than the portable code does (with
+    /// masked loads).
+    pub short_utf8: bool,
 }
 
 /// True when units of byte order `O` must be byte-swapped on this machine.
@@ -204,12 +205,13 @@ fn runs(i: usize) -> bool {
 /// more than it saves.
 pub(crate) const SHORT: usize = 16;
 
-/// [`with_kernels`] for validation, the ASCII test and the count of UTF-8 input, whose kernels
-/// take short inputs themselves in sets that say so ([`Kernels::short_scans`]).
+/// [`with_kernels`] for validation, the ASCII test, the count and the decoding of UTF-8 input
+/// into UTF-16 or UTF-32, whose kernels take short inputs themselves in sets that say so
+/// ([`Kernels::short_utf8`]).
 #[inline(always)]
-pub(crate) fn with_scan_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
+pub(crate) fn with_utf8_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
     let k = active();
-    if len < SHORT && !k.short_scans {
+    if len < SHORT && !k.short_utf8 {
         f(&scalar::KERNELS)
     } else {
         f(k)

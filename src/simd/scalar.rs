@@ -24,7 +24,7 @@ pub(crate) static KERNELS: Kernels = Kernels {
     latin1_measure,
     utf8_to_latin1,
     latin1_prefix,
-    short_scans: false,
+    short_utf8: false,
 };
 
 /// Offset of the first ill-formed (or truncated) sequence, or `src.len()`. The standard

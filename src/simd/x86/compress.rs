@@ -224,6 +224,9 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
 
 /// Byte indexes for `vpermt2b` that interleave bytes `32 * HALF ..` of a low-byte vector (the
 /// first table) and a high-byte vector (the second) into 16-bit lanes.
+static INTERLEAVE: [[u8; 64]; 2] = [interleave::<0>(), interleave::<1>()];
+
+/// One of [`INTERLEAVE`], built at compile time (a `const fn` called at run time runs then).
 const fn interleave<const HALF: usize>() -> [u8; 64] {
     let mut idx = [0u8; 64];
     let mut k = 0;
@@ -264,6 +267,8 @@ pub(super) trait Wide: decode_utf8::Sink {
     /// The low `n` (at most 32) 16-bit lanes of `units` (code points below U+10000, or
     /// surrogates) as `n` units.
     unsafe fn units(dst: *mut Self::Unit, units: __m512i, n: u32);
+    /// The low `n` (below 16) ASCII bytes of `v` as `n` units.
+    unsafe fn ascii_short(dst: *mut Self::Unit, v: __m128i, n: u32);
 }
 
 impl<const SWAP: bool> Wide for decode_utf8::ToUtf16<SWAP> {
@@ -293,6 +298,18 @@ impl<const SWAP: bool> Wide for decode_utf8::ToUtf16<SWAP> {
                 units = _mm512_shldi_epi16::<8>(units, units);
             }
             _mm512_mask_storeu_epi16(dst.cast(), low_lanes(n) as u32, units);
+        }
+    }
+    #[inline(always)]
+    unsafe fn ascii_short(dst: *mut u16, v: __m128i, n: u32) {
+        // SAFETY: AVX-512 BW/VL per the caller's ISA contract; `dst` has `n` writable units,
+        // and the masked store writes no others.
+        unsafe {
+            let mut units = _mm256_cvtepu8_epi16(v);
+            if SWAP {
+                units = _mm256_slli_epi16::<8>(units);
+            }
+            _mm256_mask_storeu_epi16(dst.cast(), low_lanes(n) as u16, units);
         }
     }
 }
@@ -327,23 +344,145 @@ impl Wide for decode_utf8::ToUtf32 {
             }
         }
     }
+    #[inline(always)]
+    unsafe fn ascii_short(dst: *mut u32, v: __m128i, n: u32) {
+        // SAFETY: AVX-512 F per the caller's ISA contract; `dst` has `n` writable units, and
+        // the masked store writes no others.
+        unsafe {
+            _mm512_mask_storeu_epi32(dst.cast(), low_lanes(n) as u16, _mm512_cvtepu8_epi32(v))
+        }
+    }
 }
 
-/// UTF-8 → UTF-16 or UTF-32, 64 bytes per step.
+/// Decodes the characters of the block `v` (a character boundary at its start, no error in it,
+/// `starts` its bytes that are not continuation bytes, `fours` its leads of four-byte
+/// characters) that end before byte `take`, into `out`; returns the units written. `take` is a
+/// character start, and `out` has room for `take` units.
+#[inline(always)]
+unsafe fn decode_block<S: Wide>(
+    v: __m512i,
+    starts: u64,
+    fours: u64,
+    take: u32,
+    out: *mut S::Unit,
+) -> usize {
+    // SAFETY: AVX-512 BW/VBMI/VBMI2 per the caller's ISA contract; the stores write the units
+    // of the characters before `take`, at most `take` of them (one per byte, two for a
+    // four-byte character), inside the caller's room.
+    unsafe {
+        let zero = _mm512_setzero_si512();
+        let ends = (starts >> 1) & low_lanes(take);
+        let (b1, b2) = (v.prev1(zero), v.prev2(zero));
+        // Per byte that ends a character, the low and high bytes of its code point, from the
+        // byte itself and the one or two before it.
+        let (cont, cont1) = (continuation(v), continuation(b1));
+        let low = _mm512_or_si512(
+            _mm512_and_si512(v, _mm512_set1_epi8(0x7F)),
+            _mm512_maskz_mov_epi8(
+                cont,
+                _mm512_and_si512(_mm512_slli_epi16::<6>(b1), _mm512_set1_epi8(0xC0u8 as i8)),
+            ),
+        );
+        let high = _mm512_or_si512(
+            _mm512_and_si512(_mm512_srli_epi16::<2>(b1), _mm512_set1_epi8(0x0F)),
+            _mm512_maskz_mov_epi8(
+                cont1,
+                _mm512_and_si512(_mm512_slli_epi16::<4>(b2), _mm512_set1_epi8(0xF0u8 as i8)),
+            ),
+        );
+        let high = _mm512_maskz_mov_epi8(cont, high);
+        // A four-byte character gives two units: the low surrogate in place of its last byte,
+        // where the lanes hold the code point's low 16 bits, and the high surrogate in place of
+        // the byte before, where they hold the code point shifted right by 6.
+        let (last, third) = ((fours << 3) & ends, (fours << 2) & low_lanes(take));
+        let ends = ends | third;
+        let first = _mm512_loadu_si512(INTERLEAVE[0].as_ptr().cast());
+        let second = _mm512_loadu_si512(INTERLEAVE[1].as_ptr().cast());
+        let mut at = 0;
+        for (half, idx) in [(0, first), (1, second)] {
+            let mut units = _mm512_permutex2var_epi8(low, idx, high);
+            if fours != 0 {
+                let k = _mm512_set1_epi16;
+                let (last, third) = ((last >> (32 * half)) as u32, (third >> (32 * half)) as u32);
+                let low_surrogate =
+                    _mm512_ternarylogic_epi32::<0xEA>(units, k(0x3FF), k(0xDC00u16 as i16));
+                units = _mm512_mask_mov_epi16(units, last, low_surrogate);
+                let high_surrogate = _mm512_srli_epi16::<4>(units);
+                units = _mm512_mask_add_epi16(units, third, high_surrogate, k(0xD7C0u16 as i16));
+            }
+            let keep = (ends >> (32 * half)) as u32;
+            S::units(
+                out.add(at),
+                _mm512_maskz_compress_epi16(keep, units),
+                keep.count_ones(),
+            );
+            at += keep.count_ones() as usize;
+        }
+        at
+    }
+}
+
+/// All of `src` (1 to 63 bytes; a character boundary at its start) into `dst` with one masked
+/// load, when it is valid and `dst` has a unit of room per byte: returns the units written.
+#[inline(always)]
+unsafe fn decode_last<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> Option<usize> {
+    let n = src.len();
+    if n == 0 || n >= 64 || dst.len() < n {
+        return None;
+    }
+    // SAFETY: AVX-512 BW/VBMI/VBMI2 per the caller's ISA contract; the masked load reads only
+    // the bytes of `src` (the others are neither read nor able to fault); the block writes at
+    // most `n` units.
+    unsafe {
+        if n < 16 {
+            // ASCII in 128 bits: cheaper than the 512-bit block for what is most often a word.
+            let x = _mm_maskz_loadu_epi8(low_lanes(n as u32) as u16, src.as_ptr().cast());
+            if _mm_movemask_epi8(x) == 0 {
+                S::ascii_short(dst.as_mut_ptr(), x, n as u32);
+                return Some(n);
+            }
+        }
+        let v = _mm512_maskz_loadu_epi8(low_lanes(n as u32), src.as_ptr().cast());
+        // The zeros past the end start characters: the last real one ends there, and one cut
+        // off by the end meets them and is an error (left to the caller's other paths).
+        let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
+        let starts = valid_block(v).filter(|_| S::PAIRS || fours == 0)?;
+        Some(decode_block::<S>(
+            v,
+            starts,
+            fours,
+            n as u32,
+            dst.as_mut_ptr(),
+        ))
+    }
+}
+
+/// All of `src` when it is shorter than 64 bytes, valid, and `dst` has a unit of room per
+/// byte (see [`decode_last`]). A function of its own: the block loop loads its constants on
+/// entry, which would cost a short input more than its conversion does.
+#[inline(always)]
+pub(super) unsafe fn utf8_to_wide_short<S: Wide>(
+    src: &[u8],
+    dst: &mut [S::Unit],
+) -> Option<(usize, usize)> {
+    // SAFETY: caller's ISA contract.
+    unsafe { decode_last::<S>(src, dst).map(|n| (src.len(), n)) }
+}
+
+/// UTF-8 → UTF-16 or UTF-32, 64 bytes per step; the last step (or the only one, for an input
+/// shorter than 64 bytes) reads what is left with a masked load.
 #[inline(always)]
 pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (usize, usize) {
     let (mut p, mut w) = (0, 0);
     let out = dst.as_mut_ptr();
     // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
-    // a step writes at most 64 units at `w` and runs only with 64 units of room; the detour
-    // gets in-bounds slices.
+    // a step writes at most 64 units at `w` and runs only with 64 units of room; the detour gets
+    // in-bounds slices.
     unsafe {
-        let first = _mm512_loadu_si512(interleave::<0>().as_ptr().cast());
-        let second = _mm512_loadu_si512(interleave::<1>().as_ptr().cast());
         loop {
-            if src.len() - p >= 64 && dst.len() - w >= 64 {
+            let rest = src.len() - p;
+            if rest >= 64 && dst.len() - w >= 64 {
                 let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
-                let zero = _mm512_setzero_si512();
                 if _mm512_movepi8_mask(v) == 0 {
                     // A run of ASCII blocks, in a loop of its own. (Each block is widened from
                     // the register it was tested in: loading its halves again leads the
@@ -368,71 +507,12 @@ pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (
                     // The last character to start may go on past the block: it is the next
                     // step's. The ones before it end where the next one starts.
                     let take = 63 - starts.leading_zeros();
-                    let ends = (starts >> 1) & low_lanes(take);
-                    let (b1, b2) = (v.prev1(zero), v.prev2(zero));
-                    // Per byte that ends a character, the low and high bytes of its code
-                    // point, from the byte itself and the one or two before it.
-                    let (cont, cont1) = (continuation(v), continuation(b1));
-                    let low = _mm512_or_si512(
-                        _mm512_and_si512(v, _mm512_set1_epi8(0x7F)),
-                        _mm512_maskz_mov_epi8(
-                            cont,
-                            _mm512_and_si512(
-                                _mm512_slli_epi16::<6>(b1),
-                                _mm512_set1_epi8(0xC0u8 as i8),
-                            ),
-                        ),
-                    );
-                    let high = _mm512_or_si512(
-                        _mm512_and_si512(_mm512_srli_epi16::<2>(b1), _mm512_set1_epi8(0x0F)),
-                        _mm512_maskz_mov_epi8(
-                            cont1,
-                            _mm512_and_si512(
-                                _mm512_slli_epi16::<4>(b2),
-                                _mm512_set1_epi8(0xF0u8 as i8),
-                            ),
-                        ),
-                    );
-                    let high = _mm512_maskz_mov_epi8(cont, high);
-                    // A four-byte character gives two units: the low surrogate in place of
-                    // its last byte, where the lanes hold the code point's low 16 bits, and the
-                    // high surrogate in place of the byte before, where they hold the code
-                    // point shifted right by 6.
-                    let (last, third) = ((fours << 3) & ends, (fours << 2) & low_lanes(take));
-                    let ends = ends | third;
-                    let mut at = w;
-                    for (half, idx) in [(0, first), (1, second)] {
-                        let mut units = _mm512_permutex2var_epi8(low, idx, high);
-                        if fours != 0 {
-                            let k = _mm512_set1_epi16;
-                            let (last, third) =
-                                ((last >> (32 * half)) as u32, (third >> (32 * half)) as u32);
-                            let low_surrogate = _mm512_ternarylogic_epi32::<0xEA>(
-                                units,
-                                k(0x3FF),
-                                k(0xDC00u16 as i16),
-                            );
-                            units = _mm512_mask_mov_epi16(units, last, low_surrogate);
-                            let high_surrogate = _mm512_srli_epi16::<4>(units);
-                            units = _mm512_mask_add_epi16(
-                                units,
-                                third,
-                                high_surrogate,
-                                k(0xD7C0u16 as i16),
-                            );
-                        }
-                        let keep = (ends >> (32 * half)) as u32;
-                        S::units(
-                            out.add(at),
-                            _mm512_maskz_compress_epi16(keep, units),
-                            keep.count_ones(),
-                        );
-                        at += keep.count_ones() as usize;
-                    }
+                    w += decode_block::<S>(v, starts, fours, take, out.add(w));
                     p += take as usize;
-                    w = at;
                     continue;
                 }
+            } else if let Some(n) = decode_last::<S>(&src[p..], &mut dst[w..]) {
+                return (src.len(), w + n);
             }
             let go_on;
             (p, w, go_on) = detour(
@@ -576,6 +656,9 @@ pub(super) unsafe fn utf16_to_utf8<const SWAP: bool>(
 
 /// Byte indexes for `vpermt2b` that take byte `SHIFT` of every 32-bit lane of two vectors
 /// (`SHIFT` 0: the low bytes, 32 of them; `SHIFT` 0 and 1 with `WORDS`: the low 16-bit halves).
+static NARROW: [[u8; 64]; 2] = [narrow::<false>(), narrow::<true>()];
+
+/// One of [`NARROW`] (bytes, then words), built at compile time.
 const fn narrow<const WORDS: bool>() -> [u8; 64] {
     let mut idx = [0u8; 64];
     let mut k = 0;
@@ -599,8 +682,8 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize
     // a step writes at most 128 bytes at `w` and runs only with 128 bytes of room; the detour
     // gets in-bounds slices.
     unsafe {
-        let to_bytes = _mm512_loadu_si512(narrow::<false>().as_ptr().cast());
-        let to_words = _mm512_loadu_si512(narrow::<true>().as_ptr().cast());
+        let to_bytes = _mm512_loadu_si512(NARROW[0].as_ptr().cast());
+        let to_words = _mm512_loadu_si512(NARROW[1].as_ptr().cast());
         let k = _mm512_set1_epi32;
         loop {
             if src.len() - p >= 32 && dst.len() - w >= 128 {

@@ -39,17 +39,48 @@ macro_rules! wrap {
     };
 }
 
-/// [`wrap!`] for an algorithm that takes inputs of every length itself.
-macro_rules! wrap_whole {
-    ($features:literal, $wrapper:ident($src:ident: $sty:ty) -> $ret:ty = $algo:path) => {
-        fn $wrapper($src: $sty) -> $ret {
+/// [`wrap!`] whose short inputs (below 64 units) first try `$short`, a `#[target_feature]`
+/// function of their own: the long algorithm's set-up (constants loaded on entry, registers
+/// saved) would cost them more than the conversion does. `$short` says `None` to what it does not
+/// take, which then goes to `$algo`, which takes inputs of every length.
+macro_rules! wrap_short {
+    ($features:literal, $wrapper:ident($src:ident: $sty:ty $(, $arg:ident: $ty:ty)*) -> $ret:ty
+        = $short:path, $algo:path) => {
+        fn $wrapper($src: $sty $(, $arg: $ty)*) -> $ret {
             #[target_feature(enable = $features)]
-            unsafe fn inner($src: $sty) -> $ret {
+            unsafe fn short($src: $sty $(, $arg: $ty)*) -> Option<$ret> {
                 // SAFETY: the features the algorithm needs are enabled in this function.
-                unsafe { $algo($src) }
+                unsafe { $short($src $(, $arg)*) }
+            }
+            #[target_feature(enable = $features)]
+            unsafe fn inner($src: $sty $(, $arg: $ty)*) -> $ret {
+                // SAFETY: the features the algorithm needs are enabled in this function.
+                unsafe { $algo($src $(, $arg)*) }
+            }
+            if $src.len() < 64 {
+                // SAFETY: as in `wrap!`.
+                if let Some(done) = unsafe { short($src $(, $arg)*) } {
+                    return done;
+                }
             }
             // SAFETY: as in `wrap!`.
-            unsafe { inner($src) }
+            unsafe { inner($src $(, $arg)*) }
+        }
+    };
+}
+
+/// [`wrap!`] for an algorithm that takes inputs of every length itself.
+macro_rules! wrap_whole {
+    ($features:literal, $wrapper:ident($src:ident: $sty:ty $(, $arg:ident: $ty:ty)*) -> $ret:ty
+        = $algo:path) => {
+        fn $wrapper($src: $sty $(, $arg: $ty)*) -> $ret {
+            #[target_feature(enable = $features)]
+            unsafe fn inner($src: $sty $(, $arg: $ty)*) -> $ret {
+                // SAFETY: the features the algorithm needs are enabled in this function.
+                unsafe { $algo($src $(, $arg)*) }
+            }
+            // SAFETY: as in `wrap!`.
+            unsafe { inner($src $(, $arg)*) }
         }
     };
 }
@@ -198,7 +229,7 @@ macro_rules! kernel_set {
                 latin1_measure: measure_latin1,
                 utf8_to_latin1: to_latin1,
                 latin1_prefix,
-                short_scans: false,
+                short_utf8: false,
             };
         }
     };
@@ -242,6 +273,11 @@ mod avx512 {
         ($($t:tt)*) => { wrap!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
+    /// [`wrap_short!`] with the features this set needs.
+    macro_rules! wrap512_short {
+        ($($t:tt)*) => { wrap_short!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
+    }
+
     /// [`wrap_whole!`] with the features this set needs.
     macro_rules! wrap512_whole {
         ($($t:tt)*) => { wrap_whole!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
@@ -264,14 +300,23 @@ mod avx512 {
             to_utf16_native(src, dst)
         }
     }
-    wrap512!(
+    // The decoders read what is left after their last 64-byte block with a masked load, so
+    // short inputs too are one step.
+    wrap512_short!(
         to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-        compress::utf8_to_wide::<decode_utf8::ToUtf16<false>>, scalar_to_utf16::<false>);
-    wrap512!(
+        compress::utf8_to_wide_short::<decode_utf8::ToUtf16<false>>,
+        compress::utf8_to_wide::<decode_utf8::ToUtf16<false>>);
+    wrap512_short!(
         to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-        compress::utf8_to_wide::<decode_utf8::ToUtf16<true>>, scalar_to_utf16::<true>);
-    wrap512!(to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) =
-        utf8_to_utf32, scalar::utf8_to_utf32);
+        compress::utf8_to_wide_short::<decode_utf8::ToUtf16<true>>,
+        compress::utf8_to_wide::<decode_utf8::ToUtf16<true>>);
+    wrap512_short!(to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) =
+        utf8_to_utf32_short, utf8_to_utf32);
+    #[inline(always)]
+    unsafe fn utf8_to_utf32_short(src: &[u8], dst: &mut [u32], _o: ()) -> Option<(usize, usize)> {
+        // SAFETY: forwarded.
+        unsafe { compress::utf8_to_wide_short::<decode_utf8::ToUtf32>(src, dst) }
+    }
     #[inline(always)]
     unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) {
         // SAFETY: forwarded.
@@ -337,7 +382,7 @@ mod avx512 {
         count,
         utf16_len,
         latin1_prefix,
-        short_scans: true,
+        short_utf8: true,
         utf8_to_utf16: to_utf16,
         utf8_to_utf32: to_utf32,
         utf16_to_utf8: from_utf16,
