@@ -503,13 +503,26 @@ pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (
                     continue;
                 }
                 let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
-                if let Some(starts) = valid_block(v).filter(|_| S::PAIRS || fours == 0) {
-                    // The last character to start may go on past the block: it is the next
-                    // step's. The ones before it end where the next one starts.
-                    let take = 63 - starts.leading_zeros();
-                    w += decode_block::<S>(v, starts, fours, take, out.add(w));
-                    p += take as usize;
-                    continue;
+                // (Four-byte characters into UTF-32 take the detour, error or not.)
+                if S::PAIRS || fours == 0 {
+                    let bad = errors::<__m512i>(v, _mm512_setzero_si512()).nonzero_mask();
+                    let starts = !continuation(v);
+                    if bad == 0 {
+                        // The last character to start may go on past the block: it is the
+                        // next step's. The ones before it end where the next one starts.
+                        let take = 63 - starts.leading_zeros();
+                        w += decode_block::<S>(v, starts, fours, take, out.add(w));
+                        p += take as usize;
+                        continue;
+                    }
+                    // An error: the characters before the sequence it is in are whole and
+                    // valid; they are converted here and the kernel stops where the caller's
+                    // scalar steps take the error over.
+                    let take = decode_utf8::valid_prefix(starts, bad) as u32;
+                    if take > 0 {
+                        w += decode_block::<S>(v, starts, fours, take, out.add(w));
+                        return (p + take as usize, w);
+                    }
                 }
             } else if let Some(n) = decode_last::<S>(&src[p..], &mut dst[w..]) {
                 return (src.len(), w + n);

@@ -284,7 +284,7 @@ unsafe fn check_chunk<V: Lanes2>(p: *const u8) -> (u64, usize) {
 /// continuation byte in between would have been flagged first), so every character before
 /// that start is whole and valid; the one at it may be the bad one.
 #[inline(always)]
-fn valid_prefix(leads: u64, bad: u64) -> usize {
+pub(super) fn valid_prefix(leads: u64, bad: u64) -> usize {
     if bad == 0 {
         return BLOCK;
     }
