@@ -58,9 +58,9 @@ pub(crate) fn transcode_until<D: Decoder, E: Encoder>(
     let cap = dst.as_ref().map_or(usize::MAX, |d| d.len());
     let mut sink = Sink { out: dst, cap };
     let mut o = Outcome::default();
-    // Where the scalar steps since the last `bulk` call started: a kernel stops a few
-    // characters before an error (or where it lacks room), and calling it again for each of
-    // those would check a whole block each time.
+    // Where the scalar steps since the last `bulk` call started: a kernel may stop a character
+    // before an error, or several where it lacks room or meets what it does not handle, and
+    // calling it again for each of those would check a whole block each time.
     let mut scalar_from = None;
     loop {
         let from = match scalar_from {

@@ -15,7 +15,7 @@ use core::arch::x86_64::*;
 
 use super::decode_utf8;
 use super::encode_utf8;
-use super::utf8::errors;
+use super::utf8::{errors, low_lanes};
 use super::vector::Vector;
 
 /// Input units handed to the 256-bit algorithm when a block is not one these functions take.
@@ -43,12 +43,6 @@ unsafe fn detour<A, B>(
         )
     };
     (p + r, w + n, r != 0 && end != src.len())
-}
-
-/// A mask of the low `n` lanes (`n` <= 64).
-#[inline(always)]
-fn low_lanes(n: u32) -> u64 {
-    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
 /// Writes the low `n` bytes of `v` to `dst`.
@@ -423,9 +417,14 @@ unsafe fn decode_block<S: Wide>(
 }
 
 /// All of `src` (1 to 63 bytes; a character boundary at its start) into `dst` with one masked
-/// load, when it is valid and `dst` has a unit of room per byte: returns the units written.
+/// load, when it is valid and `dst` has a unit of room per byte: returns the bytes read (all)
+/// and the units written. For a short input it is the whole conversion, called on its own (see
+/// `wrap_short!`); for a long one, the last step.
 #[inline(always)]
-unsafe fn decode_last<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> Option<usize> {
+pub(super) unsafe fn decode_last<S: Wide>(
+    src: &[u8],
+    dst: &mut [S::Unit],
+) -> Option<(usize, usize)> {
     let n = src.len();
     if n == 0 || n >= 64 || dst.len() < n {
         return None;
@@ -439,7 +438,7 @@ unsafe fn decode_last<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> Option<usize>
             let x = _mm_maskz_loadu_epi8(low_lanes(n as u32) as u16, src.as_ptr().cast());
             if _mm_movemask_epi8(x) == 0 {
                 S::ascii_short(dst.as_mut_ptr(), x, n as u32);
-                return Some(n);
+                return Some((n, n));
             }
         }
         let v = _mm512_maskz_loadu_epi8(low_lanes(n as u32), src.as_ptr().cast());
@@ -447,26 +446,9 @@ unsafe fn decode_last<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> Option<usize>
         // off by the end meets them and is an error (left to the caller's other paths).
         let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
         let starts = valid_block(v).filter(|_| S::PAIRS || fours == 0)?;
-        Some(decode_block::<S>(
-            v,
-            starts,
-            fours,
-            n as u32,
-            dst.as_mut_ptr(),
-        ))
+        let written = decode_block::<S>(v, starts, fours, n as u32, dst.as_mut_ptr());
+        Some((n, written))
     }
-}
-
-/// All of `src` when it is shorter than 64 bytes, valid, and `dst` has a unit of room per
-/// byte (see [`decode_last`]). A function of its own: the block loop loads its constants on
-/// entry, which would cost a short input more than its conversion does.
-#[inline(always)]
-pub(super) unsafe fn utf8_to_wide_short<S: Wide>(
-    src: &[u8],
-    dst: &mut [S::Unit],
-) -> Option<(usize, usize)> {
-    // SAFETY: caller's ISA contract.
-    unsafe { decode_last::<S>(src, dst).map(|n| (src.len(), n)) }
 }
 
 /// UTF-8 → UTF-16 or UTF-32, 64 bytes per step; the last step (or the only one, for an input
@@ -524,8 +506,8 @@ pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (
                         return (p + take as usize, w);
                     }
                 }
-            } else if let Some(n) = decode_last::<S>(&src[p..], &mut dst[w..]) {
-                return (src.len(), w + n);
+            } else if let Some((r, n)) = decode_last::<S>(&src[p..], &mut dst[w..]) {
+                return (p + r, w + n);
             }
             let go_on;
             (p, w, go_on) = detour(

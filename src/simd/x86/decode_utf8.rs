@@ -10,7 +10,7 @@ use core::arch::x86_64::*;
 use super::tables::{
     COMPRESS16, FOUR, OTHER, SHUF_FOUR, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS,
 };
-use super::utf8::{BLOCK, errors};
+use super::utf8::{BLOCK, errors, low_lanes};
 use super::vector::Lanes2;
 
 /// Where decoded characters go. `dst` points to at least 16 writable units.
@@ -288,7 +288,7 @@ pub(super) fn valid_prefix(leads: u64, bad: u64) -> usize {
     if bad == 0 {
         return BLOCK;
     }
-    let before = leads & ((1u64 << bad.trailing_zeros()) - 1);
+    let before = leads & low_lanes(bad.trailing_zeros());
     if before == 0 {
         0
     } else {
@@ -316,12 +316,7 @@ unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64, usize, bo
         }
     }
     let limit = valid_prefix(leads, bad);
-    let before = if limit == BLOCK {
-        u64::MAX
-    } else {
-        (1u64 << limit) - 1
-    };
-    (leads, limit, big & before == 0)
+    (leads, limit, big & low_lanes(limit as u32) == 0)
 }
 
 /// Decodes the valid UTF-8 character at `p`, returning it and its length.
@@ -493,11 +488,7 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                 let (leads, limit, wide) = check_chunk_wide::<V>(base, S::MAX);
                 if wide && limit > 0 {
                     // Without the starts past the error, the chunk ends at the last one kept.
-                    let keep = if limit == BLOCK {
-                        leads
-                    } else {
-                        leads & ((2u64 << limit) - 1)
-                    };
+                    let keep = leads & low_lanes(limit as u32 + 1);
                     let (q, n) = chunk_wide::<V, S>(base, keep, out.add(w));
                     p += q;
                     w += n;

@@ -304,18 +304,18 @@ mod avx512 {
     // short inputs too are one step.
     wrap512_short!(
         to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-        compress::utf8_to_wide_short::<decode_utf8::ToUtf16<false>>,
+        compress::decode_last::<decode_utf8::ToUtf16<false>>,
         compress::utf8_to_wide::<decode_utf8::ToUtf16<false>>);
     wrap512_short!(
         to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-        compress::utf8_to_wide_short::<decode_utf8::ToUtf16<true>>,
+        compress::decode_last::<decode_utf8::ToUtf16<true>>,
         compress::utf8_to_wide::<decode_utf8::ToUtf16<true>>);
     wrap512_short!(to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) =
         utf8_to_utf32_short, utf8_to_utf32);
     #[inline(always)]
     unsafe fn utf8_to_utf32_short(src: &[u8], dst: &mut [u32], _o: ()) -> Option<(usize, usize)> {
         // SAFETY: forwarded.
-        unsafe { compress::utf8_to_wide_short::<decode_utf8::ToUtf32>(src, dst) }
+        unsafe { compress::decode_last::<decode_utf8::ToUtf32>(src, dst) }
     }
     #[inline(always)]
     unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) {

@@ -8,6 +8,12 @@ use crate::decode::is_continuation;
 /// Bytes per block: 4 SSE vectors, 2 AVX2 vectors or 1 AVX-512 vector.
 pub(super) const BLOCK: usize = 64;
 
+/// A mask of the low `n` lanes (`n` <= 64).
+#[inline(always)]
+pub(super) fn low_lanes(n: u32) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
 // Error classes of a byte pair (previous byte, current byte); a pair is an error when one class
 // is set in all three lookups.
 const TOO_SHORT: u8 = 1 << 0; // lead followed by a non-continuation
