@@ -36,14 +36,18 @@ impl Unit for u32 {
 type Op<S, D> = fn(Kernel, &[S], Option<&mut [D]>, Policy) -> Outcome;
 
 /// Runs `op` on `src` with every kernel and policy: measuring, with room for everything, and
-/// (when `sweep`) with every capacity from 0 to what is needed.
+/// (when `sweep`) with every capacity from 0 to what is needed, and two larger ones.
 fn same<S: core::fmt::Debug, D: Unit>(name: &str, op: Op<S, D>, src: &[S], sweep: bool) {
     let ks = all_kernels();
     for policy in POLICIES {
         let measured = op(ks[0], src, None, policy);
         let needed = measured.written;
         let caps: Vec<usize> = if sweep {
-            (0..=needed + 1).collect()
+            // Also with far more room than needed: the vector loops then run to the end of
+            // the input, and whatever they write past their output shows in the spare room.
+            (0..=needed + 1)
+                .chain([needed + 64, needed + 256])
+                .collect()
         } else {
             vec![needed + 7]
         };
@@ -322,5 +326,29 @@ fn other_directions() {
         );
         let wide: Vec<u32> = case.iter().map(|&b| u32::from(b) * 0x1234).collect();
         check_utf32(&wide, false);
+    }
+}
+
+/// Latin-1 → UTF-8 at every output capacity, on inputs long enough for several 64-byte blocks
+/// with bytes above 0x7F at every density: the vector loops must stop where the room ends and
+/// leave nothing written past what they report.
+#[test]
+fn from_latin1_every_capacity() {
+    for (len, every) in [(130, 1), (200, 3), (257, 7), (321, 64), (300, 1000)] {
+        let case: Vec<u8> = (0..len)
+            .map(|i: usize| {
+                if i.is_multiple_of(every) {
+                    0x80 + (i * 37 % 128) as u8
+                } else {
+                    b'a' + (i % 26) as u8
+                }
+            })
+            .collect();
+        same(
+            "from_latin1",
+            |k, s, d, p| k.from_latin1(s, d, p),
+            &case,
+            true,
+        );
     }
 }

@@ -50,7 +50,8 @@ unsafe fn detour<A, B>(
 unsafe fn store_bytes(dst: *mut u8, v: __m512i, n: u32) {
     // SAFETY: AVX-512 BW per the caller's ISA contract; `dst` has `n` writable bytes, and a
     // masked store touches no byte outside its mask.
-    unsafe { _mm512_mask_storeu_epi8(dst.cast(), low_lanes(n), v) }
+    // (`bzhi` keeps the low `n` bits in one instruction, all of them at n = 64.)
+    unsafe { _mm512_mask_storeu_epi8(dst.cast(), _bzhi_u64(u64::MAX, n), v) }
 }
 
 /// The UTF-8 form of 32 code points below U+0800 (16-bit lanes; bit `i` of `wide` says whether
@@ -134,37 +135,6 @@ unsafe fn encode_any(u: __m512i) -> (__m512i, u32) {
     }
 }
 
-/// Copies the run of ASCII at `src[p..]` to `out[w..out_len]`, two blocks at a time (both loaded before
-/// either is stored, which also keeps the loads clear of the stores when the two buffers sit at
-/// the same offset in a page), while two blocks of input and of room are left; returns the new
-/// `p` and `w`.
-#[inline(always)]
-unsafe fn copy_ascii(
-    src: &[u8],
-    out: *mut u8,
-    out_len: usize,
-    mut p: usize,
-    mut w: usize,
-) -> (usize, usize) {
-    // SAFETY: AVX-512 BW per the caller's ISA contract; loads read 128 bytes at `p` with
-    // p + 128 <= len; stores write 128 bytes at `w` with w + 128 <= out_len, which the caller
-    // guarantees writable at `out`.
-    unsafe {
-        while src.len() - p >= 128 && out_len - w >= 128 {
-            let a = _mm512_loadu_si512(src.as_ptr().add(p).cast());
-            let b = _mm512_loadu_si512(src.as_ptr().add(p + 64).cast());
-            if _mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0 {
-                break;
-            }
-            _mm512_storeu_si512(out.add(w).cast(), a);
-            _mm512_storeu_si512(out.add(w + 64).cast(), b);
-            p += 128;
-            w += 128;
-        }
-    }
-    (p, w)
-}
-
 /// Writes the UTF-8 form of the code points in the 32-bit lanes of `vectors` (see
 /// [`encode_any`]) at `out[w..]`, which has room for 4 bytes per lane; returns the new `w`.
 #[inline(always)]
@@ -186,33 +156,74 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
     let (mut p, mut w) = (0, 0);
     let out = dst.as_mut_ptr();
     // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
-    // each step writes 64 + (bytes above 0x7F) bytes at `w` and runs only with that much room.
+    // a step writes at most 128 bytes at `w` (its 64 + k bytes of output, and in the first
+    // loop up to 32 more) and runs only with that much room.
     unsafe {
-        while src.len() - p >= 64 {
+        // Whole-vector stores: the second half's store goes up to 32 bytes past the block's
+        // output, which the next block writes over. (A masked store there costs this loop a
+        // fifth of its speed on Zen 4.) The loop stops with a block of input and of room still
+        // ahead, so what follows writes over the last block's excess: a block below, or the
+        // tail's characters, at least 63 bytes of them.
+        while src.len() - p >= 128 && dst.len() - w >= 192 {
             let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
             let high = _mm512_movepi8_mask(v);
-            if dst.len() - w < 64 + high.count_ones() as usize {
-                break;
-            }
             if high == 0 {
                 _mm512_storeu_si512(out.add(w).cast(), v);
-                (p, w) = copy_ascii(src, out, dst.len(), p + 64, w + 64);
-                continue;
             } else {
-                // The first half's 32 to 64 bytes go in a whole-vector store: the second half's
-                // (at least 32) cover whatever it wrote past its own.
-                let lower = _mm512_castsi512_si256(v);
-                let (first, n) = encode_two(_mm512_cvtepu8_epi16(lower), high as u32);
-                _mm512_storeu_si512(out.add(w).cast(), first);
-                let upper = _mm512_extracti64x4_epi64::<1>(v);
-                let (second, m) = encode_two(_mm512_cvtepu8_epi16(upper), (high >> 32) as u32);
-                store_bytes(out.add(w + n as usize), second, m);
+                let ([lower, upper], m) = latin1_pairs(v, high);
+                _mm512_storeu_si512(out.add(w).cast(), lower);
+                _mm512_storeu_si512(out.add(w + m).cast(), upper);
             }
             p += 64;
             w += 64 + high.count_ones() as usize;
         }
+        // The same, writing exactly the block's output.
+        while src.len() - p >= 64 {
+            let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+            let high = _mm512_movepi8_mask(v);
+            let n = 64 + high.count_ones() as usize;
+            if dst.len() - w < n {
+                break;
+            }
+            let ([lower, upper], m) = latin1_pairs(v, high);
+            // The first half's 32 to 64 bytes go in a whole-vector store: the second half's
+            // (at least 32) cover whatever it wrote past its own.
+            _mm512_storeu_si512(out.add(w).cast(), lower);
+            store_bytes(out.add(w + m), upper, (n - m) as u32);
+            p += 64;
+            w += n;
+        }
         let (r, n) = encode_utf8::latin1::<__m256i>(&src[p..], &mut dst[w..]);
         (p + r, w + n)
+    }
+}
+
+/// The UTF-8 form of the 64 Latin-1 bytes of `v` (`high`: those above 0x7F) in two vectors, one
+/// per half, and how many bytes the first half's takes (the second's is 64 + k - that).
+#[inline(always)]
+unsafe fn latin1_pairs(v: __m512i, high: u64) -> ([__m512i; 2], usize) {
+    // SAFETY: AVX-512 BW, VBMI, VBMI2 and BMI2 per the caller's ISA contract; the index tables
+    // are 64 readable bytes each.
+    unsafe {
+        // Each byte becomes a pair: C2 or C3 (by its top two bits), then the byte with its
+        // second bit clear where its top bit is set. An ASCII byte keeps only the second byte of
+        // its pair, itself. Each half's 32 pairs are interleaved from the two vectors and
+        // compressed.
+        let c = |b: u8| _mm512_set1_epi8(b as i8);
+        let sixth = _mm512_cmpge_epu8_mask(v, c(0xC0));
+        let first = _mm512_mask_blend_epi8(sixth, c(0xC2), c(0xC3));
+        let second = _mm512_mask_sub_epi8(v, sixth, v, c(0x40));
+        let half = |k: usize, wide: u64| {
+            let idx = _mm512_loadu_si512(INTERLEAVE[k].as_ptr().cast());
+            let pairs = _mm512_permutex2var_epi8(first, idx, second);
+            let keep = 0xAAAA_AAAA_AAAA_AAAA | _pdep_u64(wide, 0x5555_5555_5555_5555);
+            _mm512_maskz_compress_epi8(keep, pairs)
+        };
+        let low = high & 0xFFFF_FFFF;
+        (
+            [half(0, low), half(1, high >> 32)],
+            32 + low.count_ones() as usize,
+        )
     }
 }
 
@@ -529,52 +540,12 @@ pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (
 #[inline(always)]
 pub(super) unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut p, mut w) = (0, 0);
-    // Whether the last block ended in a lead byte (and in C3), whose continuation byte is next.
-    let (mut carry_lead, mut carry_c3) = (0u64, 0u64);
     let out = dst.as_mut_ptr();
-    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
-    // a step writes at most 64 bytes at `w` and runs only with 64 bytes of room; the detour
-    // gets in-bounds slices.
+    // SAFETY (whole body): caller's ISA contract; `p` and `w` stay within the slices, and the
+    // detour gets in-bounds slices.
     unsafe {
         loop {
-            if src.len() - p >= 64 && dst.len() - w >= 64 {
-                let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
-                if _mm512_movepi8_mask(v) == 0 && carry_lead == 0 {
-                    _mm512_storeu_si512(out.add(w).cast(), v);
-                    (p, w) = copy_ascii(src, out, dst.len(), p + 64, w + 64);
-                    continue;
-                }
-                // Below U+0100 every character is ASCII or C2/C3 and one continuation byte, so
-                // the masks alone validate the block: no other byte at or above 0xC0, and a
-                // continuation byte exactly after each lead (one after a lead in the last
-                // place comes first in the next block). After C2 the continuation byte is the
-                // Latin-1 byte itself; after C3 it is 0x40 less. Blocks go at a fixed stride,
-                // so the next load never waits for this block's masks.
-                let c = |b: u8| _mm512_set1_epi8(b as i8);
-                let leads = _mm512_cmpge_epu8_mask(v, c(0xC2));
-                let cont = continuation(v);
-                let other = _mm512_movepi8_mask(v) & !cont & !leads;
-                if _mm512_cmpgt_epu8_mask(v, c(0xC3)) == 0
-                    && other == 0
-                    && cont == leads << 1 | carry_lead
-                {
-                    let c3 = _mm512_cmpeq_epi8_mask(v, c(0xC3));
-                    let bytes = _mm512_mask_add_epi8(v, c3 << 1 | carry_c3, v, c(0x40));
-                    let keep = !leads;
-                    store_bytes(
-                        out.add(w),
-                        _mm512_maskz_compress_epi8(keep, bytes),
-                        keep.count_ones(),
-                    );
-                    p += 64;
-                    w += keep.count_ones() as usize;
-                    (carry_lead, carry_c3) = (leads >> 63, c3 >> 63);
-                    continue;
-                }
-            }
-            // The detour starts at a character boundary: a lead carried over comes back.
-            p -= carry_lead as usize;
-            (carry_lead, carry_c3) = (0, 0);
+            (p, w) = latin1_blocks(src, out, dst.len(), p, w);
             let go_on;
             (p, w, go_on) = detour(
                 src,
@@ -589,6 +560,65 @@ pub(super) unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize
             }
         }
     }
+}
+
+/// UTF-8 → Latin-1 from `src[p..]` (a character boundary) to `out[w..out_len]`, a block of 64
+/// bytes at a time while each is valid and within Latin-1 and there is room for it: returns the
+/// new `p` (a character boundary) and `w`.
+///
+/// The loop is its own function so that nothing the caller keeps across the detour competes
+/// for registers with it: a spilled index costs a store-to-load round trip per block.
+#[inline(always)]
+unsafe fn latin1_blocks(
+    src: &[u8],
+    out: *mut u8,
+    out_len: usize,
+    mut p: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    // Whether the last block ended in a lead byte (and in C3), whose continuation byte is next.
+    let (mut carry_lead, mut carry_c3) = (0u64, 0u64);
+    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
+    // a step writes at most 64 bytes at `w` and runs only with 64 bytes of room.
+    unsafe {
+        let c = |b: u8| _mm512_set1_epi8(b as i8);
+        while src.len() - p >= 64 && out_len - w >= 64 {
+            let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+            let high = _mm512_movepi8_mask(v);
+            if high == 0 && carry_lead == 0 {
+                _mm512_storeu_si512(out.add(w).cast(), v);
+                p += 64;
+                w += 64;
+                continue;
+            }
+            // Below U+0100 every character is ASCII or C2/C3 and one continuation byte, so the
+            // masks alone validate the block: no byte at or above 0xC0 but C2 and C3, and a
+            // continuation byte exactly after each of those (one after a lead in the last
+            // place comes first in the next block). After C2 the continuation byte is the
+            // Latin-1 byte itself; after C3 it is 0x40 less.
+            let leads = _mm512_cmpge_epu8_mask(v, c(0xC0));
+            // C2 -> 0 and C3 -> 1; every other lead is larger.
+            let from_c2 = _mm512_xor_si512(v, c(0xC2));
+            let other_leads = _mm512_mask_cmpgt_epu8_mask(leads, from_c2, c(1));
+            if other_leads != 0 || high ^ leads != leads << 1 | carry_lead {
+                break;
+            }
+            let c3 = _mm512_mask_cmpeq_epi8_mask(leads, from_c2, c(1));
+            let bytes = _mm512_mask_add_epi8(v, c3 << 1 | carry_c3, v, c(0x40));
+            let keep = !leads;
+            let n = keep.count_ones();
+            _mm512_mask_storeu_epi8(
+                out.add(w).cast(),
+                _bzhi_u64(u64::MAX, n),
+                _mm512_maskz_compress_epi8(keep, bytes),
+            );
+            p += 64;
+            w += n as usize;
+            (carry_lead, carry_c3) = (leads >> 63, c3 >> 63);
+        }
+    }
+    // A lead carried over is the next step's.
+    (p - carry_lead as usize, w)
 }
 
 /// UTF-16 (byte-swapped when `SWAP`) → UTF-8, 32 units per step.
