@@ -55,13 +55,41 @@ pub(crate) fn transcode_until<D: Decoder, E: Encoder>(
     if policy == Policy::Escape && !E::ESCAPES {
         return Outcome::bad_argument();
     }
+    let mut dst = dst;
+    // Most calls end here, the kernel having converted everything: the loop's state is set up
+    // only when it did not, which keeps a short call short.
+    let (read, written) = bulk(&src[..end], dst.as_deref_mut());
+    if read >= end {
+        return Outcome {
+            read,
+            written,
+            ..Outcome::default()
+        };
+    }
+    transcode_rest::<D, E>(src, end, dst, policy, bulk, (read, written))
+}
+
+/// [`transcode_until`] after its first `bulk` call, which stopped at `read`, `written`.
+#[inline(never)]
+fn transcode_rest<D: Decoder, E: Encoder>(
+    src: &[D::Unit],
+    end: usize,
+    dst: Option<&mut [E::Unit]>,
+    policy: Policy,
+    mut bulk: impl FnMut(&[D::Unit], Option<&mut [E::Unit]>) -> (usize, usize),
+    (read, written): (usize, usize),
+) -> Outcome {
     let cap = dst.as_ref().map_or(usize::MAX, |d| d.len());
     let mut sink = Sink { out: dst, cap };
-    let mut o = Outcome::default();
+    let mut o = Outcome {
+        read,
+        written,
+        ..Outcome::default()
+    };
     // Where the scalar steps since the last `bulk` call started: a kernel may stop a character
     // before an error, or several where it lacks room or meets what it does not handle, and
     // calling it again for each of those would check a whole block each time.
-    let mut scalar_from = None;
+    let mut scalar_from = Some(read);
     loop {
         let from = match scalar_from {
             Some(from) if o.read < end && o.read - from < SCALAR_RUN => from,

@@ -39,6 +39,7 @@ fn sections(corpus: &Corpus) -> Vec<Box<dyn Section>> {
         .expect("the ASCII file is part of the corpus");
     vec![
         Box::new(validation::throughput(corpus)),
+        Box::new(validation::count(corpus)),
         Box::new(conversions::utf8_to_utf16le(corpus)),
         Box::new(conversions::utf16le_to_utf8(corpus)),
         Box::new(conversions::utf8_to_utf32(corpus)),
@@ -98,6 +99,12 @@ fn targets() -> Vec<Target> {
         let goal = format!("{who} >= fastest of simdutf, simdutf8");
         all.push(geomean(goal, "validate", ratio, 1.0));
     }
+    all.push(geomean(
+        "count >= simdutf".to_owned(),
+        "count",
+        "utf8x/simdutf",
+        1.0,
+    ));
     for op in CONVERSIONS {
         all.push(geomean(
             format!("{op} >= simdutf"),

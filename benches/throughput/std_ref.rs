@@ -27,6 +27,12 @@ pub fn validate(src: &[u8]) -> Option<usize> {
     core::str::from_utf8(src).ok().map(|_| 0)
 }
 
+/// Characters in `src`: std counts only through `str`, so this validates first.
+#[inline]
+pub fn count(src: &[u8]) -> Option<usize> {
+    core::str::from_utf8(src).ok().map(|s| s.chars().count())
+}
+
 #[inline]
 pub fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> Option<usize> {
     put(

@@ -53,6 +53,30 @@ pub fn throughput(corpus: &Corpus) -> Op<u8, u8> {
     }
 }
 
+/// Characters in UTF-8 text (the corpus is valid; utf8x and simdutf count the bytes that are not
+/// continuation bytes without validating, std validates and then counts `chars()`).
+pub fn count(corpus: &Corpus) -> Op<u8, u8> {
+    Op {
+        name: "count",
+        title: "UTF-8 character count",
+        inputs: corpus.utf8(),
+        bad: Vec::new(),
+        // Each contender "writes" as many units as it counts characters, so the results are
+        // compared like any other output.
+        max_out: |n| n,
+        contenders: vec![
+            contender!(~"utf8x", |s, _| Some(utf8x::count(s))),
+            contender!(~"simdutf", |s, _| Some(simdutf::count_utf8(s))),
+            contender!(~"std (validates)", |s, _| std_ref::count(s)),
+        ],
+        ratios: vec![Ratio {
+            label: "utf8x/simdutf",
+            of: "utf8x",
+            over: &["simdutf"],
+        }],
+    }
+}
+
 /// Lengths of the short-string rows.
 const LENGTHS: [usize; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
