@@ -167,14 +167,16 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
         while src.len() - p >= 128 && dst.len() - w >= 192 {
             let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
             let high = _mm512_movepi8_mask(v);
-            if high == 0 {
-                _mm512_storeu_si512(out.add(w).cast(), v);
-            } else {
-                let ([lower, upper], m) = latin1_pairs(v, high);
-                _mm512_storeu_si512(out.add(w).cast(), lower);
-                _mm512_storeu_si512(out.add(w + m).cast(), upper);
-            }
             p += 64;
+            if high == 0 {
+                // (The next store's place is known without waiting for this block's mask.)
+                _mm512_storeu_si512(out.add(w).cast(), v);
+                w += 64;
+                continue;
+            }
+            let ([lower, upper], m) = latin1_pairs(v, high);
+            _mm512_storeu_si512(out.add(w).cast(), lower);
+            _mm512_storeu_si512(out.add(w + m).cast(), upper);
             w += 64 + high.count_ones() as usize;
         }
         // The same, writing exactly the block's output.
