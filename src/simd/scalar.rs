@@ -3,7 +3,7 @@
 
 use super::Kernels;
 use crate::ascii::ascii_len;
-use crate::decode::is_continuation;
+use crate::decode::{Step, is_continuation, utf8_step};
 
 pub(crate) static KERNELS: Kernels = Kernels {
     name: "scalar",
@@ -57,16 +57,96 @@ fn ascii_copy<T>(src: &[u8], dst: &mut [T], widen: impl Fn(u8) -> T) -> (usize, 
     (n, n)
 }
 
+/// UTF-8 → UTF-16 or UTF-32: ASCII runs a word at a time, other characters one at a time
+/// (`put` writes one code point and returns its units, or 0 when it does not fit), up to the
+/// first error or the end of the room. Stepping here rather than in the engine keeps a short
+/// input of a few non-ASCII characters one call.
+#[inline(always)]
+fn decode<T>(
+    src: &[u8],
+    dst: &mut [T],
+    widen: impl Fn(u8) -> T + Copy,
+    put: impl Fn(u32, &mut [T]) -> usize,
+) -> (usize, usize) {
+    let (r, w) = ascii_copy(src, dst, widen);
+    if r == src.len() || w == dst.len() {
+        // All ASCII, or no room: no loop to set up.
+        return (r, w);
+    }
+    decode_rest(src, dst, widen, put, (r, w))
+}
+
+/// [`decode`] from `src[r..]`, a byte above 0x7F, with room at `dst[w..]`.
+#[inline(never)]
+fn decode_rest<T>(
+    src: &[u8],
+    dst: &mut [T],
+    widen: impl Fn(u8) -> T + Copy,
+    put: impl Fn(u32, &mut [T]) -> usize,
+    (mut r, mut w): (usize, usize),
+) -> (usize, usize) {
+    while r < src.len() && w < dst.len() {
+        while let Some(&lead) = src.get(r) {
+            if lead < 0x80 {
+                break;
+            }
+            let Step::Char { cp, len } = utf8_step(&src[r..]) else {
+                return (r, w);
+            };
+            match put(cp, &mut dst[w..]) {
+                0 => return (r, w),
+                n => {
+                    r += len;
+                    w += n;
+                }
+            }
+        }
+        let (a, b) = ascii_copy(&src[r..], &mut dst[w..], widen);
+        r += a;
+        w += b;
+    }
+    (r, w)
+}
+
 pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16], swap: bool) -> (usize, usize) {
     if swap {
-        ascii_copy(src, dst, |b| u16::from(b).swap_bytes())
+        utf8_to_units::<true>(src, dst)
     } else {
-        ascii_copy(src, dst, u16::from)
+        utf8_to_units::<false>(src, dst)
     }
 }
 
+#[inline(always)]
+fn utf8_to_units<const SWAP: bool>(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    let order = |u: u16| if SWAP { u.swap_bytes() } else { u };
+    decode(
+        src,
+        dst,
+        move |b| order(u16::from(b)),
+        move |cp, out| match (cp, out) {
+            (0..=0xFFFF, [first, ..]) => {
+                *first = order(cp as u16);
+                1
+            }
+            (0x1_0000.., [high, low, ..]) => {
+                let c = cp - 0x1_0000;
+                *high = order(0xD800 | (c >> 10) as u16);
+                *low = order(0xDC00 | (c & 0x3FF) as u16);
+                2
+            }
+            _ => 0,
+        },
+    )
+}
+
 pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _: ()) -> (usize, usize) {
-    ascii_copy(src, dst, u32::from)
+    decode(src, dst, u32::from, |cp, out| match out.first_mut() {
+        Some(first) => {
+            *first = cp;
+            1
+        }
+        None => 0,
+    })
 }
 
 #[inline(always)]
