@@ -160,8 +160,8 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
     // loop up to 32 more) and runs only with that much room.
     unsafe {
         // Whole-vector stores: the second half's store goes up to 32 bytes past the block's
-        // output, which the next block writes over. (A masked store there costs this loop a
-        // fifth of its speed on Zen 4.) The loop stops with a block of input and of room still
+        // output, which the next block writes over. (A masked store there costs this loop about
+        // a sixth of its speed on Zen 4.) The loop stops with a block of input and of room still
         // ahead, so what follows writes over the last block's excess: a block below, or the
         // tail's characters, at least 63 bytes of them.
         while src.len() - p >= 128 && dst.len() - w >= 192 {
