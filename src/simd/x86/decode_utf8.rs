@@ -31,8 +31,10 @@ pub(super) trait Sink {
     /// The eight code points below U+10000 (below U+0100 for Latin-1) in the 16-bit lanes of
     /// `v`, as eight units.
     unsafe fn group(dst: *mut Self::Unit, v: __m128i);
-    /// The 64 ASCII bytes at `src`, as 64 units.
-    unsafe fn ascii64<V: Lanes2>(dst: *mut Self::Unit, src: *const u8);
+    /// The 64 ASCII bytes at `src`, as 64 units; `loaded` holds them already, loaded as
+    /// vectors (the wide targets widen from memory instead, which loads as part of the
+    /// widening).
+    unsafe fn ascii64<V: Lanes2>(dst: *mut Self::Unit, src: *const u8, loaded: &[V]);
 }
 
 /// UTF-16 output, byte-swapped when `SWAP`.
@@ -52,7 +54,7 @@ unsafe fn swap16<const SWAP: bool>(v: __m128i) -> __m128i {
 
 impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
     #[inline(always)]
-    unsafe fn ascii64<V: Lanes2>(dst: *mut u16, src: *const u8) {
+    unsafe fn ascii64<V: Lanes2>(dst: *mut u16, src: *const u8, _: &[V]) {
         // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable units at `dst`.
         unsafe {
             for k in (0..64).step_by(V::LANES / 2) {
@@ -129,7 +131,7 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
 
 impl Sink for ToUtf32 {
     #[inline(always)]
-    unsafe fn ascii64<V: Lanes2>(dst: *mut u32, src: *const u8) {
+    unsafe fn ascii64<V: Lanes2>(dst: *mut u32, src: *const u8, _: &[V]) {
         // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable units at `dst`.
         unsafe {
             for k in (0..64).step_by(V::LANES / 4) {
@@ -203,11 +205,11 @@ pub(super) struct ToLatin1;
 
 impl Sink for ToLatin1 {
     #[inline(always)]
-    unsafe fn ascii64<V: Lanes2>(dst: *mut u8, src: *const u8) {
-        // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable at `dst`.
+    unsafe fn ascii64<V: Lanes2>(dst: *mut u8, _: *const u8, loaded: &[V]) {
+        // SAFETY: caller's ISA contract; `loaded` is 64 bytes, 64 writable at `dst`.
         unsafe {
-            for k in (0..64).step_by(V::LANES) {
-                V::load(src.add(k)).store(dst.add(k));
+            for (k, v) in loaded.iter().enumerate() {
+                v.store(dst.add(k * V::LANES));
             }
         }
     }
@@ -437,6 +439,16 @@ unsafe fn chunk_wide<V: Lanes2, S: Sink>(
     (end, w)
 }
 
+/// Fills `buf` with the start of `src`, zero-padded. Out of line and cold: the copies are calls,
+/// and in the line of the conversion loop they made it keep its indices on the stack.
+#[cold]
+#[inline(never)]
+fn pad<const N: usize>(buf: &mut [u8; N], src: &[u8]) {
+    let n = src.len().min(N);
+    buf[..n].copy_from_slice(&src[..n]);
+    buf[n..].fill(0);
+}
+
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
 pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
@@ -455,23 +467,29 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
     // finish writes at most 2 and checks for 2.
     unsafe {
         loop {
+            // ASCII blocks in a loop of their own: as one path of the outer loop, its indices
+            // were kept on the stack, and every block waited for the one before it to store
+            // them and load them back.
+            while src.len() - p >= BLOCK && dst.len() - w >= BLOCK {
+                let at = src.as_ptr().add(p);
+                let mut loaded = [V::splat(0); BLOCK / 16];
+                let loaded = &mut loaded[..BLOCK / V::LANES];
+                for (k, v) in loaded.iter_mut().enumerate() {
+                    *v = V::load(at.add(k * V::LANES));
+                }
+                let any = loaded.iter().fold(V::splat(0), |a, &v| a.or(v));
+                if any.movemask() != 0 {
+                    break;
+                }
+                S::ascii64::<V>(out.add(w), at, loaded);
+                p += BLOCK;
+                w += BLOCK;
+            }
             let avail = src.len() - p;
             if avail < 16 || dst.len() - w < 16 {
                 break;
             }
             let at = src.as_ptr().add(p);
-            if avail >= BLOCK && dst.len() - w >= BLOCK {
-                let mut any = V::load(at);
-                for k in 1..BLOCK / V::LANES {
-                    any = any.or(V::load(at.add(k * V::LANES)));
-                }
-                if any.movemask() == 0 {
-                    S::ascii64::<V>(out.add(w), at);
-                    p += BLOCK;
-                    w += BLOCK;
-                    continue;
-                }
-            }
             // Characters of one to three bytes (below U+0100 for Latin-1) a vector at a time,
             // when the input goes on after the chunk: all of the chunk's, or those before an
             // error (then the kernel stops there: the error is at most a character on).
@@ -480,9 +498,7 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                 let base = if avail >= BLOCK + V::LANES {
                     at
                 } else {
-                    buf.fill(0);
-                    buf[..avail.min(BLOCK + 32)]
-                        .copy_from_slice(&src[p..p + avail.min(BLOCK + 32)]);
+                    pad(&mut buf, &src[p..]);
                     buf.as_ptr()
                 };
                 let (leads, limit, wide) = check_chunk_wide::<V>(base, S::MAX);
@@ -508,7 +524,7 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
             } else {
                 // Zero padding makes a sequence cut off by the end of the input an error.
                 let mut tail = [0u8; BLOCK];
-                tail[..avail].copy_from_slice(&src[p..]);
+                pad(&mut tail, &src[p..]);
                 let (leads, limit) = check_chunk::<V>(tail.as_ptr());
                 (leads, limit.min(avail))
             };
