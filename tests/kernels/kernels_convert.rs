@@ -140,6 +140,30 @@ fn utf8_alternating_valid_and_invalid() {
 }
 
 #[test]
+fn utf8_three_byte_runs_broken_at_every_offset() {
+    // Runs of three-byte characters go a vector pair at a time: break one with every other kind
+    // of character and error at every character position of its first blocks.
+    let breaks: [&[u8]; 8] = [
+        "😀".as_bytes(),
+        "é".as_bytes(),
+        b"a",
+        b"\xED\xA0\x80",
+        b"\xE0\x80\x80",
+        b"\xE4\xB8",
+        b"\xF0\x9F\x98",
+        b"\x80",
+    ];
+    for k in 0..48 {
+        for brk in breaks {
+            let mut c = "中".repeat(k).into_bytes();
+            c.extend_from_slice(brk);
+            c.extend_from_slice("語".repeat(100).as_bytes());
+            check_utf8(&c, false);
+        }
+    }
+}
+
+#[test]
 fn utf8_corpus() {
     for (_, data) in corpus_files(".utf8.txt") {
         check_utf8(&data, false);

@@ -35,6 +35,9 @@ pub(super) trait Sink {
     /// vectors (the wide targets widen from memory instead, which loads as part of the
     /// widening).
     unsafe fn ascii64<V: Lanes2>(dst: *mut Self::Unit, src: *const u8, loaded: &[V]);
+    /// `16 * LANES / 32` code points below U+10000 in the 32-bit lanes of `x` and `y`, in the
+    /// order of [`threes`]: lane `k` of `x`, then lane `k` of `y`, for each 128-bit lane `k`.
+    unsafe fn threes<V: Lanes2>(dst: *mut Self::Unit, x: V, y: V);
 }
 
 /// UTF-16 output, byte-swapped when `SWAP`.
@@ -68,6 +71,19 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
     unsafe fn group(dst: *mut u16, v: __m128i) {
         // SAFETY: SSE2 per the caller's ISA contract; `dst` has room for 8 units.
         unsafe { _mm_storeu_si128(dst.cast(), swap16::<SWAP>(v)) }
+    }
+    #[inline(always)]
+    unsafe fn threes<V: Lanes2>(dst: *mut u16, x: V, y: V) {
+        // SAFETY: caller's ISA contract; `dst` has room for LANES / 2 units.
+        unsafe {
+            let units = x.packus32(y);
+            let units = if SWAP {
+                units.shl16::<8>().or(units.shr16::<8>())
+            } else {
+                units
+            };
+            units.store(dst.cast());
+        }
     }
     type Unit = u16;
     const MAX: u32 = 0x10FFFF;
@@ -130,6 +146,16 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
 }
 
 impl Sink for ToUtf32 {
+    #[inline(always)]
+    unsafe fn threes<V: Lanes2>(dst: *mut u32, x: V, y: V) {
+        // SAFETY: caller's ISA contract; `dst` has room for LANES / 2 units.
+        unsafe {
+            for k in 0..V::LANES / 16 {
+                _mm_storeu_si128(dst.add(8 * k).cast(), x.lane(k));
+                _mm_storeu_si128(dst.add(8 * k + 4).cast(), y.lane(k));
+            }
+        }
+    }
     #[inline(always)]
     unsafe fn ascii64<V: Lanes2>(dst: *mut u32, src: *const u8, _: &[V]) {
         // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable units at `dst`.
@@ -204,6 +230,11 @@ impl Sink for ToUtf32 {
 pub(super) struct ToLatin1;
 
 impl Sink for ToLatin1 {
+    #[inline(always)]
+    unsafe fn threes<V: Lanes2>(dst: *mut u8, x: V, y: V) {
+        // Never called: the kernel stops before characters above MAX (U+00FF).
+        let _ = (dst, x, y);
+    }
     #[inline(always)]
     unsafe fn ascii64<V: Lanes2>(dst: *mut u8, _: *const u8, loaded: &[V]) {
         // SAFETY: caller's ISA contract; `loaded` is 64 bytes, 64 writable at `dst`.
@@ -439,14 +470,61 @@ unsafe fn chunk_wide<V: Lanes2, S: Sink>(
     (end, w)
 }
 
-/// Fills `buf` with the start of `src`, zero-padded. Out of line and cold: the copies are calls,
-/// and in the line of the conversion loop they made it keep its indices on the stack.
-#[cold]
-#[inline(never)]
+/// Bytes that start a character in a stretch of three-byte characters starting at bit 0.
+const THREES: u64 = 0x9249_2492_4924_9249;
+
+/// In each 32-bit lane of four, the three bytes of one character, last byte lowest.
+static SHUF_THREES: [u8; 16] = [2, 1, 0, 0x80, 5, 4, 3, 0x80, 8, 7, 6, 0x80, 11, 10, 9, 0x80];
+
+/// Bytes [`threes`] takes.
+const fn threes_len<V: Lanes2>() -> usize {
+    24 * (V::LANES / 16)
+}
+
+/// Converts the `8 * LANES / 16` valid three-byte characters at `p`, whose bytes the vector
+/// pair covers without any byte of another character: each 128-bit lane takes four of them, so
+/// no lane waits on the others, and the lanes are loaded so that one pack per pair puts the
+/// code points in order. `p` has `threes_len + 4` readable bytes; `dst` room for `LANES / 2`.
+#[inline(always)]
+unsafe fn threes<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) {
+    // SAFETY: caller's ISA contract; lanes load 16 bytes at offsets up to 12 + 24 * (lanes - 1),
+    // within the `threes_len + 4` readable bytes.
+    unsafe {
+        let x = V::load_lanes([p, p.add(24)]);
+        let y = V::load_lanes([p.add(12), p.add(36)]);
+        S::threes::<V>(dst, decode_threes(x), decode_threes(y));
+    }
+}
+
+/// The four three-byte characters in bytes 0..12 of each 128-bit lane of `v`, as code points in
+/// its 32-bit lanes.
+#[inline(always)]
+unsafe fn decode_threes<V: Lanes2>(v: V) -> V {
+    // SAFETY: caller's ISA contract.
+    unsafe {
+        // Lane bytes [last, middle, lead, 0]: the code point is last & 3F, middle & 3F << 6 and
+        // lead & 0F << 12, picked out with two shifts of the whole lane.
+        let v = V::table(&SHUF_THREES).lookup16(v);
+        v.and(V::splat32(0x3F))
+            .or(v.shr32::<2>().and(V::splat32(0x0FC0)))
+            .or(v.shr32::<4>().and(V::splat32(0xF000)))
+    }
+}
+
+/// Fills `buf` with the start of `src` (at least 16 bytes), zero-padded. In 16-byte copies
+/// rather than `copy_from_slice`: a call in the conversion loop, however rare, made it keep its
+/// indices on the stack, and every ASCII block waited for them to be stored and loaded back.
+#[inline(always)]
 fn pad<const N: usize>(buf: &mut [u8; N], src: &[u8]) {
     let n = src.len().min(N);
-    buf[..n].copy_from_slice(&src[..n]);
-    buf[n..].fill(0);
+    assert!(n >= 16);
+    *buf = [0; N];
+    for k in 0..N / 16 {
+        // The last copies overlap the ones before them rather than read past `n`.
+        let at = (16 * k).min(n - 16);
+        let chunk: [u8; 16] = src[at..at + 16].try_into().unwrap();
+        buf[at..at + 16].copy_from_slice(&chunk);
+    }
 }
 
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
@@ -494,6 +572,7 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
             // when the input goes on after the chunk: all of the chunk's, or those before an
             // error (then the kernel stops there: the error is at most a character on).
             let mut checked = None;
+            let mut start = 0;
             if avail > BLOCK && dst.len() - w >= BLOCK + 8 {
                 let base = if avail >= BLOCK + V::LANES {
                     at
@@ -502,7 +581,20 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                     buf.as_ptr()
                 };
                 let (leads, limit, wide) = check_chunk_wide::<V>(base, S::MAX);
-                if wide && limit > 0 {
+                // A chunk that starts with three-byte characters (CJK text): as many as a
+                // vector pair holds go at once, the rest in 16-byte steps below.
+                let n = threes_len::<V>();
+                let pattern = low_lanes(n as u32 + 1);
+                if S::MAX >= 0xFFFF
+                    && base == at
+                    && limit >= n
+                    && leads & pattern == THREES & pattern
+                {
+                    threes::<V, S>(at, out.add(w));
+                    w += n / 3;
+                    start = n;
+                    checked = Some((leads, limit));
+                } else if wide && limit > 0 {
                     // Without the starts past the error, the chunk ends at the last one kept.
                     let keep = leads & low_lanes(limit as u32 + 1);
                     let (q, n) = chunk_wide::<V, S>(base, keep, out.add(w));
@@ -512,8 +604,7 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                         continue;
                     }
                     break;
-                }
-                if base == at {
+                } else if base == at {
                     checked = Some((leads, limit));
                 }
             }
@@ -528,7 +619,7 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                 let (leads, limit) = check_chunk::<V>(tail.as_ptr());
                 (leads, limit.min(avail))
             };
-            let mut q = 0;
+            let mut q = start;
             while q + 16 <= limit && dst.len() - w >= 16 {
                 let v = _mm_loadu_si128(at.add(q).cast());
                 if _mm_movemask_epi8(v) == 0 {

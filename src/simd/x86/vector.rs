@@ -74,6 +74,13 @@ pub(super) trait Lanes2: Vector {
     unsafe fn from_halves(halves: [__m128i; 2]) -> Self;
     /// The `LANES` 32-bit values at `p` narrowed to bytes, in order, when all are below 0x80.
     unsafe fn narrow_ascii32(p: *const u32) -> Option<Self>;
+    /// `x` in every 32-bit lane.
+    unsafe fn splat32(x: u32) -> Self;
+    /// Each 32-bit lane shifted right by `N` bits.
+    unsafe fn shr32<const N: i32>(self) -> Self;
+    /// Unsigned saturating pack of the 32-bit lanes of `self` and `o` to 16 bits, per 128-bit
+    /// lane: each lane's low half from `self`, high half from `o`.
+    unsafe fn packus32(self, o: Self) -> Self;
 }
 
 /// Implements [`Vector`] for one register type from its intrinsics.
@@ -442,7 +449,8 @@ vector_impl!(__m256i, 32, {
 /// Implements [`Lanes2`] from the per-ISA lane helpers.
 macro_rules! lanes2_impl {
     ($ty:ty, lane: $lane:path, load_lanes: $load_lanes:path, from_halves: $from_halves:path,
-     narrow_ascii32: $narrow_ascii32:path) => {
+     narrow_ascii32: $narrow_ascii32:path, set32: $set32:path, srli32: $srli32:ident,
+     packus32: $packus32:path) => {
         impl Lanes2 for $ty {
             #[inline(always)]
             unsafe fn lane(self, k: usize) -> __m128i {
@@ -464,14 +472,31 @@ macro_rules! lanes2_impl {
                 // SAFETY: caller's ISA contract; `p` has LANES readable units.
                 unsafe { $narrow_ascii32(p) }
             }
+            #[inline(always)]
+            unsafe fn splat32(x: u32) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $set32(x as i32) }
+            }
+            #[inline(always)]
+            unsafe fn shr32<const N: i32>(self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $srli32::<N>(self) }
+            }
+            #[inline(always)]
+            unsafe fn packus32(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $packus32(self, o) }
+            }
         }
     };
 }
 
 lanes2_impl!(__m128i, lane: lane_sse, load_lanes: load_lanes_sse, from_halves: from_halves_sse,
-    narrow_ascii32: narrow_ascii32_sse);
+    narrow_ascii32: narrow_ascii32_sse, set32: _mm_set1_epi32, srli32: _mm_srli_epi32,
+    packus32: _mm_packus_epi32);
 lanes2_impl!(__m256i, lane: lane_avx2, load_lanes: load_lanes_avx2, from_halves: from_halves_avx2,
-    narrow_ascii32: narrow_ascii32_avx2);
+    narrow_ascii32: narrow_ascii32_avx2, set32: _mm256_set1_epi32, srli32: _mm256_srli_epi32,
+    packus32: _mm256_packus_epi32);
 
 #[inline(always)]
 unsafe fn movemask_sse(v: __m128i) -> u64 {
