@@ -3,7 +3,7 @@
 
 use super::Kernels;
 use crate::ascii::ascii_len;
-use crate::decode::{Step, is_continuation, utf8_step};
+use crate::decode::is_continuation;
 
 pub(crate) static KERNELS: Kernels = Kernels {
     name: "scalar",
@@ -76,6 +76,30 @@ fn decode<T>(
     decode_rest(src, dst, widen, put, (r, w))
 }
 
+/// The well-formed character of two to four bytes at the start of `s` and its length, or
+/// `None` for anything else (the engine then classifies the error). Inline and without the
+/// error kinds, since in short inputs this runs about once per character.
+#[inline(always)]
+fn valid_char(s: &[u8]) -> Option<(u32, usize)> {
+    let cont = |i: usize| match s.get(i) {
+        Some(&b) if b & 0xC0 == 0x80 => Some(u32::from(b & 0x3F)),
+        _ => None,
+    };
+    let lead = u32::from(*s.first()?);
+    match lead {
+        0xC2..=0xDF => Some((((lead & 0x1F) << 6) | cont(1)?, 2)),
+        0xE0..=0xEF => {
+            let cp = ((lead & 0x0F) << 12) | (cont(1)? << 6) | cont(2)?;
+            (cp >= 0x800 && !(0xD800..=0xDFFF).contains(&cp)).then_some((cp, 3))
+        }
+        0xF0..=0xF4 => {
+            let cp = ((lead & 0x07) << 18) | (cont(1)? << 12) | (cont(2)? << 6) | cont(3)?;
+            (0x1_0000..=0x10_FFFF).contains(&cp).then_some((cp, 4))
+        }
+        _ => None,
+    }
+}
+
 /// [`decode`] from `src[r..]`, a byte above 0x7F, with room at `dst[w..]`.
 #[inline(never)]
 fn decode_rest<T>(
@@ -90,7 +114,7 @@ fn decode_rest<T>(
             if lead < 0x80 {
                 break;
             }
-            let Step::Char { cp, len } = utf8_step(&src[r..]) else {
+            let Some((cp, len)) = valid_char(&src[r..]) else {
                 return (r, w);
             };
             match put(cp, &mut dst[w..]) {
