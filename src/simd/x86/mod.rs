@@ -39,12 +39,13 @@ macro_rules! wrap {
     };
 }
 
-/// [`wrap!`] whose short inputs (below 64 units) first try `$short`, a `#[target_feature]`
-/// function of their own: the long algorithm's set-up (constants loaded on entry, registers
-/// saved) would cost them more than the conversion does. `$short` says `None` to what it does not
-/// take, which then goes to `$algo`, which takes inputs of every length.
+/// [`wrap!`] whose short inputs (below `$below` units) first try `$short`, a
+/// `#[target_feature]` function of their own: the long algorithm's set-up (constants loaded on
+/// entry, registers saved) would cost them more than the conversion does. `$short` says `None` to
+/// what it does not take, which then goes to `$algo`, which takes inputs of every length.
 macro_rules! wrap_short {
-    ($features:literal, $wrapper:ident($src:ident: $sty:ty $(, $arg:ident: $ty:ty)*) -> $ret:ty
+    ($below:literal, $features:literal,
+        $wrapper:ident($src:ident: $sty:ty $(, $arg:ident: $ty:ty)*) -> $ret:ty
         = $short:path, $algo:path) => {
         fn $wrapper($src: $sty $(, $arg: $ty)*) -> $ret {
             #[target_feature(enable = $features)]
@@ -57,7 +58,7 @@ macro_rules! wrap_short {
                 // SAFETY: the features the algorithm needs are enabled in this function.
                 unsafe { $algo($src $(, $arg)*) }
             }
-            if $src.len() < 64 {
+            if $src.len() < $below {
                 // SAFETY: as in `wrap!`.
                 if let Some(done) = unsafe { short($src $(, $arg)*) } {
                     return done;
@@ -89,8 +90,8 @@ macro_rules! wrap_whole {
 /// `$v`: `valid_up_to`, `valid_bmp_up_to`, `ascii_len`, `count`, `utf16_len`, `latin1_prefix`.
 macro_rules! utf8_kernels {
     ($features:literal, $v:ty) => {
-        wrap!($features, valid_up_to(src: &[u8]) -> usize =
-            utf8::valid_up_to::<$v>, scalar::utf8_valid_up_to);
+        wrap_short!(16, $features, valid_up_to(src: &[u8]) -> usize =
+            short::valid_up_to16, utf8::valid_up_to::<$v>);
         wrap!($features, valid_bmp_up_to(src: &[u8]) -> usize =
             utf8::valid_bmp_up_to::<$v>, scalar::utf8_valid_bmp_up_to);
         wrap!($features, ascii_len(src: &[u8]) -> usize =
@@ -275,7 +276,7 @@ mod avx512 {
 
     /// [`wrap_short!`] with the features this set needs.
     macro_rules! wrap512_short {
-        ($($t:tt)*) => { wrap_short!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
+        ($($t:tt)*) => { wrap_short!(64, "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
     /// [`wrap_whole!`] with the features this set needs.

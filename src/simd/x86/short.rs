@@ -1,7 +1,8 @@
 //! Inputs shorter than one 512-bit vector, read with a single masked load: the bytes past the end
 //! read as zero and touch no memory, so validation, the ASCII prefix and the character count take
 //! a handful of instructions instead of a scalar loop or a padded copy. Longer inputs go to the
-//! algorithms of `utf8`.
+//! algorithms of `utf8`. The sets without masked byte loads validate inputs shorter than 16 bytes
+//! in one 128-bit vector put together from overlapping word reads ([`valid_up_to16`]).
 
 use core::arch::x86_64::*;
 
@@ -96,4 +97,47 @@ unsafe fn count_long(src: &[u8]) -> usize {
         }
     }
     src.len() - n
+}
+
+/// The `src.len()` (< 16) bytes of `src`, then zeros, as two little-endian words: read with at
+/// most four overlapping loads inside `src`, each shifted to drop what the one before it read.
+#[inline(always)]
+fn words16(src: &[u8]) -> (u64, u64) {
+    let n = src.len();
+    debug_assert!(n < 16);
+    let word = |at: usize| u64::from_le_bytes(src[at..at + 8].try_into().unwrap());
+    let half = |at: usize| u64::from(u32::from_le_bytes(src[at..at + 4].try_into().unwrap()));
+    match n {
+        8.. => (
+            word(0),
+            word(n - 8).checked_shr(8 * (16 - n) as u32).unwrap_or(0),
+        ),
+        4.. => (half(0) | (half(n - 4) >> (8 * (8 - n)) << 32), 0),
+        1.. => {
+            let byte = |at: usize| u64::from(src[at]) << (8 * at);
+            (byte(0) | byte(n / 2) | byte(n - 1), 0)
+        }
+        0 => (0, 0),
+    }
+}
+
+/// [`valid_up_to`] for the 128-bit and 256-bit sets: `Some(src.len())` when `src` (shorter than
+/// 16 bytes) is valid, `Some(0)` when it is not (the caller's scalar steps find the error, a few
+/// bytes at most), `None` for longer inputs.
+#[inline(always)]
+pub(super) unsafe fn valid_up_to16(src: &[u8]) -> Option<usize> {
+    if src.len() >= 16 {
+        return None;
+    }
+    let (lo, hi) = words16(src);
+    if (lo | hi) & 0x8080_8080_8080_8080 == 0 {
+        return Some(src.len());
+    }
+    // SAFETY: SSSE3 per the caller's ISA contract.
+    unsafe {
+        let v = _mm_set_epi64x(hi as i64, lo as i64);
+        // A sequence cut off by the end meets the zero padding and is flagged.
+        let ok = errors::<__m128i>(v, _mm_setzero_si128()).is_zero();
+        Some(if ok { src.len() } else { 0 })
+    }
 }
