@@ -547,8 +547,9 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
         loop {
             // ASCII blocks in a loop of their own: as one path of the outer loop, its indices
             // were kept on the stack, and every block waited for the one before it to store
-            // them and load them back.
-            while src.len() - p >= BLOCK && dst.len() - w >= BLOCK {
+            // them and load them back. One bound for both sides keeps it to one compare.
+            let stop = p + (src.len() - p).min(dst.len() - w) / BLOCK * BLOCK;
+            while p < stop {
                 let at = src.as_ptr().add(p);
                 let mut loaded = [V::splat(0); BLOCK / 16];
                 let loaded = &mut loaded[..BLOCK / V::LANES];
