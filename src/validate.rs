@@ -10,7 +10,7 @@ use crate::simd::{self, Kernels};
 /// subpart, `error_len` its length (0 with [`Status::Truncated`] when the input ends inside a
 /// sequence) and `error` its kind. `written` and `replaced` are always 0.
 pub fn validate(src: &[u8]) -> Outcome {
-    simd::with_utf8_kernels(src.len(), |k| validate_with(k, src))
+    simd::with_valid_kernels(src.len(), |k| validate_with(k, src))
 }
 
 #[inline]
@@ -30,7 +30,7 @@ pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
 /// True when `src` is well-formed UTF-8.
 #[must_use]
 pub fn is_valid(src: &[u8]) -> bool {
-    simd::with_utf8_kernels(src.len(), |k| is_valid_with(k, src))
+    simd::with_valid_kernels(src.len(), |k| is_valid_with(k, src))
 }
 
 #[inline]

@@ -67,6 +67,9 @@ pub(crate) struct Kernels {
     /// decoders take inputs shorter than [`SHORT`] faster than the portable code does (with
     /// masked loads).
     pub short_utf8: bool,
+    /// Whether `utf8_valid_up_to` takes inputs shorter than [`SHORT`] faster than the portable
+    /// code does.
+    pub short_valid: bool,
 }
 
 /// True when units of byte order `O` must be byte-swapped on this machine.
@@ -212,6 +215,18 @@ pub(crate) const SHORT: usize = 16;
 pub(crate) fn with_utf8_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
     let k = active();
     if len < SHORT && !k.short_utf8 {
+        f(&scalar::KERNELS)
+    } else {
+        f(k)
+    }
+}
+
+/// [`with_utf8_kernels`] for validation: the active set also for short inputs when it validates
+/// them itself ([`Kernels::short_valid`]).
+#[inline(always)]
+pub(crate) fn with_valid_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
+    let k = active();
+    if len < SHORT && !k.short_valid {
         f(&scalar::KERNELS)
     } else {
         f(k)

@@ -25,6 +25,7 @@ pub(crate) static KERNELS: Kernels = Kernels {
     utf8_to_latin1,
     latin1_prefix,
     short_utf8: false,
+    short_valid: false,
 };
 
 /// Offset of the first ill-formed (or truncated) sequence, or `src.len()`. The standard

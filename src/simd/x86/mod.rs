@@ -90,8 +90,8 @@ macro_rules! wrap_whole {
 /// `$v`: `valid_up_to`, `valid_bmp_up_to`, `ascii_len`, `count`, `utf16_len`, `latin1_prefix`.
 macro_rules! utf8_kernels {
     ($features:literal, $v:ty) => {
-        wrap_short!(16, $features, valid_up_to(src: &[u8]) -> usize =
-            short::valid_up_to16, utf8::valid_up_to::<$v>);
+        wrap_short!(64, $features, valid_up_to(src: &[u8]) -> usize =
+            short::valid_up_to_short, utf8::valid_up_to::<$v>);
         wrap!($features, valid_bmp_up_to(src: &[u8]) -> usize =
             utf8::valid_bmp_up_to::<$v>, scalar::utf8_valid_bmp_up_to);
         wrap!($features, ascii_len(src: &[u8]) -> usize =
@@ -231,6 +231,7 @@ macro_rules! kernel_set {
                 utf8_to_latin1: to_latin1,
                 latin1_prefix,
                 short_utf8: false,
+                short_valid: true,
             };
         }
     };
@@ -384,6 +385,7 @@ mod avx512 {
         utf16_len,
         latin1_prefix,
         short_utf8: true,
+        short_valid: true,
         utf8_to_utf16: to_utf16,
         utf8_to_utf32: to_utf32,
         utf16_to_utf8: from_utf16,

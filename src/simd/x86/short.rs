@@ -1,8 +1,9 @@
 //! Inputs shorter than one 512-bit vector, read with a single masked load: the bytes past the end
 //! read as zero and touch no memory, so validation, the ASCII prefix and the character count take
 //! a handful of instructions instead of a scalar loop or a padded copy. Longer inputs go to the
-//! algorithms of `utf8`. The sets without masked byte loads validate inputs shorter than 16 bytes
-//! in one 128-bit vector put together from overlapping word reads ([`valid_up_to16`]).
+//! algorithms of `utf8`. The sets without masked byte loads validate inputs shorter than 64 bytes
+//! in 128-bit pieces, the last one put together from overlapping word reads
+//! ([`valid_up_to_short`]).
 
 use core::arch::x86_64::*;
 
@@ -122,22 +123,42 @@ fn words16(src: &[u8]) -> (u64, u64) {
 }
 
 /// [`valid_up_to`] for the 128-bit and 256-bit sets: `Some(src.len())` when `src` (shorter than
-/// 16 bytes) is valid, `Some(0)` when it is not (the caller's scalar steps find the error, a few
-/// bytes at most), `None` for longer inputs.
+/// 64 bytes) is valid, `Some(0)` when it is not (the caller's scalar steps find the error),
+/// `None` for longer inputs. Its whole 16-byte pieces are loaded as they are and the rest is put
+/// together with [`words16`], so no input is copied to a padded buffer first.
 #[inline(always)]
-pub(super) unsafe fn valid_up_to16(src: &[u8]) -> Option<usize> {
-    if src.len() >= 16 {
+pub(super) unsafe fn valid_up_to_short(src: &[u8]) -> Option<usize> {
+    if src.len() >= 64 {
         return None;
     }
-    let (lo, hi) = words16(src);
-    if (lo | hi) & 0x8080_8080_8080_8080 == 0 {
+    let whole = src.len() / 16;
+    let (lo, hi) = words16(&src[16 * whole..]);
+    if whole == 0 && (lo | hi) & 0x8080_8080_8080_8080 == 0 {
         return Some(src.len());
     }
-    // SAFETY: SSSE3 per the caller's ISA contract.
+    // SAFETY: SSSE3 per the caller's ISA contract; each load reads 16 bytes inside `src`.
     unsafe {
-        let v = _mm_set_epi64x(hi as i64, lo as i64);
+        let tail = _mm_set_epi64x(hi as i64, lo as i64);
+        let piece = |k: usize| _mm_loadu_si128(src.as_ptr().add(16 * k).cast());
+        let mut high = tail;
+        for k in 0..whole {
+            high = _mm_or_si128(high, piece(k));
+        }
+        if _mm_movemask_epi8(high) == 0 {
+            return Some(src.len());
+        }
+        let (mut prev, mut bad) = (_mm_setzero_si128(), _mm_setzero_si128());
+        for k in 0..whole {
+            let v = piece(k);
+            bad = _mm_or_si128(bad, errors::<__m128i>(v, prev));
+            prev = v;
+        }
         // A sequence cut off by the end meets the zero padding and is flagged.
-        let ok = errors::<__m128i>(v, _mm_setzero_si128()).is_zero();
-        Some(if ok { src.len() } else { 0 })
+        bad = _mm_or_si128(bad, errors::<__m128i>(tail, prev));
+        Some(if _mm_testz_si128(bad, bad) == 1 {
+            src.len()
+        } else {
+            0
+        })
     }
 }
