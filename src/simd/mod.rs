@@ -208,25 +208,31 @@ fn runs(i: usize) -> bool {
 /// more than it saves.
 pub(crate) const SHORT: usize = 16;
 
-/// [`with_kernels`] for validation, the ASCII test, the count and the decoding of UTF-8 input
-/// into UTF-16 or UTF-32, whose kernels take short inputs themselves in sets that say so
+/// [`with_kernels`] for the ASCII test, the count and the decoding of UTF-8 input into UTF-16 or
+/// UTF-32, whose kernels take short inputs themselves in sets that say so
 /// ([`Kernels::short_utf8`]).
 #[inline(always)]
 pub(crate) fn with_utf8_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
-    let k = active();
-    if len < SHORT && !k.short_utf8 {
-        f(&scalar::KERNELS)
-    } else {
-        f(k)
-    }
+    with_short_kernels(len, |k| k.short_utf8, f)
 }
 
 /// [`with_utf8_kernels`] for validation: the active set also for short inputs when it validates
 /// them itself ([`Kernels::short_valid`]).
 #[inline(always)]
 pub(crate) fn with_valid_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
+    with_short_kernels(len, |k| k.short_valid, f)
+}
+
+/// Runs `f` with the active kernel set, or with the portable one for an input shorter than
+/// [`SHORT`] that the active set does not take itself (`takes_short`).
+#[inline(always)]
+fn with_short_kernels<R>(
+    len: usize,
+    takes_short: impl FnOnce(&Kernels) -> bool,
+    f: impl FnOnce(&'static Kernels) -> R,
+) -> R {
     let k = active();
-    if len < SHORT && !k.short_valid {
+    if len < SHORT && !takes_short(k) {
         f(&scalar::KERNELS)
     } else {
         f(k)
