@@ -527,6 +527,21 @@ fn pad<const N: usize>(buf: &mut [u8; N], src: &[u8]) {
     }
 }
 
+/// The `BLOCK` bytes at `at` as vectors (the first `BLOCK / V::LANES` of them), when all are
+/// ASCII.
+#[inline(always)]
+unsafe fn ascii_block<V: Lanes2>(at: *const u8) -> Option<[V; BLOCK / 16]> {
+    // SAFETY: caller's ISA contract; `at` has BLOCK readable bytes.
+    unsafe {
+        let mut loaded = [V::splat(0); BLOCK / 16];
+        for (k, v) in loaded[..BLOCK / V::LANES].iter_mut().enumerate() {
+            *v = V::load(at.add(k * V::LANES));
+        }
+        let any = loaded.iter().fold(V::splat(0), |a, &v| a.or(v));
+        (any.movemask() == 0).then_some(loaded)
+    }
+}
+
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
 pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
@@ -540,7 +555,10 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
     // SAFETY (whole body): caller's ISA contract. Loads: 64-byte chunks at p with p + 64 <= len
     // or from the local `tail`; [`chunk_wide`] reads 64 + LANES bytes at p when that many are
     // left, else from `buf`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
-    // Stores: each step writes at most 16 units at `w` and only runs with 16 units of room;
+    // Stores: an ASCII block writes 64 units at `w` with p + 64 <= `end` (input and room both;
+    // the aligning pair of blocks, 64 + adv < 128 with p + 128 <= `end`, and what it counts
+    // covers all it writes); each step writes at most 16 units at `w` and only runs with 16
+    // units of room;
     // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room; the character-at-a-time
     // finish writes at most 2 and checks for 2.
     unsafe {
@@ -548,19 +566,31 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
             // ASCII blocks in a loop of their own: as one path of the outer loop, its indices
             // were kept on the stack, and every block waited for the one before it to store
             // them and load them back. One bound for both sides keeps it to one compare.
-            let stop = p + (src.len() - p).min(dst.len() - w) / BLOCK * BLOCK;
-            while p < stop {
+            let end = p + (src.len() - p).min(dst.len() - w);
+            // Stores that cross a cache line cost twice as much (on Zen 1, UTF-16 output two
+            // bytes off a 16-byte boundary runs at 60%), and the output's alignment is whatever
+            // came before left it (an error, a character of two bytes). A run of two blocks
+            // stores its first block where it is and the rest from the next vector boundary
+            // on, overwriting the first block's last units with the same values.
+            let skew = (out.add(w) as usize).wrapping_neg() % V::LANES;
+            let adv = skew / core::mem::size_of::<S::Unit>();
+            if adv != 0 && p + 2 * BLOCK <= end {
                 let at = src.as_ptr().add(p);
-                let mut loaded = [V::splat(0); BLOCK / 16];
-                let loaded = &mut loaded[..BLOCK / V::LANES];
-                for (k, v) in loaded.iter_mut().enumerate() {
-                    *v = V::load(at.add(k * V::LANES));
+                if let (Some(first), Some(second)) =
+                    (ascii_block::<V>(at), ascii_block::<V>(at.add(adv)))
+                {
+                    S::ascii64::<V>(out.add(w), at, &first[..BLOCK / V::LANES]);
+                    S::ascii64::<V>(out.add(w + adv), at.add(adv), &second[..BLOCK / V::LANES]);
+                    p += BLOCK + adv;
+                    w += BLOCK + adv;
                 }
-                let any = loaded.iter().fold(V::splat(0), |a, &v| a.or(v));
-                if any.movemask() != 0 {
+            }
+            while p + BLOCK <= end {
+                let at = src.as_ptr().add(p);
+                let Some(loaded) = ascii_block::<V>(at) else {
                     break;
-                }
-                S::ascii64::<V>(out.add(w), at, loaded);
+                };
+                S::ascii64::<V>(out.add(w), at, &loaded[..BLOCK / V::LANES]);
                 p += BLOCK;
                 w += BLOCK;
             }

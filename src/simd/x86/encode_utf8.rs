@@ -6,7 +6,7 @@
 
 use core::arch::x86_64::*;
 
-use super::tables::{SHIFT, SHUF16_MIXED, SHUF16_TWO};
+use super::tables::ENCODE;
 use super::vector::Lanes2;
 
 /// An input encoding for the UTF-8 encoder.
@@ -215,7 +215,8 @@ unsafe fn has_zero(v: __m128i) -> bool {
 unsafe fn store_exact(dst: *mut u8, v: __m128i, n: usize) {
     // SAFETY: SSSE3 per the caller's ISA contract; `dst` has `n` writable bytes.
     unsafe {
-        let shifted = |s: usize| _mm_shuffle_epi8(v, _mm_loadu_si128(SHIFT[s].as_ptr().cast()));
+        let shifted =
+            |s: usize| _mm_shuffle_epi8(v, _mm_loadu_si128(ENCODE.shift[s].as_ptr().cast()));
         if n >= 8 {
             _mm_storel_epi64(dst.cast(), v);
             _mm_storel_epi64(dst.add(n - 8).cast(), shifted(n - 8));
@@ -257,7 +258,7 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         if short.or(ascii).is_zero() {
             // All of three bytes (CJK, Indic): one fixed shuffle, no lookups.
             let (lo, hi) = (three.unpack_lo16(third), three.unpack_hi16(third));
-            let table = SHUF16_MIXED[0xFF].as_ptr();
+            let table = ENCODE.mixed[0xFF].as_ptr();
             let (lo, hi) = (
                 V::load_lanes([table; 2]).lookup16(lo),
                 V::load_lanes([table; 2]).lookup16(hi),
@@ -280,7 +281,7 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         // Bits 2j and 2j + 1: unit j takes at least two bytes, three bytes.
         let at_least = (!ascii.movemask() & 0x5555_5555) | (!short.movemask() & 0xAAAA_AAAA);
         let index = |g: usize| ((at_least >> (8 * g)) & 0xFF) as usize;
-        let entry = |g: usize| SHUF16_MIXED[index(g)].as_ptr();
+        let entry = |g: usize| ENCODE.mixed[index(g)].as_ptr();
         let len = |g: usize| 4 + index(g).count_ones() as usize;
         let lanes = V::LANES / 16;
         // Closures do not inherit the target features: the vector work stays out of them.
@@ -328,9 +329,9 @@ unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         let m = ascii.packs16(ascii).movemask();
         let (m0, m1) = ((m & 0xFF) as usize, ((m >> 16) & 0xFF) as usize);
         let packed = if V::LANES == 16 {
-            V::load_lanes([SHUF16_TWO[m0].as_ptr(); 2]).lookup16(lanes)
+            V::load_lanes([ENCODE.two[m0].as_ptr(); 2]).lookup16(lanes)
         } else {
-            V::load_lanes([SHUF16_TWO[m0].as_ptr(), SHUF16_TWO[m1].as_ptr()]).lookup16(lanes)
+            V::load_lanes([ENCODE.two[m0].as_ptr(), ENCODE.two[m1].as_ptr()]).lookup16(lanes)
         };
         let n0 = 16 - m0.count_ones() as usize;
         if V::LANES == 16 {
