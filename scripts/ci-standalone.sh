@@ -2,7 +2,15 @@
 # Proves that the repository stands alone: clones the current checkout into an empty temporary
 # directory (so no lipsum corpus or external suites sit beside it) and runs the README's test
 # command there. The tests then use the generated corpus and skip the external suites, saying so.
+# With a data directory as argument (one holding lipsum/ and external-suites/), it then runs the
+# suites that read them in the same clone, reusing its build instead of compiling the test
+# profile a second time in the checkout:
+#   scripts/ci-standalone.sh ../shared/data
 set -euo pipefail
+data=
+if [ $# -gt 0 ]; then
+  data=$(cd "$1" && pwd) || { echo "ci-standalone: no directory $1" >&2; exit 2; }
+fi
 repo=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,3 +30,16 @@ unset UTF8X_LIPSUM UTF8X_EXTERNAL_SUITES CARGO_TARGET_DIR
 ./scripts/ffi-toolchains.sh
 if [ -n "${CI:-}" ]; then export UTF8X_REQUIRE_FFI_TOOLCHAINS=1; fi
 ./scripts/test-all.sh
+if [ -n "$data" ]; then
+  echo "=== the suites that read the lipsum corpus and the external suites in $data ==="
+  log=$(mktemp)
+  UTF8X_LIPSUM=$data/lipsum UTF8X_EXTERNAL_SUITES=$data/external-suites \
+    cargo test --test external --test api --test kernels 2>&1 | tee "$log"
+  # Every binary passed, and the data was read, not skipped (both say so on stderr).
+  if grep "^test result:" "$log" | grep -qv "^test result: ok" \
+     || grep -q "no lipsum corpus at\|SKIPPED: no external test suites" "$log"; then
+    echo "ci-standalone: the suites that read $data failed or skipped it" >&2
+    exit 1
+  fi
+  rm -f "$log"
+fi
