@@ -571,28 +571,34 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
             // bytes off a 16-byte boundary runs at 60%), and the output's alignment is whatever
             // came before left it (an error, a character of two bytes). A run of two blocks
             // stores its first block where it is and the rest from the next vector boundary
-            // on, overwriting the first block's last units with the same values.
-            let skew = (out.add(w) as usize).wrapping_neg() % V::LANES;
-            let adv = skew / core::mem::size_of::<S::Unit>();
-            if adv != 0 && p + 2 * BLOCK <= end {
+            // on, overwriting the first block's last units with the same values. Only a run
+            // that starts with an ASCII block pays for the look at the second.
+            if p + BLOCK <= end
+                && let Some(first) = ascii_block::<V>(src.as_ptr().add(p))
+            {
                 let at = src.as_ptr().add(p);
-                if let (Some(first), Some(second)) =
-                    (ascii_block::<V>(at), ascii_block::<V>(at.add(adv)))
+                let skew = (out.add(w) as usize).wrapping_neg() % V::LANES;
+                let adv = skew / core::mem::size_of::<S::Unit>();
+                S::ascii64::<V>(out.add(w), at, &first[..BLOCK / V::LANES]);
+                if adv != 0
+                    && p + 2 * BLOCK <= end
+                    && let Some(second) = ascii_block::<V>(at.add(adv))
                 {
-                    S::ascii64::<V>(out.add(w), at, &first[..BLOCK / V::LANES]);
                     S::ascii64::<V>(out.add(w + adv), at.add(adv), &second[..BLOCK / V::LANES]);
-                    p += BLOCK + adv;
-                    w += BLOCK + adv;
+                    p += adv;
+                    w += adv;
                 }
-            }
-            while p + BLOCK <= end {
-                let at = src.as_ptr().add(p);
-                let Some(loaded) = ascii_block::<V>(at) else {
-                    break;
-                };
-                S::ascii64::<V>(out.add(w), at, &loaded[..BLOCK / V::LANES]);
                 p += BLOCK;
                 w += BLOCK;
+                while p + BLOCK <= end {
+                    let at = src.as_ptr().add(p);
+                    let Some(loaded) = ascii_block::<V>(at) else {
+                        break;
+                    };
+                    S::ascii64::<V>(out.add(w), at, &loaded[..BLOCK / V::LANES]);
+                    p += BLOCK;
+                    w += BLOCK;
+                }
             }
             let avail = src.len() - p;
             if avail < 16 || dst.len() - w < 16 {
