@@ -164,6 +164,27 @@ fn utf8_three_byte_runs_broken_at_every_offset() {
 }
 
 #[test]
+fn utf8_ascii_runs_at_every_output_skew_broken_at_every_offset() {
+    // An ASCII run of two blocks or more stores from a vector boundary of the output on, after
+    // a first block stored where the run starts: the characters of two bytes before it put
+    // that start at every skew, and an error in every position past the first two blocks
+    // shows any unit stored past what the kernel counts.
+    for two_byte in 1..=16 {
+        for at in 120..=168 {
+            // ASCII that differs from byte to byte, so that a block taken from the wrong place
+            // shows.
+            let ascii = |i: usize| b' ' + (i * 7 % 95) as u8;
+            let mut c = "é".repeat(two_byte).into_bytes();
+            let start = c.len();
+            c.extend((start..64 + at).map(ascii));
+            c.push(0xFF);
+            c.extend((0..80).map(ascii));
+            check_utf8(&c, false);
+        }
+    }
+}
+
+#[test]
 fn utf8_corpus() {
     for (_, data) in corpus_files(".utf8.txt") {
         check_utf8(&data, false);
