@@ -229,41 +229,80 @@ unsafe fn store_exact(dst: *mut u8, v: __m128i, n: usize) {
     }
 }
 
-/// Encodes the `LANES / 2` values of `v` (16-bit lanes, none a surrogate) at `dst`; returns the
+/// A vector of 16-bit values and the classes of its lanes, worked out when it is loaded: a
+/// step before it is encoded, so that the table lookups that wait on the masks need not.
+#[derive(Clone, Copy)]
+struct Classes<V> {
+    v: V,
+    /// 0xFFFF in the lanes below U+0800.
+    short: V,
+    /// Two bits per lane, set below U+0080 ([`Vector::movemask`] of the 16-bit compare).
+    ascii_bits: u64,
+    /// Two bits per lane, set below U+0800.
+    short_bits: u64,
+    /// Whether a lane holds a surrogate.
+    surrogates: bool,
+}
+
+#[inline(always)]
+unsafe fn classify<V: Lanes2>(v: V) -> Classes<V> {
+    // SAFETY: caller's ISA contract.
+    unsafe {
+        let zero = V::splat(0);
+        let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
+        let top5 = v.and(V::splat16(0xF800));
+        let short = top5.eq16(zero);
+        Classes {
+            v,
+            short,
+            ascii_bits: ascii.movemask(),
+            short_bits: short.movemask(),
+            surrogates: !top5.eq16(V::splat16(0xD800)).is_zero(),
+        }
+    }
+}
+
+/// Encodes the `LANES / 2` values of `c.v` (16-bit lanes, none a surrogate) at `dst`; returns the
 /// bytes written (`LANES / 2` to `3 * LANES / 2`). `dst` has room for 12 bytes more than that,
 /// which are left as they were when `EXACT`, else may be written, at most `LANES / 2` of them:
 /// the caller's next step overwrites them (it writes at least that many from its start, even
-/// when `EXACT`). Each value gets its UTF-8 bytes in a 32-bit lane (the first two in one 16-bit
-/// lane, worked out for all lanes at once, the third in another), and a shuffle per four values
-/// squeezes out the bytes not used.
+/// when `EXACT`). Each value gets in a 32-bit lane every byte its UTF-8 form may take, worked out
+/// for all lanes at once whatever its length, and a shuffle per four values picks the ones its
+/// length takes, in order.
 #[inline(always)]
-unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize {
+unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, c: Classes<V>) -> usize {
     // SAFETY: caller's ISA contract; `dst` has room for the bytes counted plus 12; each group
     // store writes 16 bytes at the group's start (4 to 12 bytes its own), the bytes past its own
     // overwritten by the next group's; stores are exact where that does not hold (see below).
     unsafe {
-        let zero = V::splat(0);
-        let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
-        let short = v.and(V::splat16(0xF800)).eq16(zero);
-        let low6 = v.and(V::splat16(0x3F));
-        let two = v.shr16::<6>().or(low6.shl16::<8>()).or(V::splat16(0x80C0));
-        let three = v
-            .shr16::<12>()
-            .or(v.shl16::<2>().and(V::splat16(0x3F00)))
-            .or(V::splat16(0x80E0));
-        if short.movemask() == u64::MAX >> (64 - V::LANES) {
+        let Classes { v, short, .. } = c;
+        if c.short_bits == u64::MAX >> (64 - V::LANES) {
             return encode_two::<V, EXACT>(dst, v);
         }
-        let third = low6.or(V::splat16(0x80));
-        if short.or(ascii).is_zero() {
+        // For v = aaaabbbbbbcccccc, the bytes of `low` are 0bcccccc (v itself when ASCII) and
+        // 10cccccc, those of `high` 1110aaaa and 10bbbbbb, or 110bbbbb below U+0800 (where the
+        // top bit of b is 0). No blends: a value's length only decides which bytes are taken.
+        let low = V::table(&DUP_LOW)
+            .lookup16(v)
+            .and(V::splat16(0x3F7F))
+            .or(V::splat16(0x8000));
+        // 0000aaaabbbbbb00 → 00bbbbbb0000aaaa: the low byte times 0x40 plus the high byte.
+        let high = v
+            .shr16::<4>()
+            .and(V::splat16(0x0FFC))
+            .maddubs(V::splat16(0x0140))
+            .or(short.and(V::splat16(0x4000)))
+            .or(V::splat16(0x80E0));
+        // Values 0..4 of each 128-bit lane in `lo`, 4..8 in `hi`.
+        let (lo, hi) = (low.unpack_lo16(high), low.unpack_hi16(high));
+        let lanes = V::LANES / 16;
+        if c.short_bits == 0 {
             // All of three bytes (CJK, Indic): one fixed shuffle, no lookups.
-            let (lo, hi) = (three.unpack_lo16(third), three.unpack_hi16(third));
             let table = ENCODE.mixed[0xFF].as_ptr();
             let (lo, hi) = (
                 V::load_lanes([table; 2]).lookup16(lo),
                 V::load_lanes([table; 2]).lookup16(hi),
             );
-            let lanes = V::LANES / 16;
             for k in 0..lanes {
                 let at = dst.add(24 * k);
                 _mm_storeu_si128(at.cast(), lo.lane(k));
@@ -275,15 +314,11 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
             }
             return 3 * V::LANES / 2;
         }
-        let first = ascii.select(v, short.select(two, three));
-        // Values 0..4 of each 128-bit lane in `lo`, 4..8 in `hi`.
-        let (lo, hi) = (first.unpack_lo16(third), first.unpack_hi16(third));
         // Bits 2j and 2j + 1: unit j takes at least two bytes, three bytes.
-        let at_least = (!ascii.movemask() & 0x5555_5555) | (!short.movemask() & 0xAAAA_AAAA);
+        let at_least = (!c.ascii_bits & 0x5555_5555) | (!c.short_bits & 0xAAAA_AAAA);
         let index = |g: usize| ((at_least >> (8 * g)) & 0xFF) as usize;
         let entry = |g: usize| ENCODE.mixed[index(g)].as_ptr();
         let len = |g: usize| 4 + index(g).count_ones() as usize;
-        let lanes = V::LANES / 16;
         // Closures do not inherit the target features: the vector work stays out of them.
         let (a, b) = if lanes == 1 {
             ([0, 0], [1, 1])
@@ -311,6 +346,9 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         w
     }
 }
+
+/// Byte indices that copy the low byte of each 16-bit lane into both of its bytes.
+const DUP_LOW: [u8; 16] = [0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14];
 
 /// Encodes the `LANES / 2` values below U+0800 in the 16-bit lanes of `v` at `dst`; returns the
 /// bytes written (`LANES / 2` to `LANES`). `dst` has room for 8 bytes more than that, which are
@@ -448,16 +486,15 @@ unsafe fn next_bmp<V: Lanes2, S: Source>(
     r: usize,
     cap: usize,
     w: usize,
-) -> Option<V> {
+) -> Option<Classes<V>> {
     let n = V::LANES / 2;
-    if r + n > src.len() || w > cap || cap - w < 3 * n + 12 {
+    if r + n > src.len() || w + 3 * n + 12 > cap {
         return None;
     }
     // SAFETY: caller's ISA contract; `src` has `n` units at `r`.
     unsafe {
-        let v = S::load_wide::<V>(src.as_ptr().add(r))?;
-        let surrogate = v.and(V::splat16(0xF800)).eq16(V::splat16(0xD800));
-        (!v.and(V::splat16(0xFF80)).is_zero() && surrogate.is_zero()).then_some(v)
+        let c = classify(S::load_wide::<V>(src.as_ptr().add(r))?);
+        (c.ascii_bits != u64::MAX >> (64 - V::LANES) && !c.surrogates).then_some(c)
     }
 }
 
@@ -547,7 +584,7 @@ pub(super) unsafe fn convert<V: Lanes2, S: Source>(
                         }
                     }
                 } else {
-                    w += encode_bmp::<__m128i, true>(out, v);
+                    w += encode_bmp::<__m128i, true>(out, classify(v));
                     r += 8;
                 }
             } else if S::PAIRS && encode_pairs(out, v) {

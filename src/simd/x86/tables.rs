@@ -30,7 +30,8 @@ pub(super) const OTHER: u8 = 2;
 const Z: u8 = 0x80;
 
 /// For three 4-byte characters: 32-bit lane `j` gets character `j`'s bytes last first.
-pub(super) static SHUF_FOUR: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, Z, Z, Z, Z];
+pub(super) static SHUF_FOUR: Aligned<[u8; 16]> =
+    Aligned([3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, Z, Z, Z, Z]);
 
 /// The character lengths in a window, from the mask of its character-ending bytes.
 const fn lengths(ends: u32) -> ([u8; 12], usize) {
@@ -47,7 +48,7 @@ const fn lengths(ends: u32) -> ([u8; 12], usize) {
     (out, n)
 }
 
-pub(super) static UTF8_STEPS: [Utf8Step; 4096] = {
+pub(super) static UTF8_STEPS: Aligned<[Utf8Step; 4096]> = Aligned({
     let mut t = [Utf8Step {
         kind: OTHER,
         shuffle: 0,
@@ -108,11 +109,11 @@ pub(super) static UTF8_STEPS: [Utf8Step; 4096] = {
         ends += 1;
     }
     t
-};
+});
 
 /// For six characters whose lengths (1 or 2) are the bits of the index: 16-bit lane `j` gets
 /// (last byte, lead byte) of character `j`, or (byte, 0) for ASCII.
-pub(super) static SHUF_TWO: [[u8; 16]; 64] = {
+pub(super) static SHUF_TWO: Aligned<[[u8; 16]; 64]> = Aligned({
     let mut t = [[Z; 16]; 64];
     let mut idx = 0;
     while idx < 64 {
@@ -131,11 +132,11 @@ pub(super) static SHUF_TWO: [[u8; 16]; 64] = {
         idx += 1;
     }
     t
-};
+});
 
 /// For four characters whose lengths (1..3) are the base-3 digits of the index: 32-bit lane `j`
 /// gets character `j`'s bytes last first: (last, middle, lead, 0).
-pub(super) static SHUF_THREE: [[u8; 16]; 81] = {
+pub(super) static SHUF_THREE: Aligned<[[u8; 16]; 81]> = Aligned({
     let mut t = [[Z; 16]; 81];
     let mut idx = 0;
     while idx < 81 {
@@ -154,7 +155,7 @@ pub(super) static SHUF_THREE: [[u8; 16]; 81] = {
         idx += 1;
     }
     t
-};
+});
 
 /// UTF-16 → UTF-8, eight units below U+0800 each in a 16-bit lane as (byte, 0) for ASCII or
 /// (lead, continuation): indexed by the mask of ASCII lanes, gathers the bytes that matter.
@@ -195,7 +196,7 @@ const SHIFT: [[u8; 16]; 16] = {
 
 /// `COMPRESS16[m]` moves the 16-bit lanes `j` of a vector with bit `j` of `m` set to the
 /// front, in order (the others follow as zeros).
-pub(super) static COMPRESS16: [[u8; 16]; 256] = {
+pub(super) static COMPRESS16: Aligned<[[u8; 16]; 256]> = Aligned({
     let mut t = [[Z; 16]; 256];
     let mut m = 0;
     while m < 256 {
@@ -211,13 +212,16 @@ pub(super) static COMPRESS16: [[u8; 16]; 256] = {
         m += 1;
     }
     t
-};
+});
 
-/// UTF-16 → UTF-8, four units each encoded in a 32-bit lane (bytes in order, 1 to 3 of them):
-/// indexed by `at_least_2 | at_least_3` with bit `2j` and `2j + 1` for lane `j` (as two-bit
-/// movemasks of 16-bit lanes give them), gathers the bytes that matter. Their count is
-/// `4 + index.count_ones()`: a popcount costs less than a second load.
+/// UTF-16 → UTF-8, four units each with the bytes it may need in a 32-bit lane: the ASCII value,
+/// the last continuation byte, the lead of three bytes, and the lead of two bytes or the middle of
+/// three (see `encode_bmp`). Indexed by `at_least_2 | at_least_3` with bit `2j` and `2j + 1` for
+/// lane `j` (as two-bit movemasks of 16-bit lanes give them), gathers the bytes that matter, in
+/// order. Their count is `4 + index.count_ones()`: a popcount costs less than a second load.
 const SHUF16_MIXED: [[u8; 16]; 256] = {
+    // Which bytes of its lane a unit of one, two, three bytes takes.
+    const PICK: [[u8; 3]; 3] = [[0, 0, 0], [3, 1, 0], [2, 3, 1]];
     let mut t = [[Z; 16]; 256];
     let mut idx = 0;
     while idx < 256 {
@@ -226,7 +230,7 @@ const SHUF16_MIXED: [[u8; 16]; 256] = {
             let len = 1 + (idx >> (2 * j) & 1) + (idx >> (2 * j + 1) & 1);
             let mut k = 0;
             while k < len {
-                t[idx][at] = (4 * j + k) as u8;
+                t[idx][at] = (4 * j) as u8 + PICK[len - 1][k];
                 at += 1;
                 k += 1;
             }
@@ -237,9 +241,23 @@ const SHUF16_MIXED: [[u8; 16]; 256] = {
     t
 };
 
+/// A table on a cache line of its own: a 16-byte row never straddles two lines, and a load
+/// that does costs more than one that does not.
+#[repr(C, align(64))]
+pub(super) struct Aligned<T>(pub T);
+
+impl<T> core::ops::Deref for Aligned<T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// The UTF-8 encoder's tables in one static: its loop reaches all three from one base register
-/// (three statics took three, and the loop ran out of registers and spilled).
-#[repr(C)]
+/// (three statics took three, and the loop ran out of registers and spilled). Aligned as
+/// [`Aligned`] is.
+#[repr(C, align(64))]
 pub(super) struct EncodeTables {
     /// [`SHUF16_TWO`].
     pub two: [[u8; 16]; 256],

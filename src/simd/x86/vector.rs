@@ -81,6 +81,9 @@ pub(super) trait Lanes2: Vector {
     /// Unsigned saturating pack of the 32-bit lanes of `self` and `o` to 16 bits, per 128-bit
     /// lane: each lane's low half from `self`, high half from `o`.
     unsafe fn packus32(self, o: Self) -> Self;
+    /// Per 16-bit lane: the low byte of `self` times the low byte of `o` plus the high byte of
+    /// `self` times the high byte of `o` (bytes of `self` unsigned, of `o` signed; saturating).
+    unsafe fn maddubs(self, o: Self) -> Self;
 }
 
 /// Implements [`Vector`] for one register type from its intrinsics.
@@ -450,7 +453,7 @@ vector_impl!(__m256i, 32, {
 macro_rules! lanes2_impl {
     ($ty:ty, lane: $lane:path, load_lanes: $load_lanes:path, from_halves: $from_halves:path,
      narrow_ascii32: $narrow_ascii32:path, set32: $set32:path, srli32: $srli32:ident,
-     packus32: $packus32:path) => {
+     packus32: $packus32:path, maddubs: $maddubs:path) => {
         impl Lanes2 for $ty {
             #[inline(always)]
             unsafe fn lane(self, k: usize) -> __m128i {
@@ -487,16 +490,21 @@ macro_rules! lanes2_impl {
                 // SAFETY: caller's ISA contract.
                 unsafe { $packus32(self, o) }
             }
+            #[inline(always)]
+            unsafe fn maddubs(self, o: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $maddubs(self, o) }
+            }
         }
     };
 }
 
 lanes2_impl!(__m128i, lane: lane_sse, load_lanes: load_lanes_sse, from_halves: from_halves_sse,
     narrow_ascii32: narrow_ascii32_sse, set32: _mm_set1_epi32, srli32: _mm_srli_epi32,
-    packus32: _mm_packus_epi32);
+    packus32: _mm_packus_epi32, maddubs: _mm_maddubs_epi16);
 lanes2_impl!(__m256i, lane: lane_avx2, load_lanes: load_lanes_avx2, from_halves: from_halves_avx2,
     narrow_ascii32: narrow_ascii32_avx2, set32: _mm256_set1_epi32, srli32: _mm256_srli_epi32,
-    packus32: _mm256_packus_epi32);
+    packus32: _mm256_packus_epi32, maddubs: _mm256_maddubs_epi16);
 
 #[inline(always)]
 unsafe fn movemask_sse(v: __m128i) -> u64 {
