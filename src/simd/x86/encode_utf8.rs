@@ -229,8 +229,8 @@ unsafe fn store_exact(dst: *mut u8, v: __m128i, n: usize) {
     }
 }
 
-/// A vector of 16-bit values and the classes of its lanes, worked out when it is loaded: a
-/// step before it is encoded, so that the table lookups that wait on the masks need not.
+/// A vector of 16-bit values and the classes of its lanes, worked out when it is loaded: in a
+/// run, a step before it is encoded, so that the table lookups that wait on the masks need not.
 #[derive(Clone, Copy)]
 struct Classes<V> {
     v: V,
@@ -508,7 +508,7 @@ pub(super) unsafe fn convert<V: Lanes2, S: Source>(
     // SAFETY (whole body): caller's ISA contract. Loads read 8 units at r with r + 8 <= len, or
     // LANES / 2 with r + LANES / 2 <= len; every vector store writes only the bytes counted
     // (or puts back what it overwrote past them), with 24 + 16 bytes of room checked first, or
-    // 3 * LANES / 2 + 16 for a vector of units.
+    // 3 * LANES / 2 + 12 for a vector of units (its stores run at most 12 bytes past its own).
     unsafe {
         while r + 8 <= src.len() && dst.len() - w >= 24 + 16 {
             let out = dst.as_mut_ptr().add(w);

@@ -241,8 +241,8 @@ const SHUF16_MIXED: [[u8; 16]; 256] = {
     t
 };
 
-/// A table on a cache line of its own: a 16-byte row never straddles two lines, and a load
-/// that does costs more than one that does not.
+/// A table that starts a cache line: none of its 16-byte rows straddles two lines (a load that
+/// does costs more than one that does not); other entries may.
 #[repr(C, align(64))]
 pub(super) struct Aligned<T>(pub T);
 
