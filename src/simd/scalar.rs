@@ -69,6 +69,29 @@ fn decode<T>(
     widen: impl Fn(u8) -> T + Copy,
     put: impl Fn(u32, &mut [T]) -> usize,
 ) -> (usize, usize) {
+    if src.len() < 16 {
+        // Short: one pass, a byte or a character per step.
+        let (mut r, mut w) = (0, 0);
+        while let (Some(&b), Some(out)) = (src.get(r), dst.get_mut(w)) {
+            if b < 0x80 {
+                *out = widen(b);
+                r += 1;
+                w += 1;
+                continue;
+            }
+            let Some((cp, len)) = valid_char(&src[r..]) else {
+                break;
+            };
+            match put(cp, &mut dst[w..]) {
+                0 => break,
+                n => {
+                    r += len;
+                    w += n;
+                }
+            }
+        }
+        return (r, w);
+    }
     let (r, w) = ascii_copy(src, dst, widen);
     if r == src.len() || w == dst.len() {
         // All ASCII, or no room: no loop to set up.
