@@ -32,7 +32,7 @@ if [ -n "${CI:-}" ]; then export UTF8X_REQUIRE_FFI_TOOLCHAINS=1; fi
 ./scripts/test-all.sh
 if [ -n "$data" ]; then
   echo "=== the suites that read the lipsum corpus and the external suites in $data ==="
-  log=$(mktemp)
+  log=$tmp/shared-suites.log
   # `--workspace` as the test command has it: the same feature set, so the same binaries (a
   # run of the root package alone resolves features of its own and rebuilds them all).
   UTF8X_LIPSUM=$data/lipsum UTF8X_EXTERNAL_SUITES=$data/external-suites \
@@ -43,5 +43,4 @@ if [ -n "$data" ]; then
     echo "ci-standalone: the suites that read $data failed or skipped it" >&2
     exit 1
   fi
-  rm -f "$log"
 fi

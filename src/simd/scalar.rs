@@ -79,16 +79,11 @@ fn decode<T>(
                 w += 1;
                 continue;
             }
-            let Some((cp, len)) = valid_char(&src[r..]) else {
+            let Some((len, n)) = put_char(&src[r..], &mut dst[w..], &put) else {
                 break;
             };
-            match put(cp, &mut dst[w..]) {
-                0 => break,
-                n => {
-                    r += len;
-                    w += n;
-                }
-            }
+            r += len;
+            w += n;
         }
         return (r, w);
     }
@@ -124,6 +119,21 @@ fn valid_char(s: &[u8]) -> Option<(u32, usize)> {
     }
 }
 
+/// Writes the well-formed character of two to four bytes at the start of `src` at the start of
+/// `dst` with `put`; returns its bytes and units, or `None` at anything else or without room.
+#[inline(always)]
+fn put_char<T>(
+    src: &[u8],
+    dst: &mut [T],
+    put: &impl Fn(u32, &mut [T]) -> usize,
+) -> Option<(usize, usize)> {
+    let (cp, len) = valid_char(src)?;
+    match put(cp, dst) {
+        0 => None,
+        n => Some((len, n)),
+    }
+}
+
 /// [`decode`] from `src[r..]`, a byte above 0x7F, with room at `dst[w..]`.
 #[inline(never)]
 fn decode_rest<T>(
@@ -138,16 +148,11 @@ fn decode_rest<T>(
             if lead < 0x80 {
                 break;
             }
-            let Some((cp, len)) = valid_char(&src[r..]) else {
+            let Some((len, n)) = put_char(&src[r..], &mut dst[w..], &put) else {
                 return (r, w);
             };
-            match put(cp, &mut dst[w..]) {
-                0 => return (r, w),
-                n => {
-                    r += len;
-                    w += n;
-                }
-            }
+            r += len;
+            w += n;
         }
         let (a, b) = ascii_copy(&src[r..], &mut dst[w..], widen);
         r += a;

@@ -30,8 +30,7 @@ pub(super) const OTHER: u8 = 2;
 const Z: u8 = 0x80;
 
 /// For three 4-byte characters: 32-bit lane `j` gets character `j`'s bytes last first.
-pub(super) static SHUF_FOUR: Aligned<[u8; 16]> =
-    Aligned([3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, Z, Z, Z, Z]);
+pub(super) static SHUF_FOUR: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, Z, Z, Z, Z];
 
 /// The character lengths in a window, from the mask of its character-ending bytes.
 const fn lengths(ends: u32) -> ([u8; 12], usize) {
@@ -48,7 +47,7 @@ const fn lengths(ends: u32) -> ([u8; 12], usize) {
     (out, n)
 }
 
-pub(super) static UTF8_STEPS: Aligned<[Utf8Step; 4096]> = Aligned({
+pub(super) static UTF8_STEPS: [Utf8Step; 4096] = {
     let mut t = [Utf8Step {
         kind: OTHER,
         shuffle: 0,
@@ -109,11 +108,11 @@ pub(super) static UTF8_STEPS: Aligned<[Utf8Step; 4096]> = Aligned({
         ends += 1;
     }
     t
-});
+};
 
 /// For six characters whose lengths (1 or 2) are the bits of the index: 16-bit lane `j` gets
 /// (last byte, lead byte) of character `j`, or (byte, 0) for ASCII.
-pub(super) static SHUF_TWO: Aligned<[[u8; 16]; 64]> = Aligned({
+pub(super) static SHUF_TWO: [[u8; 16]; 64] = {
     let mut t = [[Z; 16]; 64];
     let mut idx = 0;
     while idx < 64 {
@@ -132,11 +131,11 @@ pub(super) static SHUF_TWO: Aligned<[[u8; 16]; 64]> = Aligned({
         idx += 1;
     }
     t
-});
+};
 
 /// For four characters whose lengths (1..3) are the base-3 digits of the index: 32-bit lane `j`
 /// gets character `j`'s bytes last first: (last, middle, lead, 0).
-pub(super) static SHUF_THREE: Aligned<[[u8; 16]; 81]> = Aligned({
+pub(super) static SHUF_THREE: [[u8; 16]; 81] = {
     let mut t = [[Z; 16]; 81];
     let mut idx = 0;
     while idx < 81 {
@@ -155,7 +154,7 @@ pub(super) static SHUF_THREE: Aligned<[[u8; 16]; 81]> = Aligned({
         idx += 1;
     }
     t
-});
+};
 
 /// UTF-16 → UTF-8, eight units below U+0800 each in a 16-bit lane as (byte, 0) for ASCII or
 /// (lead, continuation): indexed by the mask of ASCII lanes, gathers the bytes that matter.
@@ -196,7 +195,7 @@ const SHIFT: [[u8; 16]; 16] = {
 
 /// `COMPRESS16[m]` moves the 16-bit lanes `j` of a vector with bit `j` of `m` set to the
 /// front, in order (the others follow as zeros).
-pub(super) static COMPRESS16: Aligned<[[u8; 16]; 256]> = Aligned({
+pub(super) static COMPRESS16: [[u8; 16]; 256] = {
     let mut t = [[Z; 16]; 256];
     let mut m = 0;
     while m < 256 {
@@ -212,7 +211,7 @@ pub(super) static COMPRESS16: Aligned<[[u8; 16]; 256]> = Aligned({
         m += 1;
     }
     t
-});
+};
 
 /// UTF-16 → UTF-8, four units each with the bytes it may need in a 32-bit lane: the ASCII value,
 /// the last continuation byte, the lead of three bytes, and the lead of two bytes or the middle of
@@ -241,22 +240,9 @@ const SHUF16_MIXED: [[u8; 16]; 256] = {
     t
 };
 
-/// A table that starts a cache line: none of its 16-byte rows straddles two lines (a load that
-/// does costs more than one that does not); other entries may.
-#[repr(C, align(64))]
-pub(super) struct Aligned<T>(pub T);
-
-impl<T> core::ops::Deref for Aligned<T> {
-    type Target = T;
-    #[inline(always)]
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
 /// The UTF-8 encoder's tables in one static: its loop reaches all three from one base register
-/// (three statics took three, and the loop ran out of registers and spilled). Aligned as
-/// [`Aligned`] is.
+/// (three statics took three, and the loop ran out of registers and spilled). It starts a
+/// cache line, so none of its 16-byte rows straddles two.
 #[repr(C, align(64))]
 pub(super) struct EncodeTables {
     /// [`SHUF16_TWO`].
