@@ -542,6 +542,67 @@ unsafe fn ascii_block<V: Lanes2>(at: *const u8) -> Option<[V; BLOCK / 16]> {
     }
 }
 
+/// Byte `i` is `i`: lane numbers, to compare with a count.
+static LANE_NUMBERS: [u8; 32] = {
+    let mut t = [0; 32];
+    let mut i = 0;
+    while i < 32 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Stores the first `n` (< 64) of the 64 units the ASCII bytes in `loaded` make, without
+/// branches on `n`: each vector of the 64 units at `dst` is a blend of those units and what
+/// `dst` holds there, so the ones past `n` are written back unchanged. `dst` has room for 64
+/// units. The units are made from the vectors as loaded, not from memory: the compiler would
+/// hoist such loads into the ASCII loop, which makes its units that way.
+#[inline(always)]
+unsafe fn ascii_prefix<V: Lanes2, S: Sink>(dst: *mut S::Unit, loaded: &[V], n: usize) {
+    let size = core::mem::size_of::<S::Unit>();
+    // SAFETY: caller's ISA contract; 64 * size bytes writable at `dst` and in `units`;
+    // LANE_NUMBERS has LANES (at most 32) bytes.
+    unsafe {
+        // Room for the 64 units of the widest sink, in vectors.
+        let mut units = [V::splat(0); 4 * BLOCK / 16];
+        let new = units.as_mut_ptr().cast::<u8>();
+        let per = V::LANES / 16;
+        for k in 0..BLOCK / 16 {
+            S::ascii(
+                new.cast::<S::Unit>().add(16 * k),
+                loaded[k / per].lane(k % per),
+            );
+        }
+        let (out, lanes) = (dst.cast::<u8>(), V::load(LANE_NUMBERS.as_ptr()));
+        for k in 0..BLOCK * size / V::LANES {
+            // Bytes of this vector that are the prefix's: at most 32, a positive i8.
+            let keep = (n * size).saturating_sub(k * V::LANES).min(V::LANES);
+            let at = out.add(k * V::LANES);
+            let unit = V::load(new.add(k * V::LANES));
+            V::splat(keep as u8)
+                .gt(lanes)
+                .select(unit, V::load(at))
+                .store(at);
+        }
+    }
+}
+
+/// The `BLOCK` bytes at `at` as vectors (the first `BLOCK / V::LANES` of them), and a bit for
+/// each byte that is not ASCII.
+#[inline(always)]
+unsafe fn non_ascii<V: Lanes2>(at: *const u8) -> ([V; BLOCK / 16], u64) {
+    // SAFETY: caller's ISA contract; `at` has BLOCK readable bytes.
+    unsafe {
+        let (mut loaded, mut mask) = ([V::splat(0); BLOCK / 16], 0);
+        for (k, v) in loaded[..BLOCK / V::LANES].iter_mut().enumerate() {
+            *v = V::load(at.add(k * V::LANES));
+            mask |= v.movemask() << (k * V::LANES);
+        }
+        (loaded, mask)
+    }
+}
+
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
 pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
@@ -557,8 +618,9 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
     // left, else from `buf`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
     // Stores: an ASCII block writes 64 units at `w` with p + 64 <= `end` (input and room both;
     // the aligning pair of blocks, 64 + adv < 128 with p + 128 <= `end`, and what it counts
-    // covers all it writes); each step writes at most 16 units at `w` and only runs with 16
-    // units of room;
+    // covers all it writes); the ASCII before a stray byte rewrites 64 units at `w` with
+    // p + 64 <= `end`, changing only the first `n`; each step writes at most 16 units at `w`
+    // and only runs with 16 units of room;
     // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room; the character-at-a-time
     // finish writes at most 2 and checks for 2.
     unsafe {
@@ -598,6 +660,21 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                     S::ascii64::<V>(out.add(w), at, &loaded[..BLOCK / V::LANES]);
                     p += BLOCK;
                     w += BLOCK;
+                }
+                // The run stopped at a block that is not all ASCII. If it goes on with a byte
+                // that no character starts with (C0, C1, F5..FF or a continuation byte), the
+                // error is there, whatever follows: stray bytes in ASCII text stop here,
+                // without the block's validation and decoding.
+                if p + BLOCK <= end {
+                    let at = src.as_ptr().add(p);
+                    let (loaded, mask) = non_ascii::<V>(at);
+                    let n = mask.trailing_zeros() as usize;
+                    if !(0xC2..=0xF4).contains(&*at.add(n)) {
+                        ascii_prefix::<V, S>(out.add(w), &loaded[..BLOCK / V::LANES], n);
+                        p += n;
+                        w += n;
+                        break;
+                    }
                 }
             }
             let avail = src.len() - p;
