@@ -37,7 +37,8 @@ pub(crate) type Measure<S, O> = fn(&[S], O) -> (usize, usize);
 /// - `utf16_len(s)`: UTF-16 units needed for `s`, which is valid UTF-8.
 /// - conversions `(src, dst, ..) -> (read, written)` convert a well-formed prefix that ends on a
 ///   character boundary and fits in `dst`; they may stop anywhere before an error, the end of
-///   the input or of `dst`, and never write past `written`.
+///   the input or of `dst`, and never change a unit past `written` (a kernel may store back
+///   a unit's own value, read just before).
 /// - `*_measure(src) -> (read, needed)`: the same prefix, counting instead of writing; they stop
 ///   exactly at the first ill-formed unit or before the last few units.
 /// - `latin1_prefix(s)`: offset of the first byte `C4`..`FF`, or `s.len()`.

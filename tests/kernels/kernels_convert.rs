@@ -185,6 +185,23 @@ fn utf8_ascii_runs_at_every_output_skew_broken_at_every_offset() {
 }
 
 #[test]
+fn utf8_stray_bytes_after_ascii_runs() {
+    // An ASCII run stops right before a byte that no character starts with and stores the
+    // ASCII before it, leaving the units after it as they were: each such byte (and valid leads
+    // beside them, which go the long way) at every position of the block after a run, with
+    // every output room around it on some of them.
+    let ascii = |i: usize| b' ' + (i * 7 % 95) as u8;
+    for b in [0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xE0, 0xF4, 0xF5, 0xFF] {
+        for at in 64..=128 {
+            let mut c: Vec<u8> = (0..at).map(ascii).collect();
+            c.push(b);
+            c.extend((0..100).map(ascii));
+            check_utf8(&c, at % 16 == 0);
+        }
+    }
+}
+
+#[test]
 fn utf8_corpus() {
     for (_, data) in corpus_files(".utf8.txt") {
         check_utf8(&data, false);

@@ -561,11 +561,13 @@ static LANE_NUMBERS: [u8; 32] = {
 #[inline(always)]
 unsafe fn ascii_prefix<V: Lanes2, S: Sink>(dst: *mut S::Unit, loaded: &[V], n: usize) {
     let size = core::mem::size_of::<S::Unit>();
-    // SAFETY: caller's ISA contract; 64 * size bytes writable at `dst` and in `units`;
-    // LANE_NUMBERS has LANES (at most 32) bytes.
+    // Room for the 64 units of the widest sink (256 bytes), not set first: only what the
+    // `ascii` stores write is read.
+    let mut units = core::mem::MaybeUninit::<[u128; 4 * BLOCK / 16]>::uninit();
+    // SAFETY: caller's ISA contract; 64 * size bytes readable and writable at `dst`, and 64 *
+    // size written to `units` before the loop below reads them back; LANE_NUMBERS has LANES
+    // (at most 32) bytes.
     unsafe {
-        // Room for the 64 units of the widest sink, in vectors.
-        let mut units = [V::splat(0); 4 * BLOCK / 16];
         let new = units.as_mut_ptr().cast::<u8>();
         let per = V::LANES / 16;
         for k in 0..BLOCK / 16 {
@@ -618,8 +620,10 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
     // left, else from `buf`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
     // Stores: an ASCII block writes 64 units at `w` with p + 64 <= `end` (input and room both;
     // the aligning pair of blocks, 64 + adv < 128 with p + 128 <= `end`, and what it counts
-    // covers all it writes); the ASCII before a stray byte rewrites 64 units at `w` with
-    // p + 64 <= `end`, changing only the first `n`; each step writes at most 16 units at `w`
+    // covers all it writes); after a run, a block at p with p + 64 <= `end` is loaded again,
+    // and when it is not all ASCII (the run stopped there, so its mask is not 0 and n < 64),
+    // byte p + n is read and the ASCII before a stray byte rewrites 64 units at `w` (read
+    // first), changing only the first `n`; each step writes at most 16 units at `w`
     // and only runs with 16 units of room;
     // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room; the character-at-a-time
     // finish writes at most 2 and checks for 2.
@@ -661,13 +665,15 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                     p += BLOCK;
                     w += BLOCK;
                 }
-                // The run stopped at a block that is not all ASCII. If it goes on with a byte
-                // that no character starts with (C0, C1, F5..FF or a continuation byte), the
-                // error is there, whatever follows: stray bytes in ASCII text stop here,
-                // without the block's validation and decoding.
+                // The run stopped at a block that is not all ASCII (with 64 bytes of input and
+                // of room left). If it goes on with a byte that no character starts with (C0,
+                // C1, F5..FF or a continuation byte), the error is there, whatever follows:
+                // stray bytes in ASCII text stop here, without the block's validation and
+                // decoding.
                 if p + BLOCK <= end {
                     let at = src.as_ptr().add(p);
                     let (loaded, mask) = non_ascii::<V>(at);
+                    debug_assert_ne!(mask, 0, "the ASCII loop stops at a block that is not");
                     let n = mask.trailing_zeros() as usize;
                     if !(0xC2..=0xF4).contains(&*at.add(n)) {
                         ascii_prefix::<V, S>(out.add(w), &loaded[..BLOCK / V::LANES], n);
