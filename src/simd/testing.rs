@@ -28,7 +28,7 @@ pub fn kernel(name: &str) -> Option<Kernel> {
 macro_rules! forward {
     ($($name:ident => $path:path: ($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
         impl Kernel {
-            /// The set's name: `scalar`, `sse42`, `avx2`, `avx512`.
+            /// The set's name: `scalar`, `sse42`, `avx2`, `avx512`, `neon`.
             pub fn name(self) -> &'static str {
                 self.0.name
             }

@@ -13,10 +13,10 @@
 
 use core::arch::x86_64::*;
 
-use super::decode_utf8;
-use super::encode_utf8;
-use super::utf8::{errors, low_lanes};
-use super::vector::Vector;
+use crate::simd::generic::decode_utf8;
+use crate::simd::generic::encode_utf8;
+use crate::simd::generic::utf8::{errors, low_lanes};
+use crate::simd::generic::vector::Vector;
 
 /// Input units handed to the 256-bit algorithm when a block is not one these functions take.
 const DETOUR: usize = 256;

@@ -5,7 +5,7 @@
 
 use core::arch::x86_64::*;
 
-use super::encode_utf8::{self, Source};
+use crate::simd::generic::encode_utf8::{self, Source};
 
 /// Units handed to the 128-bit measure when a vector holds surrogates.
 const DETOUR: usize = 64;
@@ -23,7 +23,7 @@ unsafe fn alternate<S: Source>(
         (r, w) = (to, w + bytes);
         let end = src.len().min(r + DETOUR);
         // SAFETY: the caller's ISA contract, forwarded.
-        let (read, bytes) = unsafe { encode_utf8::measure::<S>(&src[r..end]) };
+        let (read, bytes) = unsafe { encode_utf8::measure::<__m128i, S>(&src[r..end]) };
         (r, w) = (r + read, w + bytes);
         if read == 0 || end == src.len() {
             return (r, w);

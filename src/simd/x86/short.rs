@@ -7,8 +7,8 @@
 
 use core::arch::x86_64::*;
 
-use super::utf8::{self, errors};
-use super::vector::Vector;
+use crate::simd::generic::utf8::{self, errors};
+use crate::simd::generic::vector::Vector;
 
 /// The `src.len()` (< 64) bytes of `src`, then zeros.
 #[inline(always)]

@@ -1,90 +1,9 @@
-//! One byte-vector interface over SSE (`__m128i`) and AVX2 (`__m256i`), so that each algorithm
-//! is written once and instantiated per ISA. Every method is `#[inline(always)]` and only ever
-//! runs inside a `#[target_feature]` function of the matching ISA, which is what makes the
-//! intrinsics inline; callers guarantee the CPU has that ISA (the "caller's ISA contract").
+//! The x86 primitives: the vector interface of `generic::vector` over SSE (`__m128i`), AVX2
+//! (`__m256i`) and AVX-512 (`__m512i`), each method one intrinsic or a short sequence of them.
 
 use core::arch::x86_64::*;
 
-pub(super) trait Vector: Copy {
-    /// Bytes per vector.
-    const LANES: usize;
-    unsafe fn load(ptr: *const u8) -> Self;
-    unsafe fn store(self, ptr: *mut u8);
-    unsafe fn splat(b: u8) -> Self;
-    /// A vector of 16-byte `table` repeated, for [`Vector::lookup16`].
-    unsafe fn table(table: &[u8; 16]) -> Self;
-    /// Each byte's high bit, one bit per byte (low bits first).
-    unsafe fn movemask(self) -> u64;
-    unsafe fn is_zero(self) -> bool;
-    unsafe fn or(self, o: Self) -> Self;
-    unsafe fn and(self, o: Self) -> Self;
-    unsafe fn xor(self, o: Self) -> Self;
-    /// `table[self[i]]` for bytes 0..=15.
-    unsafe fn lookup16(self, table: Self) -> Self;
-    /// Each byte's high nibble.
-    unsafe fn high_nibbles(self) -> Self;
-    /// The byte 1, 2 or 3 positions earlier in the stream `prev ++ self`.
-    unsafe fn prev1(self, prev: Self) -> Self;
-    unsafe fn prev2(self, prev: Self) -> Self;
-    unsafe fn prev3(self, prev: Self) -> Self;
-    unsafe fn saturating_sub(self, o: Self) -> Self;
-    /// Signed `self > o` per byte: 0xFF or 0.
-    unsafe fn gt(self, o: Self) -> Self;
-    unsafe fn sub(self, o: Self) -> Self;
-    /// Bit per byte: set where the byte is not zero.
-    unsafe fn nonzero_mask(self) -> u64;
-    /// The sum of all bytes.
-    unsafe fn sum(self) -> u64;
-    unsafe fn add(self, o: Self) -> Self;
-    /// Bytes interleaved with those of `o`, from the low (`unpack_lo`) or high half of each
-    /// 128-bit lane: `self` gives the low byte of each 16-bit lane of the result.
-    unsafe fn unpack_lo(self, o: Self) -> Self;
-    unsafe fn unpack_hi(self, o: Self) -> Self;
-    /// Each 16-bit lane shifted left or right by `N` bits.
-    unsafe fn shl16<const N: i32>(self) -> Self;
-    unsafe fn shr16<const N: i32>(self) -> Self;
-    /// `x` in every 16-bit lane.
-    unsafe fn splat16(x: u16) -> Self;
-    /// Per 16-bit lane: 0xFFFF where equal, else 0.
-    unsafe fn eq16(self, o: Self) -> Self;
-    /// Per byte: `a` where the byte of `self` has its high bit set, else `b`.
-    unsafe fn select(self, a: Self, b: Self) -> Self;
-    /// 16-bit lanes interleaved with those of `o`, from the low (`unpack_lo16`) or high half of
-    /// each 128-bit lane.
-    unsafe fn unpack_lo16(self, o: Self) -> Self;
-    unsafe fn unpack_hi16(self, o: Self) -> Self;
-    /// Signed saturating pack of the 16-bit lanes of `self` and `o` to bytes, per 128-bit lane:
-    /// each lane's low half from `self`, high half from `o`.
-    unsafe fn packs16(self, o: Self) -> Self;
-    /// The `LANES / 2` bytes at `p`, zero-extended to 16-bit lanes.
-    unsafe fn load_zext16(p: *const u8) -> Self;
-    /// The `LANES / 4` bytes at `p`, zero-extended to 32-bit lanes.
-    unsafe fn load_zext32(p: *const u8) -> Self;
-}
-
-/// What the transcoders need besides [`Vector`]: moving whole 128-bit lanes in and out, for
-/// vectors of at most two of them (SSE and AVX2).
-pub(super) trait Lanes2: Vector {
-    /// 128-bit lane `k` (`k < LANES / 16`).
-    unsafe fn lane(self, k: usize) -> __m128i;
-    /// A vector whose 128-bit lane `k` is the 16 bytes at `ptrs[k]` (only `ptrs[0]` read when
-    /// LANES is 16).
-    unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self;
-    /// A vector of the 128-bit lanes `halves[..LANES / 16]`.
-    unsafe fn from_halves(halves: [__m128i; 2]) -> Self;
-    /// The `LANES` 32-bit values at `p` narrowed to bytes, in order, when all are below 0x80.
-    unsafe fn narrow_ascii32(p: *const u32) -> Option<Self>;
-    /// `x` in every 32-bit lane.
-    unsafe fn splat32(x: u32) -> Self;
-    /// Each 32-bit lane shifted right by `N` bits.
-    unsafe fn shr32<const N: i32>(self) -> Self;
-    /// Unsigned saturating pack of the 32-bit lanes of `self` and `o` to 16 bits, per 128-bit
-    /// lane: each lane's low half from `self`, high half from `o`.
-    unsafe fn packus32(self, o: Self) -> Self;
-    /// Per 16-bit lane: the low byte of `self` times the low byte of `o` plus the high byte of
-    /// `self` times the high byte of `o` (bytes of `self` unsigned, of `o` signed; saturating).
-    unsafe fn maddubs(self, o: Self) -> Self;
-}
+use crate::simd::generic::vector::{Half, Lanes2, Vector};
 
 /// Implements [`Vector`] for one register type from its intrinsics.
 macro_rules! vector_impl {
@@ -100,6 +19,7 @@ macro_rules! vector_impl {
         packs16: $packs16:path $(,)?
     }) => {
         impl Vector for $ty {
+            type Half = __m128i;
             const LANES: usize = $lanes;
             #[inline(always)]
             unsafe fn load(ptr: *const u8) -> Self {
@@ -132,6 +52,16 @@ macro_rules! vector_impl {
                 unsafe { $testz(self, self) == 1 }
             }
             #[inline(always)]
+            unsafe fn and_is_zero(self, o: Self) -> bool {
+                // SAFETY: caller's ISA contract.
+                unsafe { $testz(self, o) == 1 }
+            }
+            #[inline(always)]
+            unsafe fn no_high_bits(self) -> bool {
+                // SAFETY: caller's ISA contract.
+                unsafe { $movemask(self) == 0 }
+            }
+            #[inline(always)]
             unsafe fn or(self, o: Self) -> Self {
                 // SAFETY: caller's ISA contract.
                 unsafe { $or(self, o) }
@@ -148,6 +78,11 @@ macro_rules! vector_impl {
             }
             #[inline(always)]
             unsafe fn lookup16(self, table: Self) -> Self {
+                // SAFETY: caller's ISA contract.
+                unsafe { $shuffle(table, self) }
+            }
+            #[inline(always)]
+            unsafe fn lookup_nibbles(self, table: Self) -> Self {
                 // SAFETY: caller's ISA contract.
                 unsafe { $shuffle(table, self) }
             }
@@ -466,7 +401,7 @@ macro_rules! lanes2_impl {
                 unsafe { $load_lanes(ptrs) }
             }
             #[inline(always)]
-            unsafe fn from_halves(halves: [__m128i; 2]) -> Self {
+            unsafe fn from_halves(halves: [Self::Half; 2]) -> Self {
                 // SAFETY: caller's ISA contract.
                 unsafe { $from_halves(halves) }
             }
@@ -623,3 +558,66 @@ vector_impl!(__m512i, 64, {
     unpacklo16: _mm512_unpacklo_epi16, unpackhi16: _mm512_unpackhi_epi16,
     packs16: _mm512_packs_epi16,
 });
+
+impl Half for __m128i {
+    #[inline(always)]
+    unsafe fn load_low64(p: *const u8) -> Self {
+        // SAFETY: SSE2; `p` has 8 readable bytes (caller).
+        unsafe { _mm_loadl_epi64(p.cast()) }
+    }
+    #[inline(always)]
+    unsafe fn store_low64(self, p: *mut u8) {
+        // SAFETY: SSE2; `p` has 8 writable bytes (caller).
+        unsafe { _mm_storel_epi64(p.cast(), self) }
+    }
+    #[inline(always)]
+    unsafe fn low32(self) -> u32 {
+        // SAFETY: SSE2 per the caller's ISA contract.
+        unsafe { _mm_cvtsi128_si32(self) as u32 }
+    }
+    #[inline(always)]
+    unsafe fn bytes_right<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 per the caller's ISA contract.
+        unsafe { _mm_srli_si128::<N>(self) }
+    }
+    #[inline(always)]
+    unsafe fn zext8_16(self) -> Self {
+        // SAFETY: SSE4.1 per the caller's ISA contract.
+        unsafe { _mm_cvtepu8_epi16(self) }
+    }
+    #[inline(always)]
+    unsafe fn zext8_32(self) -> Self {
+        // SAFETY: SSE4.1 per the caller's ISA contract.
+        unsafe { _mm_cvtepu8_epi32(self) }
+    }
+    #[inline(always)]
+    unsafe fn zext16_32(self) -> Self {
+        // SAFETY: SSE4.1 per the caller's ISA contract.
+        unsafe { _mm_cvtepu16_epi32(self) }
+    }
+    #[inline(always)]
+    unsafe fn packus16(self, o: Self) -> Self {
+        // SAFETY: SSE2 per the caller's ISA contract.
+        unsafe { _mm_packus_epi16(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn min16(self, o: Self) -> Self {
+        // SAFETY: SSE4.1 per the caller's ISA contract.
+        unsafe { _mm_min_epu16(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn add32(self, o: Self) -> Self {
+        // SAFETY: SSE2 per the caller's ISA contract.
+        unsafe { _mm_add_epi32(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn sub32(self, o: Self) -> Self {
+        // SAFETY: SSE2 per the caller's ISA contract.
+        unsafe { _mm_sub_epi32(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 per the caller's ISA contract.
+        unsafe { _mm_slli_epi32::<N>(self) }
+    }
+}

@@ -2,15 +2,15 @@
 //! three nibble lookups classify every byte pair, plus the must-be-2nd/3rd-continuation check),
 //! ASCII prefix and the counting passes, written once over [`Vector`].
 
-use super::vector::Vector;
+use super::vector::{Half, Vector};
 use crate::decode::is_continuation;
 
 /// Bytes per block: 4 SSE vectors, 2 AVX2 vectors or 1 AVX-512 vector.
-pub(super) const BLOCK: usize = 64;
+pub(in crate::simd) const BLOCK: usize = 64;
 
 /// A mask of the low `n` lanes (`n` <= 64).
 #[inline(always)]
-pub(super) fn low_lanes(n: u32) -> u64 {
+pub(in crate::simd) fn low_lanes(n: u32) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
@@ -102,7 +102,7 @@ const BYTE_2_HIGH: [u8; 16] = [
 /// Per byte, non-zero where the stream `prev ++ input` is ill-formed (judging each byte with the
 /// up to three bytes before it; a sequence cut off at the end of `input` is not flagged).
 #[inline(always)]
-pub(super) unsafe fn errors<V: Vector>(input: V, prev: V) -> V {
+pub(in crate::simd) unsafe fn errors<V: Vector>(input: V, prev: V) -> V {
     // SAFETY: the caller's ISA contract, forwarded.
     unsafe { errors_with::<V, false>(input, prev) }
 }
@@ -116,9 +116,9 @@ unsafe fn errors_with<V: Vector, const NO4: bool>(input: V, prev: V) -> V {
         let prev1 = input.prev1(prev);
         let special = prev1
             .high_nibbles()
-            .lookup16(V::table(&BYTE_1_HIGH))
-            .and(prev1.and(V::splat(0x0F)).lookup16(V::table(low)))
-            .and(input.high_nibbles().lookup16(V::table(&BYTE_2_HIGH)));
+            .lookup_nibbles(V::table(&BYTE_1_HIGH))
+            .and(prev1.and(V::splat(0x0F)).lookup_nibbles(V::table(low)))
+            .and(input.high_nibbles().lookup_nibbles(V::table(&BYTE_2_HIGH)));
         // The high bit says "must be a continuation": a 3rd byte after E0.., a 4th after F0..
         let third = input.prev2(prev).saturating_sub(V::splat(0xE0 - 0x80));
         let fourth = input.prev3(prev).saturating_sub(V::splat(0xF0 - 0x80));
@@ -142,7 +142,7 @@ unsafe fn incomplete<V: Vector>(v: V) -> V {
 /// when those three are the tail of a complete 4-byte sequence. Everything before `at` passed
 /// the checks except such a sequence, so the prefix up to the result is valid.
 #[inline(always)]
-pub(super) fn boundary(src: &[u8], at: usize) -> usize {
+pub(in crate::simd) fn boundary(src: &[u8], at: usize) -> usize {
     (at.saturating_sub(3)..at)
         .rev()
         .find(|&b| !is_continuation(src[b]))
@@ -152,19 +152,14 @@ pub(super) fn boundary(src: &[u8], at: usize) -> usize {
 /// True when `src` (16..64 bytes) is ASCII, from overlapping 16-byte loads: spares short ASCII
 /// input the padded block.
 #[inline(always)]
-fn ascii_short(src: &[u8]) -> bool {
-    use core::arch::x86_64::{_mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128};
+unsafe fn ascii_short<H: Half>(src: &[u8]) -> bool {
     let n = src.len();
     debug_assert!((16..64).contains(&n));
-    // SAFETY: SSE2 is part of x86-64; each load starts at most at n - 16, so lies inside `src`.
+    // SAFETY: caller's ISA contract; each load starts at most at n - 16, so lies inside `src`.
     unsafe {
-        let at = |i: usize| _mm_loadu_si128(src.as_ptr().add(i.min(n - 16)).cast());
+        let at = |i: usize| H::load(src.as_ptr().add(i.min(n - 16)));
         // Together the four cover [0, 48) and [n - 16, n): all of `src`.
-        let any = _mm_or_si128(
-            _mm_or_si128(at(0), at(16)),
-            _mm_or_si128(at(32), at(n - 16)),
-        );
-        _mm_movemask_epi8(any) == 0
+        at(0).or(at(16)).or(at(32).or(at(n - 16))).no_high_bits()
     }
 }
 
@@ -173,7 +168,7 @@ const GROUP: usize = 4;
 
 /// `src.len()` when valid; otherwise a boundary before the first error (see `Kernels`).
 #[inline(always)]
-pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
+pub(in crate::simd) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
     // SAFETY: the caller's ISA contract, forwarded.
     unsafe { valid_up_to_with::<V, false>(src) }
 }
@@ -181,7 +176,7 @@ pub(super) unsafe fn valid_up_to<V: Vector>(src: &[u8]) -> usize {
 /// [`valid_up_to`] for UTF-8 without 4-byte sequences: the part CESU-8 and modified UTF-8 share
 /// with UTF-8.
 #[inline(always)]
-pub(super) unsafe fn valid_bmp_up_to<V: Vector>(src: &[u8]) -> usize {
+pub(in crate::simd) unsafe fn valid_bmp_up_to<V: Vector>(src: &[u8]) -> usize {
     // SAFETY: the caller's ISA contract, forwarded.
     unsafe { valid_up_to_with::<V, true>(src) }
 }
@@ -190,7 +185,8 @@ pub(super) unsafe fn valid_bmp_up_to<V: Vector>(src: &[u8]) -> usize {
 #[inline(always)]
 unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
     let vecs = BLOCK / V::LANES;
-    if src.len() < BLOCK && ascii_short(src) {
+    // SAFETY: caller's ISA contract.
+    if src.len() < BLOCK && unsafe { ascii_short::<V::Half>(src) } {
         return src.len();
     }
     // SAFETY (whole body): caller's ISA contract; every load reads inside `src` (i + BLOCK <=
@@ -205,7 +201,7 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
             for k in 1..vecs {
                 all = all.or(V::load(p.add(k * V::LANES)));
             }
-            if all.movemask() == 0 {
+            if all.no_high_bits() {
                 if !pending.is_zero() {
                     return boundary(src, i);
                 }
@@ -217,7 +213,7 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                     for k in 1..4 * vecs {
                         all = all.or(V::load(p.add(k * V::LANES)));
                     }
-                    if all.movemask() != 0 {
+                    if !all.no_high_bits() {
                         break;
                     }
                     i += 4 * BLOCK;
@@ -278,7 +274,7 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
 
 /// Exact length of the ASCII prefix.
 #[inline(always)]
-pub(super) unsafe fn ascii_len<V: Vector>(src: &[u8]) -> usize {
+pub(in crate::simd) unsafe fn ascii_len<V: Vector>(src: &[u8]) -> usize {
     let mut i = 0;
     // SAFETY: caller's ISA contract; loads stay inside `src`.
     unsafe {
@@ -286,7 +282,7 @@ pub(super) unsafe fn ascii_len<V: Vector>(src: &[u8]) -> usize {
             let p = src.as_ptr().add(i);
             let (a, b) = (V::load(p), V::load(p.add(V::LANES)));
             let (c, d) = (V::load(p.add(2 * V::LANES)), V::load(p.add(3 * V::LANES)));
-            if a.or(b).or(c).or(d).movemask() != 0 {
+            if !a.or(b).or(c).or(d).no_high_bits() {
                 break;
             }
             i += 4 * V::LANES;
@@ -364,20 +360,20 @@ unsafe fn count_where<V: Vector>(src: &[u8], four_byte_leads: bool) -> usize {
 }
 
 #[inline(always)]
-pub(super) unsafe fn count<V: Vector>(src: &[u8]) -> usize {
+pub(in crate::simd) unsafe fn count<V: Vector>(src: &[u8]) -> usize {
     // SAFETY: forwarded.
     unsafe { count_where::<V>(src, false) }
 }
 
 #[inline(always)]
-pub(super) unsafe fn utf16_len<V: Vector>(src: &[u8]) -> usize {
+pub(in crate::simd) unsafe fn utf16_len<V: Vector>(src: &[u8]) -> usize {
     // SAFETY: forwarded.
     unsafe { count_where::<V>(src, true) }
 }
 
 /// Offset of the first byte of `src` at or above `x` (1..=255), or `src.len()`.
 #[inline(always)]
-pub(super) unsafe fn find_at_least<V: Vector>(src: &[u8], x: u8) -> usize {
+pub(in crate::simd) unsafe fn find_at_least<V: Vector>(src: &[u8], x: u8) -> usize {
     let mut i = 0;
     // SAFETY: caller's ISA contract; loads stay inside `src`.
     unsafe {
@@ -400,7 +396,7 @@ pub(super) unsafe fn find_at_least<V: Vector>(src: &[u8], x: u8) -> usize {
 
 /// Offset of the first lead byte of a character above U+00FF (`C4`..), or `src.len()`.
 #[inline(always)]
-pub(super) unsafe fn latin1_prefix<V: Vector>(src: &[u8]) -> usize {
+pub(in crate::simd) unsafe fn latin1_prefix<V: Vector>(src: &[u8]) -> usize {
     // SAFETY: forwarded.
     unsafe { find_at_least::<V>(src, 0xC4) }
 }

@@ -5,32 +5,30 @@
 //! bytes keeps the lanes that end a character. Other chunks go in 16-byte steps driven by
 //! [`UTF8_STEPS`]. Nothing is written past the units produced.
 
-use core::arch::x86_64::*;
-
 use super::tables::{
     COMPRESS16, FOUR, OTHER, SHUF_FOUR, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS,
 };
 use super::utf8::{BLOCK, errors, low_lanes};
-use super::vector::Lanes2;
+use super::vector::{Half, Lanes2, Vector};
 
 /// Where decoded characters go. `dst` points to at least 16 writable units.
-pub(super) trait Sink {
+pub(in crate::simd) trait Sink {
     type Unit;
     /// The largest code point the target holds; the kernel stops before any above it.
     const MAX: u32;
     /// Sixteen ASCII bytes.
-    unsafe fn ascii(dst: *mut Self::Unit, v: __m128i);
+    unsafe fn ascii<H: Half>(dst: *mut Self::Unit, v: H);
     /// Six code points below U+0800 in the low six 16-bit lanes.
-    unsafe fn six(dst: *mut Self::Unit, v: __m128i);
+    unsafe fn six<H: Half>(dst: *mut Self::Unit, v: H);
     /// Four code points below U+10000 in 32-bit lanes.
-    unsafe fn four(dst: *mut Self::Unit, v: __m128i);
+    unsafe fn four<H: Half>(dst: *mut Self::Unit, v: H);
     /// Three code points above U+FFFF in 32-bit lanes 0..3; returns the units written (at most 6).
-    unsafe fn three_astral(dst: *mut Self::Unit, v: __m128i) -> usize;
+    unsafe fn three_astral<H: Half>(dst: *mut Self::Unit, v: H) -> usize;
     /// One code point; returns the units written (at most 2, and `dst` has room for 2).
     unsafe fn one(dst: *mut Self::Unit, cp: u32) -> usize;
     /// The eight code points below U+10000 (below U+0100 for Latin-1) in the 16-bit lanes of
     /// `v`, as eight units.
-    unsafe fn group(dst: *mut Self::Unit, v: __m128i);
+    unsafe fn group<H: Half>(dst: *mut Self::Unit, v: H);
     /// The 64 ASCII bytes at `src`, as 64 units; `loaded` holds them already, loaded as
     /// vectors (the wide targets widen from memory instead, which loads as part of the
     /// widening).
@@ -41,15 +39,15 @@ pub(super) trait Sink {
 }
 
 /// UTF-16 output, byte-swapped when `SWAP`.
-pub(super) struct ToUtf16<const SWAP: bool>;
+pub(in crate::simd) struct ToUtf16<const SWAP: bool>;
 /// UTF-32 output.
-pub(super) struct ToUtf32;
+pub(in crate::simd) struct ToUtf32;
 
 #[inline(always)]
-unsafe fn swap16<const SWAP: bool>(v: __m128i) -> __m128i {
+unsafe fn swap16<const SWAP: bool, H: Half>(v: H) -> H {
     if SWAP {
-        // SAFETY: SSE2 per the caller's ISA contract.
-        unsafe { _mm_or_si128(_mm_slli_epi16::<8>(v), _mm_srli_epi16::<8>(v)) }
+        // SAFETY: caller's ISA contract.
+        unsafe { v.shl16::<8>().or(v.shr16::<8>()) }
     } else {
         v
     }
@@ -68,9 +66,9 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
         }
     }
     #[inline(always)]
-    unsafe fn group(dst: *mut u16, v: __m128i) {
-        // SAFETY: SSE2 per the caller's ISA contract; `dst` has room for 8 units.
-        unsafe { _mm_storeu_si128(dst.cast(), swap16::<SWAP>(v)) }
+    unsafe fn group<H: Half>(dst: *mut u16, v: H) {
+        // SAFETY: caller's ISA contract; `dst` has room for 8 units.
+        unsafe { swap16::<SWAP, H>(v).store(dst.cast()) }
     }
     #[inline(always)]
     unsafe fn threes<V: Lanes2>(dst: *mut u16, x: V, y: V) {
@@ -88,42 +86,42 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
     type Unit = u16;
     const MAX: u32 = 0x10FFFF;
     #[inline(always)]
-    unsafe fn ascii(dst: *mut u16, v: __m128i) {
-        // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable units.
+    unsafe fn ascii<H: Half>(dst: *mut u16, v: H) {
+        // SAFETY: caller's ISA contract; `dst` has 16 writable units.
         unsafe {
-            let lo = swap16::<SWAP>(_mm_cvtepu8_epi16(v));
-            let hi = swap16::<SWAP>(_mm_cvtepu8_epi16(_mm_srli_si128::<8>(v)));
-            _mm_storeu_si128(dst.cast(), lo);
-            _mm_storeu_si128(dst.add(8).cast(), hi);
+            let lo = swap16::<SWAP, H>(v.zext8_16());
+            let hi = swap16::<SWAP, H>(v.bytes_right::<8>().zext8_16());
+            lo.store(dst.cast());
+            hi.store(dst.add(8).cast());
         }
     }
     #[inline(always)]
-    unsafe fn six(dst: *mut u16, v: __m128i) {
+    unsafe fn six<H: Half>(dst: *mut u16, v: H) {
         // SAFETY: as above; writes units 0..6 exactly (two overlapping 4-unit stores).
         unsafe {
-            let v = swap16::<SWAP>(v);
-            _mm_storel_epi64(dst.cast(), v);
-            _mm_storel_epi64(dst.add(2).cast(), _mm_srli_si128::<4>(v));
+            let v = swap16::<SWAP, H>(v);
+            v.store_low64(dst.cast());
+            v.bytes_right::<4>().store_low64(dst.add(2).cast());
         }
     }
     #[inline(always)]
-    unsafe fn four(dst: *mut u16, v: __m128i) {
+    unsafe fn four<H: Half>(dst: *mut u16, v: H) {
         // SAFETY: as above; writes units 0..4 exactly.
-        unsafe { _mm_storel_epi64(dst.cast(), swap16::<SWAP>(_mm_packus_epi32(v, v))) }
+        unsafe { swap16::<SWAP, H>(v.packus32(v)).store_low64(dst.cast()) }
     }
     #[inline(always)]
-    unsafe fn three_astral(dst: *mut u16, v: __m128i) -> usize {
-        // SAFETY: SSE2 per the caller's ISA contract; `dst` has 16 writable units; writes
-        // units 0..6 exactly.
+    unsafe fn three_astral<H: Half>(dst: *mut u16, v: H) -> usize {
+        // SAFETY: caller's ISA contract; `dst` has 16 writable units; writes units 0..6
+        // exactly.
         unsafe {
-            let v = _mm_sub_epi32(v, _mm_set1_epi32(0x10000));
-            let high = _mm_or_si128(_mm_srli_epi32::<10>(v), _mm_set1_epi32(0xD800));
-            let low = _mm_and_si128(v, _mm_set1_epi32(0x3FF));
-            let low = _mm_slli_epi32::<16>(_mm_or_si128(low, _mm_set1_epi32(0xDC00)));
-            let pairs = swap16::<SWAP>(_mm_or_si128(high, low));
-            _mm_storel_epi64(dst.cast(), pairs);
-            let last = _mm_cvtsi128_si32(_mm_srli_si128::<8>(pairs));
-            dst.add(4).cast::<i32>().write_unaligned(last);
+            let v = v.sub32(H::splat32(0x10000));
+            let high = v.shr32::<10>().or(H::splat32(0xD800));
+            let low = v.and(H::splat32(0x3FF));
+            let low = low.or(H::splat32(0xDC00)).shl32::<16>();
+            let pairs = swap16::<SWAP, H>(high.or(low));
+            pairs.store_low64(dst.cast());
+            let last = pairs.bytes_right::<8>().low32();
+            dst.add(4).cast::<u32>().write_unaligned(last);
         }
         6
     }
@@ -151,8 +149,8 @@ impl Sink for ToUtf32 {
         // SAFETY: caller's ISA contract; `dst` has room for LANES / 2 units.
         unsafe {
             for k in 0..V::LANES / 16 {
-                _mm_storeu_si128(dst.add(8 * k).cast(), x.lane(k));
-                _mm_storeu_si128(dst.add(8 * k + 4).cast(), y.lane(k));
+                x.lane(k).store(dst.add(8 * k).cast());
+                y.lane(k).store(dst.add(8 * k + 4).cast());
             }
         }
     }
@@ -166,55 +164,48 @@ impl Sink for ToUtf32 {
         }
     }
     #[inline(always)]
-    unsafe fn group(dst: *mut u32, v: __m128i) {
-        // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has room for 8 units.
+    unsafe fn group<H: Half>(dst: *mut u32, v: H) {
+        // SAFETY: caller's ISA contract; `dst` has room for 8 units.
         unsafe {
-            _mm_storeu_si128(dst.cast(), _mm_cvtepu16_epi32(v));
-            _mm_storeu_si128(
-                dst.add(4).cast(),
-                _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)),
-            );
+            v.zext16_32().store(dst.cast());
+            v.bytes_right::<8>().zext16_32().store(dst.add(4).cast());
         }
     }
     type Unit = u32;
     const MAX: u32 = 0x10FFFF;
     #[inline(always)]
-    unsafe fn ascii(dst: *mut u32, v: __m128i) {
-        // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable units.
+    unsafe fn ascii<H: Half>(dst: *mut u32, v: H) {
+        // SAFETY: caller's ISA contract; `dst` has 16 writable units.
         unsafe {
-            _mm_storeu_si128(dst.cast(), _mm_cvtepu8_epi32(v));
-            _mm_storeu_si128(dst.add(4).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<4>(v)));
-            _mm_storeu_si128(dst.add(8).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<8>(v)));
-            _mm_storeu_si128(
-                dst.add(12).cast(),
-                _mm_cvtepu8_epi32(_mm_srli_si128::<12>(v)),
-            );
+            v.zext8_32().store(dst.cast());
+            v.bytes_right::<4>().zext8_32().store(dst.add(4).cast());
+            v.bytes_right::<8>().zext8_32().store(dst.add(8).cast());
+            v.bytes_right::<12>().zext8_32().store(dst.add(12).cast());
         }
     }
     #[inline(always)]
-    unsafe fn six(dst: *mut u32, v: __m128i) {
+    unsafe fn six<H: Half>(dst: *mut u32, v: H) {
         // SAFETY: as above; writes units 0..6 exactly.
         unsafe {
-            _mm_storeu_si128(dst.cast(), _mm_cvtepu16_epi32(v));
-            _mm_storel_epi64(
-                dst.add(4).cast(),
-                _mm_cvtepu16_epi32(_mm_srli_si128::<8>(v)),
-            );
+            v.zext16_32().store(dst.cast());
+            v.bytes_right::<8>()
+                .zext16_32()
+                .store_low64(dst.add(4).cast());
         }
     }
     #[inline(always)]
-    unsafe fn four(dst: *mut u32, v: __m128i) {
+    unsafe fn four<H: Half>(dst: *mut u32, v: H) {
         // SAFETY: as above; writes units 0..4 exactly.
-        unsafe { _mm_storeu_si128(dst.cast(), v) }
+        unsafe { v.store(dst.cast()) }
     }
     #[inline(always)]
-    unsafe fn three_astral(dst: *mut u32, v: __m128i) -> usize {
-        // SAFETY: SSE2 per the caller's ISA contract; `dst` has 16 writable units; writes
-        // units 0..3 exactly.
+    unsafe fn three_astral<H: Half>(dst: *mut u32, v: H) -> usize {
+        // SAFETY: caller's ISA contract; `dst` has 16 writable units; writes units 0..3
+        // exactly.
         unsafe {
-            _mm_storel_epi64(dst.cast(), v);
-            let last = _mm_cvtsi128_si32(_mm_srli_si128::<8>(v));
-            dst.add(2).cast::<i32>().write_unaligned(last);
+            v.store_low64(dst.cast());
+            let last = v.bytes_right::<8>().low32();
+            dst.add(2).write_unaligned(last);
         }
         3
     }
@@ -227,7 +218,7 @@ impl Sink for ToUtf32 {
 }
 
 /// ISO-8859-1 output.
-pub(super) struct ToLatin1;
+pub(in crate::simd) struct ToLatin1;
 
 impl Sink for ToLatin1 {
     #[inline(always)]
@@ -245,39 +236,38 @@ impl Sink for ToLatin1 {
         }
     }
     #[inline(always)]
-    unsafe fn group(dst: *mut u8, v: __m128i) {
-        // SAFETY: SSE2 per the caller's ISA contract; values are below 0x100; `dst` has room
-        // for 8 units.
-        unsafe { _mm_storel_epi64(dst.cast(), _mm_packus_epi16(v, v)) }
+    unsafe fn group<H: Half>(dst: *mut u8, v: H) {
+        // SAFETY: caller's ISA contract; values are below 0x100; `dst` has room for 8 units.
+        unsafe { v.packus16(v).store_low64(dst) }
     }
     type Unit = u8;
     const MAX: u32 = 0xFF;
     #[inline(always)]
-    unsafe fn ascii(dst: *mut u8, v: __m128i) {
-        // SAFETY: SSE2 per the caller's ISA contract; `dst` has 16 writable units.
-        unsafe { _mm_storeu_si128(dst.cast(), v) }
+    unsafe fn ascii<H: Half>(dst: *mut u8, v: H) {
+        // SAFETY: caller's ISA contract; `dst` has 16 writable units.
+        unsafe { v.store(dst) }
     }
     #[inline(always)]
-    unsafe fn six(dst: *mut u8, v: __m128i) {
+    unsafe fn six<H: Half>(dst: *mut u8, v: H) {
         // SAFETY: as above; values are below 0x100; writes bytes 0..6 exactly.
         unsafe {
-            let b = _mm_packus_epi16(v, v);
-            dst.cast::<i32>().write_unaligned(_mm_cvtsi128_si32(b));
+            let b = v.packus16(v);
+            dst.cast::<u32>().write_unaligned(b.low32());
             dst.add(2)
-                .cast::<i32>()
-                .write_unaligned(_mm_cvtsi128_si32(_mm_srli_si128::<2>(b)));
+                .cast::<u32>()
+                .write_unaligned(b.bytes_right::<2>().low32());
         }
     }
     #[inline(always)]
-    unsafe fn four(dst: *mut u8, v: __m128i) {
+    unsafe fn four<H: Half>(dst: *mut u8, v: H) {
         // SAFETY: as above; values are below 0x100; writes bytes 0..4 exactly.
         unsafe {
-            let b = _mm_packus_epi16(_mm_packus_epi32(v, v), v);
-            dst.cast::<i32>().write_unaligned(_mm_cvtsi128_si32(b));
+            let b = v.packus32(v).packus16(v);
+            dst.cast::<u32>().write_unaligned(b.low32());
         }
     }
     #[inline(always)]
-    unsafe fn three_astral(dst: *mut u8, v: __m128i) -> usize {
+    unsafe fn three_astral<H: Half>(dst: *mut u8, v: H) -> usize {
         // Never called: the kernel stops before characters above MAX (U+00FF).
         let _ = (dst, v);
         0
@@ -317,7 +307,7 @@ unsafe fn check_chunk<V: Lanes2>(p: *const u8) -> (u64, usize) {
 /// continuation byte in between would have been flagged first), so every character before
 /// that start is whole and valid; the one at it may be the bad one.
 #[inline(always)]
-pub(super) fn valid_prefix(leads: u64, bad: u64) -> usize {
+pub(in crate::simd) fn valid_prefix(leads: u64, bad: u64) -> usize {
     if bad == 0 {
         return BLOCK;
     }
@@ -538,7 +528,7 @@ unsafe fn ascii_block<V: Lanes2>(at: *const u8) -> Option<[V; BLOCK / 16]> {
             *v = V::load(at.add(k * V::LANES));
         }
         let any = loaded.iter().fold(V::splat(0), |a, &v| a.or(v));
-        (any.movemask() == 0).then_some(loaded)
+        any.no_high_bits().then_some(loaded)
     }
 }
 
@@ -607,7 +597,7 @@ unsafe fn non_ascii<V: Lanes2>(at: *const u8) -> ([V; BLOCK / 16], u64) {
 
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
-pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
+pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
     src: &[u8],
     dst: &mut [S::Unit],
 ) -> (usize, usize) {
@@ -741,8 +731,8 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
             };
             let mut q = start;
             while q + 16 <= limit && dst.len() - w >= 16 {
-                let v = _mm_loadu_si128(at.add(q).cast());
-                if _mm_movemask_epi8(v) == 0 {
+                let v = <V::Half>::load(at.add(q));
+                if v.no_high_bits() {
                     S::ascii(out.add(w), v);
                     q += 16;
                     w += 16;
@@ -751,14 +741,12 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                 let step = UTF8_STEPS[((leads >> (q + 1)) & 0xFFF) as usize];
                 match step.kind {
                     TWO => {
-                        let shuf = _mm_loadu_si128(SHUF_TWO[step.shuffle as usize].as_ptr().cast());
-                        let perm = _mm_shuffle_epi8(v, shuf);
-                        let ascii = _mm_and_si128(perm, _mm_set1_epi16(0x7F));
-                        let high = _mm_and_si128(perm, _mm_set1_epi16(0x1F00));
-                        let cp = _mm_or_si128(ascii, _mm_srli_epi16::<2>(high));
-                        if S::MAX < 0x7FF
-                            && _mm_testz_si128(cp, _mm_set1_epi16(!(S::MAX as i16))) == 0
-                        {
+                        let shuf = <V::Half>::load(SHUF_TWO[step.shuffle as usize].as_ptr());
+                        let perm = shuf.lookup16(v);
+                        let ascii = perm.and(<V::Half>::splat16(0x7F));
+                        let high = perm.and(<V::Half>::splat16(0x1F00));
+                        let cp = ascii.or(high.shr16::<2>());
+                        if S::MAX < 0x7FF && !cp.and_is_zero(<V::Half>::splat16(!(S::MAX as u16))) {
                             break;
                         }
                         S::six(out.add(w), cp);
@@ -766,19 +754,13 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                         q += step.consumed as usize;
                     }
                     THREE => {
-                        let shuf =
-                            _mm_loadu_si128(SHUF_THREE[step.shuffle as usize].as_ptr().cast());
-                        let perm = _mm_shuffle_epi8(v, shuf);
-                        let ascii = _mm_and_si128(perm, _mm_set1_epi32(0x7F));
-                        let middle = _mm_and_si128(perm, _mm_set1_epi32(0x3F00));
-                        let high = _mm_and_si128(perm, _mm_set1_epi32(0x0F_0000));
-                        let cp = _mm_or_si128(
-                            _mm_or_si128(ascii, _mm_srli_epi32::<2>(middle)),
-                            _mm_srli_epi32::<4>(high),
-                        );
-                        if S::MAX < 0xFFFF
-                            && _mm_testz_si128(cp, _mm_set1_epi32(!(S::MAX as i32))) == 0
-                        {
+                        let shuf = <V::Half>::load(SHUF_THREE[step.shuffle as usize].as_ptr());
+                        let perm = shuf.lookup16(v);
+                        let ascii = perm.and(<V::Half>::splat32(0x7F));
+                        let middle = perm.and(<V::Half>::splat32(0x3F00));
+                        let high = perm.and(<V::Half>::splat32(0x0F_0000));
+                        let cp = ascii.or(middle.shr32::<2>()).or(high.shr32::<4>());
+                        if S::MAX < 0xFFFF && !cp.and_is_zero(<V::Half>::splat32(!S::MAX)) {
                             break;
                         }
                         S::four(out.add(w), cp);
@@ -789,16 +771,15 @@ pub(super) unsafe fn convert<V: Lanes2, S: Sink>(
                         if S::MAX < 0x10000 {
                             break;
                         }
-                        let shuf = _mm_loadu_si128(SHUF_FOUR.as_ptr().cast());
-                        let perm = _mm_shuffle_epi8(v, shuf);
-                        let low = _mm_and_si128(perm, _mm_set1_epi32(0x3F));
-                        let mid2 = _mm_and_si128(perm, _mm_set1_epi32(0x3F00));
-                        let mid1 = _mm_and_si128(perm, _mm_set1_epi32(0x3F_0000));
-                        let high = _mm_and_si128(perm, _mm_set1_epi32(0x0700_0000));
-                        let cp = _mm_or_si128(
-                            _mm_or_si128(low, _mm_srli_epi32::<2>(mid2)),
-                            _mm_or_si128(_mm_srli_epi32::<4>(mid1), _mm_srli_epi32::<6>(high)),
-                        );
+                        let shuf = <V::Half>::load(SHUF_FOUR.as_ptr());
+                        let perm = shuf.lookup16(v);
+                        let low = perm.and(<V::Half>::splat32(0x3F));
+                        let mid2 = perm.and(<V::Half>::splat32(0x3F00));
+                        let mid1 = perm.and(<V::Half>::splat32(0x3F_0000));
+                        let high = perm.and(<V::Half>::splat32(0x0700_0000));
+                        let cp = low
+                            .or(mid2.shr32::<2>())
+                            .or(mid1.shr32::<4>().or(high.shr32::<6>()));
                         w += S::three_astral(out.add(w), cp);
                         q += 12;
                     }

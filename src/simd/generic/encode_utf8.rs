@@ -1,16 +1,14 @@
-//! UTF-16, UTF-32 and Latin-1 → UTF-8 in blocks of eight units (SSE4.1; the same code runs
-//! VEX-encoded in the AVX2 set). A block of BMP values is all ASCII, all below U+0800, or free of
+//! UTF-16, UTF-32 and Latin-1 → UTF-8 in blocks of eight units (a 128-bit vector of 16-bit
+//! values), and runs of characters from U+0080 a vector of the set's width at a time. A block of BMP values is all ASCII, all below U+0800, or free of
 //! surrogates, each case with its own encoding and a shuffle that squeezes out the unused bytes.
 //! Other blocks go unit by unit; the first ill-formed unit ends the kernel. Stores are exact:
 //! nothing is written past `written`.
 
-use core::arch::x86_64::*;
-
 use super::tables::ENCODE;
-use super::vector::Lanes2;
+use super::vector::{Half, Lanes2, Vector};
 
 /// An input encoding for the UTF-8 encoder.
-pub(super) trait Source {
+pub(in crate::simd) trait Source {
     type Unit: Copy;
     /// Whether values come in surrogate pairs (UTF-16) that the kernel encodes as 4 bytes.
     const PAIRS: bool;
@@ -18,16 +16,16 @@ pub(super) trait Source {
     /// fifth on non-ASCII text).
     const RUNS32: bool = Self::PAIRS;
     /// The 8 units at `p` as 16-bit values, or `None` when one is above U+FFFF.
-    unsafe fn load8(p: *const Self::Unit) -> Option<__m128i>;
+    unsafe fn load8<H: Half>(p: *const Self::Unit) -> Option<H>;
     /// The 16 units at `p` as two [`Source::load8`] blocks, or `None` when either is `None`.
     #[inline(always)]
-    unsafe fn load16(p: *const Self::Unit) -> Option<[__m128i; 2]> {
+    unsafe fn load16<H: Half>(p: *const Self::Unit) -> Option<[H; 2]> {
         // SAFETY: forwarded from this function's contract (16 readable units).
         unsafe { Some([Self::load8(p)?, Self::load8(p.add(8))?]) }
     }
     /// The 32 units at `p` as four [`Source::load8`] blocks, or `None` when any is `None`.
     #[inline(always)]
-    unsafe fn load32(p: *const Self::Unit) -> Option<[__m128i; 4]> {
+    unsafe fn load32<H: Half>(p: *const Self::Unit) -> Option<[H; 4]> {
         // SAFETY: forwarded from this function's contract (32 readable units).
         unsafe {
             let [a, b] = Self::load16(p)?;
@@ -42,7 +40,7 @@ pub(super) trait Source {
         // SAFETY: forwarded from this function's contract (LANES / 2 readable units).
         unsafe {
             if V::LANES == 16 {
-                Some(V::from_halves([Self::load8(p)?, _mm_setzero_si128()]))
+                Some(V::from_halves([Self::load8(p)?, V::Half::splat(0)]))
             } else {
                 Some(V::from_halves(Self::load16(p)?))
             }
@@ -60,22 +58,22 @@ pub(super) trait Source {
 }
 
 /// UTF-16, byte-swapped when `SWAP`.
-pub(super) struct Utf16<const SWAP: bool>;
+pub(in crate::simd) struct Utf16<const SWAP: bool>;
 /// UTF-32 in native order.
-pub(super) struct Utf32;
+pub(in crate::simd) struct Utf32;
 /// ISO-8859-1.
-pub(super) struct Latin1;
+pub(in crate::simd) struct Latin1;
 
 impl<const SWAP: bool> Source for Utf16<SWAP> {
     type Unit = u16;
     const PAIRS: bool = true;
     #[inline(always)]
-    unsafe fn load8(p: *const u16) -> Option<__m128i> {
-        // SAFETY: SSE2 per the caller's ISA contract; `p` has 8 readable units.
+    unsafe fn load8<H: Half>(p: *const u16) -> Option<H> {
+        // SAFETY: caller's ISA contract; `p` has 8 readable units.
         unsafe {
-            let v = _mm_loadu_si128(p.cast());
+            let v = H::load(p.cast());
             Some(if SWAP {
-                _mm_or_si128(_mm_slli_epi16::<8>(v), _mm_srli_epi16::<8>(v))
+                v.shl16::<8>().or(v.shr16::<8>())
             } else {
                 v
             })
@@ -120,12 +118,12 @@ impl Source for Utf32 {
         unsafe { V::narrow_ascii32(p) }
     }
     #[inline(always)]
-    unsafe fn load8(p: *const u32) -> Option<__m128i> {
-        // SAFETY: SSE4.1 per the caller's ISA contract; `p` has 8 readable units.
+    unsafe fn load8<H: Half>(p: *const u32) -> Option<H> {
+        // SAFETY: caller's ISA contract; `p` has 8 readable units.
         unsafe {
-            let (a, b) = (_mm_loadu_si128(p.cast()), _mm_loadu_si128(p.add(4).cast()));
-            let above = _mm_set1_epi32(0xFFFF_0000u32 as i32);
-            (_mm_testz_si128(_mm_or_si128(a, b), above) == 1).then(|| _mm_packus_epi32(a, b))
+            let (a, b) = (H::load(p.cast()), H::load(p.add(4).cast()));
+            let above = H::splat32(0xFFFF_0000);
+            a.or(b).and_is_zero(above).then(|| a.packus32(b))
         }
     }
     #[inline(always)]
@@ -141,9 +139,9 @@ impl Source for Latin1 {
     type Unit = u8;
     const PAIRS: bool = false;
     #[inline(always)]
-    unsafe fn load8(p: *const u8) -> Option<__m128i> {
-        // SAFETY: SSE4.1 per the caller's ISA contract; `p` has 8 readable units.
-        unsafe { Some(_mm_cvtepu8_epi16(_mm_loadl_epi64(p.cast()))) }
+    unsafe fn load8<H: Half>(p: *const u8) -> Option<H> {
+        // SAFETY: caller's ISA contract; `p` has 8 readable units.
+        unsafe { Some(H::load_low64(p).zext8_16()) }
     }
     #[inline(always)]
     fn decode(src: &[u8], r: usize) -> Option<(u32, usize)> {
@@ -154,15 +152,15 @@ impl Source for Latin1 {
 /// `S` restricted to the characters that CESU-8 and modified UTF-8 write as UTF-8 does: BMP
 /// characters, without U+0000 when `NUL` (modified UTF-8 writes it `C0 80`). The kernel stops
 /// before anything else (a surrogate pair becomes 6 bytes there), so no separate scan is needed.
-pub(super) struct Bmp<S, const NUL: bool>(core::marker::PhantomData<S>);
+pub(in crate::simd) struct Bmp<S, const NUL: bool>(core::marker::PhantomData<S>);
 
 impl<S: Source, const NUL: bool> Source for Bmp<S, NUL> {
     type Unit = S::Unit;
     const PAIRS: bool = false;
     const RUNS32: bool = S::RUNS32;
     #[inline(always)]
-    unsafe fn load8(p: *const S::Unit) -> Option<__m128i> {
-        // SAFETY: forwarded from this function's contract; SSE2 per the caller's ISA contract.
+    unsafe fn load8<H: Half>(p: *const S::Unit) -> Option<H> {
+        // SAFETY: forwarded from this function's contract and the caller's ISA contract.
         unsafe {
             let v = S::load8(p)?;
             // A block with U+0000 goes unit by unit, where `decode` stops at it.
@@ -172,24 +170,24 @@ impl<S: Source, const NUL: bool> Source for Bmp<S, NUL> {
     // The ASCII runs test U+0000 once per 16 or 32 units, on the minimum of their blocks: the
     // test per block would cost as much as the run itself.
     #[inline(always)]
-    unsafe fn load16(p: *const S::Unit) -> Option<[__m128i; 2]> {
-        // SAFETY: forwarded from this function's contract; SSE4.1 per the caller's ISA contract.
+    unsafe fn load16<H: Half>(p: *const S::Unit) -> Option<[H; 2]> {
+        // SAFETY: forwarded from this function's contract and the caller's ISA contract.
         unsafe {
-            let [a, b] = [S::load8(p)?, S::load8(p.add(8))?];
-            (!NUL || !has_zero(_mm_min_epu16(a, b))).then_some([a, b])
+            let [a, b] = [S::load8::<H>(p)?, S::load8::<H>(p.add(8))?];
+            (!NUL || !has_zero(a.min16(b))).then_some([a, b])
         }
     }
     #[inline(always)]
-    unsafe fn load32(p: *const S::Unit) -> Option<[__m128i; 4]> {
-        // SAFETY: forwarded from this function's contract; SSE4.1 per the caller's ISA contract.
+    unsafe fn load32<H: Half>(p: *const S::Unit) -> Option<[H; 4]> {
+        // SAFETY: forwarded from this function's contract and the caller's ISA contract.
         unsafe {
             let [a, b, c, d] = [
-                S::load8(p)?,
-                S::load8(p.add(8))?,
-                S::load8(p.add(16))?,
-                S::load8(p.add(24))?,
+                S::load8::<H>(p)?,
+                S::load8::<H>(p.add(8))?,
+                S::load8::<H>(p.add(16))?,
+                S::load8::<H>(p.add(24))?,
             ];
-            let min = _mm_min_epu16(_mm_min_epu16(a, b), _mm_min_epu16(c, d));
+            let min = a.min16(b).min16(c.min16(d));
             (!NUL || !has_zero(min)).then_some([a, b, c, d])
         }
     }
@@ -202,29 +200,25 @@ impl<S: Source, const NUL: bool> Source for Bmp<S, NUL> {
 
 /// True when a 16-bit lane of `v` is zero.
 #[inline(always)]
-unsafe fn has_zero(v: __m128i) -> bool {
-    // SAFETY: SSE4.1 per the caller's ISA contract.
-    unsafe {
-        let zero = _mm_cmpeq_epi16(v, _mm_setzero_si128());
-        _mm_testz_si128(zero, zero) == 0
-    }
+unsafe fn has_zero<H: Half>(v: H) -> bool {
+    // SAFETY: caller's ISA contract.
+    unsafe { !v.eq16(H::splat(0)).is_zero() }
 }
 
 /// Stores exactly the first `n` (4..=16) bytes of `v` at `dst`, with two overlapping stores.
 #[inline(always)]
-unsafe fn store_exact(dst: *mut u8, v: __m128i, n: usize) {
-    // SAFETY: SSSE3 per the caller's ISA contract; `dst` has `n` writable bytes.
+unsafe fn store_exact<H: Half>(dst: *mut u8, v: H, n: usize) {
+    // SAFETY: caller's ISA contract; `dst` has `n` writable bytes.
     unsafe {
-        let shifted =
-            |s: usize| _mm_shuffle_epi8(v, _mm_loadu_si128(ENCODE.shift[s].as_ptr().cast()));
+        let shifted = |s: usize| H::load(ENCODE.shift[s].as_ptr()).lookup16(v);
         if n >= 8 {
-            _mm_storel_epi64(dst.cast(), v);
-            _mm_storel_epi64(dst.add(n - 8).cast(), shifted(n - 8));
+            v.store_low64(dst);
+            shifted(n - 8).store_low64(dst.add(n - 8));
         } else {
-            dst.cast::<i32>().write_unaligned(_mm_cvtsi128_si32(v));
+            dst.cast::<u32>().write_unaligned(v.low32());
             dst.add(n - 4)
-                .cast::<i32>()
-                .write_unaligned(_mm_cvtsi128_si32(shifted(n - 4)));
+                .cast::<u32>()
+                .write_unaligned(shifted(n - 4).low32());
         }
     }
 }
@@ -305,11 +299,11 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, c: Classes<V>) 
             );
             for k in 0..lanes {
                 let at = dst.add(24 * k);
-                _mm_storeu_si128(at.cast(), lo.lane(k));
+                lo.lane(k).store(at);
                 if EXACT && k == lanes - 1 {
                     store_exact(at.add(12), hi.lane(k), 12);
                 } else {
-                    _mm_storeu_si128(at.add(12).cast(), hi.lane(k));
+                    hi.lane(k).store(at.add(12));
                 }
             }
             return 3 * V::LANES / 2;
@@ -338,7 +332,7 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, c: Classes<V>) 
                 if EXACT || (last && 16 - n > V::LANES / 2) {
                     store_exact(dst.add(w), half.lane(k), n);
                 } else {
-                    _mm_storeu_si128(dst.add(w).cast(), half.lane(k));
+                    half.lane(k).store(dst.add(w));
                 }
                 w += n;
             }
@@ -376,16 +370,16 @@ unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
             if EXACT {
                 store_exact(dst, packed.lane(0), n0);
             } else {
-                _mm_storeu_si128(dst.cast(), packed.lane(0));
+                packed.lane(0).store(dst);
             }
             return n0;
         }
         let n1 = 16 - m1.count_ones() as usize;
-        _mm_storeu_si128(dst.cast(), packed.lane(0));
+        packed.lane(0).store(dst);
         if EXACT {
             store_exact(dst.add(n0), packed.lane(1), n1);
         } else {
-            _mm_storeu_si128(dst.add(n0).cast(), packed.lane(1));
+            packed.lane(1).store(dst.add(n0));
         }
         n0 + n1
     }
@@ -393,39 +387,33 @@ unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
 
 /// True when the eight 16-bit values of `v` are four surrogate pairs.
 #[inline(always)]
-unsafe fn all_pairs(v: __m128i) -> bool {
-    // SAFETY: SSE2 per the caller's ISA contract.
+unsafe fn all_pairs<H: Half>(v: H) -> bool {
+    // SAFETY: caller's ISA contract.
     unsafe {
-        let tags = _mm_and_si128(v, _mm_set1_epi32(0xFC00_FC00u32 as i32));
-        let pairs = _mm_cmpeq_epi32(tags, _mm_set1_epi32(0xDC00_D800u32 as i32));
-        _mm_movemask_epi8(pairs) == 0xFFFF
+        let tags = v.and(H::splat32(0xFC00_FC00));
+        // Every lane equal: no lane differs from the pair pattern.
+        tags.xor(H::splat32(0xDC00_D800)).is_zero()
     }
 }
 
 /// When the eight 16-bit values of `v` are four surrogate pairs, writes their 16 UTF-8 bytes at
 /// `dst` and returns true.
 #[inline(always)]
-unsafe fn encode_pairs(dst: *mut u8, v: __m128i) -> bool {
-    // SAFETY: SSE4.1 per the caller's ISA contract; `dst` has 16 writable bytes.
+unsafe fn encode_pairs<H: Half>(dst: *mut u8, v: H) -> bool {
+    // SAFETY: caller's ISA contract; `dst` has 16 writable bytes.
     unsafe {
         if !all_pairs(v) {
             return false;
         }
-        let high = _mm_slli_epi32::<10>(_mm_and_si128(v, _mm_set1_epi32(0x3FF)));
-        let low = _mm_and_si128(_mm_srli_epi32::<16>(v), _mm_set1_epi32(0x3FF));
-        let cp = _mm_add_epi32(_mm_or_si128(high, low), _mm_set1_epi32(0x10000));
-        let b0 = _mm_or_si128(
-            _mm_srli_epi32::<18>(cp),
-            _mm_set1_epi32(0x8080_80F0u32 as i32),
-        );
-        let b1 = _mm_slli_epi32::<8>(_mm_and_si128(
-            _mm_srli_epi32::<12>(cp),
-            _mm_set1_epi32(0x3F),
-        ));
-        let b2 = _mm_slli_epi32::<16>(_mm_and_si128(_mm_srli_epi32::<6>(cp), _mm_set1_epi32(0x3F)));
-        let b3 = _mm_slli_epi32::<24>(_mm_and_si128(cp, _mm_set1_epi32(0x3F)));
-        let bytes = _mm_or_si128(_mm_or_si128(b0, b1), _mm_or_si128(b2, b3));
-        _mm_storeu_si128(dst.cast(), bytes);
+        let high = v.and(H::splat32(0x3FF)).shl32::<10>();
+        let low = v.shr32::<16>().and(H::splat32(0x3FF));
+        let cp = high.or(low).add32(H::splat32(0x10000));
+        let b0 = cp.shr32::<18>().or(H::splat32(0x8080_80F0));
+        let b1 = cp.shr32::<12>().and(H::splat32(0x3F)).shl32::<8>();
+        let b2 = cp.shr32::<6>().and(H::splat32(0x3F)).shl32::<16>();
+        let b3 = cp.and(H::splat32(0x3F)).shl32::<24>();
+        let bytes = b0.or(b1).or(b2.or(b3));
+        bytes.store(dst);
         true
     }
 }
@@ -470,12 +458,9 @@ fn one_by_one<S: Source>(
 
 /// Non-zero 16-bit lanes where `v` holds a surrogate.
 #[inline(always)]
-unsafe fn surrogates(v: __m128i) -> __m128i {
-    // SAFETY: SSE2 per the caller's ISA contract.
-    unsafe {
-        let high = _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16));
-        _mm_cmpeq_epi16(high, _mm_set1_epi16(0xD800u16 as i16))
-    }
+unsafe fn surrogates<H: Half>(v: H) -> H {
+    // SAFETY: caller's ISA contract.
+    unsafe { v.and(H::splat16(0xF800)).eq16(H::splat16(0xD800)) }
 }
 
 /// The `LANES / 2` units at `src[r..]` when they are there, `cap - w` has room to encode them
@@ -500,7 +485,7 @@ unsafe fn next_bmp<V: Lanes2, S: Source>(
 
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
-pub(super) unsafe fn convert<V: Lanes2, S: Source>(
+pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Source>(
     src: &[S::Unit],
     dst: &mut [u8],
 ) -> (usize, usize) {
@@ -512,15 +497,15 @@ pub(super) unsafe fn convert<V: Lanes2, S: Source>(
     unsafe {
         while r + 8 <= src.len() && dst.len() - w >= 24 + 16 {
             let out = dst.as_mut_ptr().add(w);
-            let Some(v) = S::load8(src.as_ptr().add(r)) else {
+            let Some(v) = S::load8::<V::Half>(src.as_ptr().add(r)) else {
                 if !one_by_one::<S>(src, &mut r, &mut w, Some(dst)) {
                     break;
                 }
                 continue;
             };
-            let not_ascii = _mm_set1_epi16(0xFF80u16 as i16);
-            if _mm_testz_si128(v, not_ascii) == 1 {
-                _mm_storel_epi64(out.cast(), _mm_packus_epi16(v, v));
+            let not_ascii = <V::Half>::splat16(0xFF80);
+            if v.and_is_zero(not_ascii) {
+                v.packus16(v).store_low64(out);
                 r += 8;
                 w += 8;
                 // ASCII comes in runs: take them a vector of output (see `NARROW`) or 32 units
@@ -534,31 +519,30 @@ pub(super) unsafe fn convert<V: Lanes2, S: Source>(
                     w += V::LANES;
                 }
                 while S::RUNS32 && r + 32 <= src.len() && dst.len() - w >= 32 {
-                    let Some([a, b, c, d]) = S::load32(src.as_ptr().add(r)) else {
+                    let Some([a, b, c, d]) = S::load32::<V::Half>(src.as_ptr().add(r)) else {
                         break;
                     };
-                    let any = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
-                    if _mm_testz_si128(any, not_ascii) == 0 {
+                    if !a.or(b).or(c.or(d)).and_is_zero(not_ascii) {
                         break;
                     }
                     let out = dst.as_mut_ptr().add(w);
-                    _mm_storeu_si128(out.cast(), _mm_packus_epi16(a, b));
-                    _mm_storeu_si128(out.add(16).cast(), _mm_packus_epi16(c, d));
+                    a.packus16(b).store(out);
+                    c.packus16(d).store(out.add(16));
                     r += 32;
                     w += 32;
                 }
                 while r + 16 <= src.len() && dst.len() - w >= 16 {
-                    let Some([a, b]) = S::load16(src.as_ptr().add(r)) else {
+                    let Some([a, b]) = S::load16::<V::Half>(src.as_ptr().add(r)) else {
                         break;
                     };
-                    if _mm_testz_si128(_mm_or_si128(a, b), not_ascii) == 0 {
+                    if !a.or(b).and_is_zero(not_ascii) {
                         break;
                     }
-                    _mm_storeu_si128(dst.as_mut_ptr().add(w).cast(), _mm_packus_epi16(a, b));
+                    a.packus16(b).store(dst.as_mut_ptr().add(w));
                     r += 16;
                     w += 16;
                 }
-            } else if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 {
+            } else if surrogates(v).is_zero() {
                 // Characters from U+0080 come in runs (Cyrillic, CJK; Korean and Hindi words
                 // between ASCII spaces): stay here, a vector of units at a time, until a block
                 // of ASCII, a surrogate or an ill-formed unit.
@@ -584,7 +568,7 @@ pub(super) unsafe fn convert<V: Lanes2, S: Source>(
                         }
                     }
                 } else {
-                    w += encode_bmp::<__m128i, true>(out, classify(v));
+                    w += encode_bmp::<V::Half, true>(out, classify(v));
                     r += 8;
                 }
             } else if S::PAIRS && encode_pairs(out, v) {
@@ -600,21 +584,18 @@ pub(super) unsafe fn convert<V: Lanes2, S: Source>(
 
 /// Counts the UTF-8 bytes of the longest well-formed prefix it can of `src`.
 #[inline(always)]
-pub(super) unsafe fn measure<S: Source>(src: &[S::Unit]) -> (usize, usize) {
+pub(in crate::simd) unsafe fn measure<H: Half, S: Source>(src: &[S::Unit]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     // SAFETY: caller's ISA contract; loads read 8 units at r with r + 8 <= len.
     unsafe {
         while r + 8 <= src.len() {
-            match S::load8(src.as_ptr().add(r)) {
-                Some(v) if _mm_testz_si128(surrogates(v), surrogates(v)) == 1 => {
-                    let zero = _mm_setzero_si128();
-                    let wide = _mm_and_si128(v, _mm_set1_epi16(0xFF80u16 as i16));
-                    let ascii = _mm_cmpeq_epi16(wide, zero);
-                    let high = _mm_and_si128(v, _mm_set1_epi16(0xF800u16 as i16));
-                    let short = _mm_cmpeq_epi16(high, zero);
+            match S::load8::<H>(src.as_ptr().add(r)) {
+                Some(v) if surrogates(v).is_zero() => {
+                    let zero = H::splat(0);
+                    let ascii = v.and(H::splat16(0xFF80)).eq16(zero);
+                    let short = v.and(H::splat16(0xF800)).eq16(zero);
                     // Each unit: 3 bytes, one less below U+0800, one less again for ASCII.
-                    let less = _mm_movemask_epi8(ascii).count_ones()
-                        + _mm_movemask_epi8(short).count_ones();
+                    let less = ascii.movemask().count_ones() + short.movemask().count_ones();
                     r += 8;
                     w += 24 - (less / 2) as usize;
                 }
@@ -638,7 +619,7 @@ pub(super) unsafe fn measure<S: Source>(src: &[S::Unit]) -> (usize, usize) {
 /// too finely for a branch per block to predict), while two vectors of room are left; then the
 /// eight-unit blocks of [`convert`].
 #[inline(always)]
-pub(super) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(in crate::simd) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
     // SAFETY (whole body): caller's ISA contract. Reads stay below `src.len()`; a step writes at
     // most 2 * LANES bytes, the room checked; the first half's overrun (8 bytes at most) lies
@@ -646,7 +627,7 @@ pub(super) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (usize, us
     unsafe {
         while r + V::LANES <= src.len() && dst.len() - w >= 2 * V::LANES {
             let v = V::load(src.as_ptr().add(r));
-            if v.movemask() == 0 {
+            if v.no_high_bits() {
                 v.store(dst.as_mut_ptr().add(w));
                 w += V::LANES;
             } else {

@@ -8,7 +8,7 @@
 
 /// What one step does with a window (see the module docs).
 #[derive(Clone, Copy)]
-pub(super) struct Utf8Step {
+pub(in crate::simd) struct Utf8Step {
     /// [`TWO`], [`THREE`], [`FOUR`] or [`OTHER`].
     pub kind: u8,
     /// Index into [`SHUF_TWO`] or [`SHUF_THREE`].
@@ -18,19 +18,19 @@ pub(super) struct Utf8Step {
 }
 
 /// Six characters of one or two bytes.
-pub(super) const TWO: u8 = 0;
+pub(in crate::simd) const TWO: u8 = 0;
 /// Four characters of one to three bytes.
-pub(super) const THREE: u8 = 1;
+pub(in crate::simd) const THREE: u8 = 1;
 /// Three 4-byte characters.
-pub(super) const FOUR: u8 = 3;
+pub(in crate::simd) const FOUR: u8 = 3;
 /// Anything else (a 4-byte character early in the window): decode one character.
-pub(super) const OTHER: u8 = 2;
+pub(in crate::simd) const OTHER: u8 = 2;
 
 /// Shuffle index that yields a zero byte.
 const Z: u8 = 0x80;
 
 /// For three 4-byte characters: 32-bit lane `j` gets character `j`'s bytes last first.
-pub(super) static SHUF_FOUR: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, Z, Z, Z, Z];
+pub(in crate::simd) static SHUF_FOUR: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, Z, Z, Z, Z];
 
 /// The character lengths in a window, from the mask of its character-ending bytes.
 const fn lengths(ends: u32) -> ([u8; 12], usize) {
@@ -47,7 +47,7 @@ const fn lengths(ends: u32) -> ([u8; 12], usize) {
     (out, n)
 }
 
-pub(super) static UTF8_STEPS: [Utf8Step; 4096] = {
+pub(in crate::simd) static UTF8_STEPS: [Utf8Step; 4096] = {
     let mut t = [Utf8Step {
         kind: OTHER,
         shuffle: 0,
@@ -112,7 +112,7 @@ pub(super) static UTF8_STEPS: [Utf8Step; 4096] = {
 
 /// For six characters whose lengths (1 or 2) are the bits of the index: 16-bit lane `j` gets
 /// (last byte, lead byte) of character `j`, or (byte, 0) for ASCII.
-pub(super) static SHUF_TWO: [[u8; 16]; 64] = {
+pub(in crate::simd) static SHUF_TWO: [[u8; 16]; 64] = {
     let mut t = [[Z; 16]; 64];
     let mut idx = 0;
     while idx < 64 {
@@ -135,7 +135,7 @@ pub(super) static SHUF_TWO: [[u8; 16]; 64] = {
 
 /// For four characters whose lengths (1..3) are the base-3 digits of the index: 32-bit lane `j`
 /// gets character `j`'s bytes last first: (last, middle, lead, 0).
-pub(super) static SHUF_THREE: [[u8; 16]; 81] = {
+pub(in crate::simd) static SHUF_THREE: [[u8; 16]; 81] = {
     let mut t = [[Z; 16]; 81];
     let mut idx = 0;
     while idx < 81 {
@@ -195,7 +195,7 @@ const SHIFT: [[u8; 16]; 16] = {
 
 /// `COMPRESS16[m]` moves the 16-bit lanes `j` of a vector with bit `j` of `m` set to the
 /// front, in order (the others follow as zeros).
-pub(super) static COMPRESS16: [[u8; 16]; 256] = {
+pub(in crate::simd) static COMPRESS16: [[u8; 16]; 256] = {
     let mut t = [[Z; 16]; 256];
     let mut m = 0;
     while m < 256 {
@@ -244,7 +244,7 @@ const SHUF16_MIXED: [[u8; 16]; 256] = {
 /// (three statics took three, and the loop ran out of registers and spilled). It starts a
 /// cache line, so none of its 16-byte rows straddles two.
 #[repr(C, align(64))]
-pub(super) struct EncodeTables {
+pub(in crate::simd) struct EncodeTables {
     /// [`SHUF16_TWO`].
     pub two: [[u8; 16]; 256],
     /// [`SHUF16_MIXED`].
@@ -253,7 +253,7 @@ pub(super) struct EncodeTables {
     pub shift: [[u8; 16]; 16],
 }
 
-pub(super) static ENCODE: EncodeTables = EncodeTables {
+pub(in crate::simd) static ENCODE: EncodeTables = EncodeTables {
     two: SHUF16_TWO,
     mixed: SHUF16_MIXED,
     shift: SHIFT,

@@ -1,0 +1,373 @@
+//! The NEON primitives: the vector interface of `generic::vector` over `uint8x16_t`, with x86's
+//! semantics lane for lane. NEON has one width, so the register is its own 128-bit half. Where
+//! x86 has an instruction NEON lacks, the idiom is here, once:
+//! - `movemask` (a bit per byte): the high bits shifted to each byte's position within its
+//!   half, then summed across each half;
+//! - `pshufb` (zero where the index has its high bit set, else the low four bits): `tbl` gives
+//!   zero for any index past 15, so only indices 16..127 need the mask, which `lookup16` applies
+//!   and `lookup_nibbles` (indices known to be 0..15) skips;
+//! - `pmaddubsw` (unsigned by signed bytes, pairs summed with saturation): widening multiplies,
+//!   a pairwise widening add and a saturating narrow;
+//! - `blendv` (by the high bit of the mask byte): the high bit spread over the byte, then `bsl`.
+//!
+//! Every function runs only where NEON is (it is part of the aarch64 base ISA).
+
+use core::arch::aarch64::*;
+
+use crate::simd::generic::vector::{Half, Lanes2, Vector};
+
+/// Per byte, its bit's position within its 64-bit half, for [`movemask`].
+static BIT_SHIFTS: [i8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// x86's `movemask`: bit `i` is the high bit of byte `i`.
+#[inline(always)]
+unsafe fn movemask(v: uint8x16_t) -> u64 {
+    // SAFETY: NEON; BIT_SHIFTS has 16 readable bytes.
+    unsafe {
+        let bits = vshlq_u8(vshrq_n_u8::<7>(v), vld1q_s8(BIT_SHIFTS.as_ptr()));
+        u64::from(vaddv_u8(vget_low_u8(bits))) | (u64::from(vaddv_u8(vget_high_u8(bits))) << 8)
+    }
+}
+
+#[inline(always)]
+fn u16s(v: uint8x16_t) -> uint16x8_t {
+    // SAFETY: a reinterpretation between vectors of the same size.
+    unsafe { vreinterpretq_u16_u8(v) }
+}
+
+#[inline(always)]
+fn u32s(v: uint8x16_t) -> uint32x4_t {
+    // SAFETY: a reinterpretation between vectors of the same size.
+    unsafe { vreinterpretq_u32_u8(v) }
+}
+
+#[inline(always)]
+fn s8s(v: uint8x16_t) -> int8x16_t {
+    // SAFETY: a reinterpretation between vectors of the same size.
+    unsafe { vreinterpretq_s8_u8(v) }
+}
+
+#[inline(always)]
+fn s16s(v: uint8x16_t) -> int16x8_t {
+    // SAFETY: a reinterpretation between vectors of the same size.
+    unsafe { vreinterpretq_s16_u8(v) }
+}
+
+#[inline(always)]
+fn s32s(v: uint8x16_t) -> int32x4_t {
+    // SAFETY: a reinterpretation between vectors of the same size.
+    unsafe { vreinterpretq_s32_u8(v) }
+}
+
+impl Vector for uint8x16_t {
+    type Half = uint8x16_t;
+    const LANES: usize = 16;
+    #[inline(always)]
+    unsafe fn load(ptr: *const u8) -> Self {
+        // SAFETY: NEON; `ptr` has 16 readable bytes (caller).
+        unsafe { vld1q_u8(ptr) }
+    }
+    #[inline(always)]
+    unsafe fn store(self, ptr: *mut u8) {
+        // SAFETY: NEON; `ptr` has 16 writable bytes (caller).
+        unsafe { vst1q_u8(ptr, self) }
+    }
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        // SAFETY: NEON.
+        unsafe { vdupq_n_u8(b) }
+    }
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        // SAFETY: NEON; `table` is 16 readable bytes.
+        unsafe { vld1q_u8(table.as_ptr()) }
+    }
+    #[inline(always)]
+    unsafe fn movemask(self) -> u64 {
+        // SAFETY: NEON.
+        unsafe { movemask(self) }
+    }
+    #[inline(always)]
+    unsafe fn is_zero(self) -> bool {
+        // SAFETY: NEON.
+        unsafe { vmaxvq_u32(u32s(self)) == 0 }
+    }
+    #[inline(always)]
+    unsafe fn and_is_zero(self, o: Self) -> bool {
+        // SAFETY: NEON.
+        unsafe { vmaxvq_u32(u32s(vandq_u8(self, o))) == 0 }
+    }
+    #[inline(always)]
+    unsafe fn no_high_bits(self) -> bool {
+        // SAFETY: NEON.
+        unsafe { vmaxvq_u8(self) < 0x80 }
+    }
+    #[inline(always)]
+    unsafe fn or(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vorrq_u8(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn and(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vandq_u8(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn xor(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { veorq_u8(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn lookup16(self, table: Self) -> Self {
+        // SAFETY: NEON. `tbl` zeroes indices past 15; keeping bit 7 and the low nibble makes
+        // 16..127 index by their low nibble, as `pshufb` does.
+        unsafe { vqtbl1q_u8(table, vandq_u8(self, vdupq_n_u8(0x8F))) }
+    }
+    #[inline(always)]
+    unsafe fn lookup_nibbles(self, table: Self) -> Self {
+        // SAFETY: NEON; the indices are 0..=15 (caller).
+        unsafe { vqtbl1q_u8(table, self) }
+    }
+    #[inline(always)]
+    unsafe fn high_nibbles(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vshrq_n_u8::<4>(self) }
+    }
+    #[inline(always)]
+    unsafe fn prev1(self, prev: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vextq_u8::<15>(prev, self) }
+    }
+    #[inline(always)]
+    unsafe fn prev2(self, prev: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vextq_u8::<14>(prev, self) }
+    }
+    #[inline(always)]
+    unsafe fn prev3(self, prev: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vextq_u8::<13>(prev, self) }
+    }
+    #[inline(always)]
+    unsafe fn saturating_sub(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vqsubq_u8(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn gt(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vcgtq_s8(s8s(self), s8s(o)) }
+    }
+    #[inline(always)]
+    unsafe fn sub(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vsubq_u8(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn nonzero_mask(self) -> u64 {
+        // SAFETY: NEON.
+        unsafe { movemask(vtstq_u8(self, self)) }
+    }
+    #[inline(always)]
+    unsafe fn sum(self) -> u64 {
+        // SAFETY: NEON.
+        unsafe { u64::from(vaddlvq_u8(self)) }
+    }
+    #[inline(always)]
+    unsafe fn add(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vaddq_u8(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn unpack_lo(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vzip1q_u8(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn unpack_hi(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vzip2q_u8(self, o) }
+    }
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vshlq_n_u16::<N>(u16s(self))) }
+    }
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vshrq_n_u16::<N>(u16s(self))) }
+    }
+    #[inline(always)]
+    unsafe fn splat16(x: u16) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vdupq_n_u16(x)) }
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vceqq_u16(u16s(self), u16s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn select(self, a: Self, b: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe {
+            let mask = vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(self)));
+            vbslq_u8(mask, a, b)
+        }
+    }
+    #[inline(always)]
+    unsafe fn unpack_lo16(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vzip1q_u16(u16s(self), u16s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn unpack_hi16(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vzip2q_u16(u16s(self), u16s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn packs16(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_s8(vqmovn_high_s16(vqmovn_s16(s16s(self)), s16s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn load_zext16(p: *const u8) -> Self {
+        // SAFETY: NEON; `p` has 8 readable bytes (caller).
+        unsafe { vreinterpretq_u8_u16(vmovl_u8(vld1_u8(p))) }
+    }
+    #[inline(always)]
+    unsafe fn load_zext32(p: *const u8) -> Self {
+        // SAFETY: NEON; `p` has 4 readable bytes (caller).
+        unsafe {
+            let word = vcreate_u8(u64::from(p.cast::<u32>().read_unaligned()));
+            vreinterpretq_u8_u32(vmovl_u16(vget_low_u16(vmovl_u8(word))))
+        }
+    }
+}
+
+impl Lanes2 for uint8x16_t {
+    #[inline(always)]
+    unsafe fn lane(self, _k: usize) -> Self {
+        self
+    }
+    #[inline(always)]
+    unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self {
+        // SAFETY: NEON; `ptrs[0]` has 16 readable bytes (caller).
+        unsafe { vld1q_u8(ptrs[0]) }
+    }
+    #[inline(always)]
+    unsafe fn from_halves(halves: [Self; 2]) -> Self {
+        halves[0]
+    }
+    #[inline(always)]
+    unsafe fn narrow_ascii32(p: *const u32) -> Option<Self> {
+        // SAFETY: NEON; `p` has 16 readable units (caller).
+        unsafe {
+            let [a, b, c, d] = [0, 4, 8, 12].map(|k| vld1q_u32(p.add(k)));
+            let any = vorrq_u32(vorrq_u32(a, b), vorrq_u32(c, d));
+            if vmaxvq_u32(any) >= 0x80 {
+                return None;
+            }
+            // Every value is below 0x80: the low byte of each, in order, is the whole value.
+            let ab = vuzp1q_u16(vreinterpretq_u16_u32(a), vreinterpretq_u16_u32(b));
+            let cd = vuzp1q_u16(vreinterpretq_u16_u32(c), vreinterpretq_u16_u32(d));
+            Some(vuzp1q_u8(
+                vreinterpretq_u8_u16(ab),
+                vreinterpretq_u8_u16(cd),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn splat32(x: u32) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u32(vdupq_n_u32(x)) }
+    }
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u32(vshrq_n_u32::<N>(u32s(self))) }
+    }
+    #[inline(always)]
+    unsafe fn packus32(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vqmovun_high_s32(vqmovun_s32(s32s(self)), s32s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn maddubs(self, o: Self) -> Self {
+        // SAFETY: NEON. The products of an unsigned and a signed byte fit in 16 bits; their
+        // pairwise sums widen to 32 and saturate back, as `pmaddubsw` saturates.
+        unsafe {
+            let a_lo = vreinterpretq_s16_u16(vmovl_u8(vget_low_u8(self)));
+            let a_hi = vreinterpretq_s16_u16(vmovl_high_u8(self));
+            let b_lo = vmovl_s8(vget_low_s8(s8s(o)));
+            let b_hi = vmovl_high_s8(s8s(o));
+            let lo = vpaddlq_s16(vmulq_s16(a_lo, b_lo));
+            let hi = vpaddlq_s16(vmulq_s16(a_hi, b_hi));
+            vreinterpretq_u8_s16(vqmovn_high_s32(vqmovn_s32(lo), hi))
+        }
+    }
+}
+
+impl Half for uint8x16_t {
+    #[inline(always)]
+    unsafe fn load_low64(p: *const u8) -> Self {
+        // SAFETY: NEON; `p` has 8 readable bytes (caller).
+        unsafe { vcombine_u8(vld1_u8(p), vdup_n_u8(0)) }
+    }
+    #[inline(always)]
+    unsafe fn store_low64(self, p: *mut u8) {
+        // SAFETY: NEON; `p` has 8 writable bytes (caller).
+        unsafe { vst1_u8(p, vget_low_u8(self)) }
+    }
+    #[inline(always)]
+    unsafe fn low32(self) -> u32 {
+        // SAFETY: NEON.
+        unsafe { vgetq_lane_u32::<0>(u32s(self)) }
+    }
+    #[inline(always)]
+    unsafe fn bytes_right<const N: i32>(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vextq_u8::<N>(self, vdupq_n_u8(0)) }
+    }
+    #[inline(always)]
+    unsafe fn zext8_16(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vmovl_u8(vget_low_u8(self))) }
+    }
+    #[inline(always)]
+    unsafe fn zext8_32(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u32(vmovl_u16(vget_low_u16(vmovl_u8(vget_low_u8(self))))) }
+    }
+    #[inline(always)]
+    unsafe fn zext16_32(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u32(vmovl_u16(vget_low_u16(u16s(self)))) }
+    }
+    #[inline(always)]
+    unsafe fn packus16(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vqmovun_high_s16(vqmovun_s16(s16s(self)), s16s(o)) }
+    }
+    #[inline(always)]
+    unsafe fn min16(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vminq_u16(u16s(self), u16s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn add32(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u32(vaddq_u32(u32s(self), u32s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn sub32(self, o: Self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u32(vsubq_u32(u32s(self), u32s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u32(vshlq_n_u32::<N>(u32s(self))) }
+    }
+}

@@ -1,0 +1,129 @@
+//! The vector interface every kernel algorithm is written against. It names no ISA type: each
+//! ISA's module (`x86::vector`, `aarch64::vector`) implements it for its registers (`__m128i`,
+//! `__m256i` and `__m512i`; NEON's `uint8x16_t`), writing in the primitive whatever idiom its
+//! instruction set needs for an operation another ISA has as one instruction (a movemask, a
+//! shuffle that zeroes, a multiply-add of bytes). Every method is `#[inline(always)]` and only
+//! ever runs inside a `#[target_feature]` function of the matching ISA, which is what makes the
+//! intrinsics inline; callers guarantee the CPU has that ISA (the "caller's ISA contract").
+//!
+//! Semantics are x86's, lane for lane, so that one algorithm gives the same bytes everywhere;
+//! where a vector holds several 128-bit lanes, the operations that say "per 128-bit lane" work
+//! within each (as SSE/AVX2 do).
+
+pub(in crate::simd) trait Vector: Copy {
+    /// The 128-bit vector of the same ISA, for the steps that work 16 bytes at a time.
+    type Half: Half;
+    /// Bytes per vector.
+    const LANES: usize;
+    unsafe fn load(ptr: *const u8) -> Self;
+    unsafe fn store(self, ptr: *mut u8);
+    unsafe fn splat(b: u8) -> Self;
+    /// A vector of 16-byte `table` repeated, for [`Vector::lookup16`].
+    unsafe fn table(table: &[u8; 16]) -> Self;
+    /// Each byte's high bit, one bit per byte (low bits first).
+    unsafe fn movemask(self) -> u64;
+    unsafe fn is_zero(self) -> bool;
+    /// Whether `self & o` is all zero bits.
+    unsafe fn and_is_zero(self, o: Self) -> bool;
+    /// Whether no byte has its high bit set (all ASCII): `movemask() == 0`, which some ISAs
+    /// answer without building the mask.
+    unsafe fn no_high_bits(self) -> bool;
+    unsafe fn or(self, o: Self) -> Self;
+    unsafe fn and(self, o: Self) -> Self;
+    unsafe fn xor(self, o: Self) -> Self;
+    /// Per 128-bit lane, `table[self[i] & 15]`, or 0 where `self[i]` has its high bit set
+    /// (`pshufb`).
+    unsafe fn lookup16(self, table: Self) -> Self;
+    /// [`Vector::lookup16`] for indices known to be 0..=15 (NEON needs no masking then).
+    unsafe fn lookup_nibbles(self, table: Self) -> Self;
+    /// Each byte's high nibble.
+    unsafe fn high_nibbles(self) -> Self;
+    /// The byte 1, 2 or 3 positions earlier in the stream `prev ++ self`.
+    unsafe fn prev1(self, prev: Self) -> Self;
+    unsafe fn prev2(self, prev: Self) -> Self;
+    unsafe fn prev3(self, prev: Self) -> Self;
+    unsafe fn saturating_sub(self, o: Self) -> Self;
+    /// Signed `self > o` per byte: 0xFF or 0.
+    unsafe fn gt(self, o: Self) -> Self;
+    unsafe fn sub(self, o: Self) -> Self;
+    /// Bit per byte: set where the byte is not zero.
+    unsafe fn nonzero_mask(self) -> u64;
+    /// The sum of all bytes.
+    unsafe fn sum(self) -> u64;
+    unsafe fn add(self, o: Self) -> Self;
+    /// Bytes interleaved with those of `o`, from the low (`unpack_lo`) or high half of each
+    /// 128-bit lane: `self` gives the low byte of each 16-bit lane of the result.
+    unsafe fn unpack_lo(self, o: Self) -> Self;
+    unsafe fn unpack_hi(self, o: Self) -> Self;
+    /// Each 16-bit lane shifted left or right by `N` bits.
+    unsafe fn shl16<const N: i32>(self) -> Self;
+    unsafe fn shr16<const N: i32>(self) -> Self;
+    /// `x` in every 16-bit lane.
+    unsafe fn splat16(x: u16) -> Self;
+    /// Per 16-bit lane: 0xFFFF where equal, else 0.
+    unsafe fn eq16(self, o: Self) -> Self;
+    /// Per byte: `a` where the byte of `self` has its high bit set, else `b`.
+    unsafe fn select(self, a: Self, b: Self) -> Self;
+    /// 16-bit lanes interleaved with those of `o`, from the low (`unpack_lo16`) or high half of
+    /// each 128-bit lane.
+    unsafe fn unpack_lo16(self, o: Self) -> Self;
+    unsafe fn unpack_hi16(self, o: Self) -> Self;
+    /// Signed saturating pack of the 16-bit lanes of `self` and `o` to bytes, per 128-bit lane:
+    /// each lane's low half from `self`, high half from `o`.
+    unsafe fn packs16(self, o: Self) -> Self;
+    /// The `LANES / 2` bytes at `p`, zero-extended to 16-bit lanes.
+    unsafe fn load_zext16(p: *const u8) -> Self;
+    /// The `LANES / 4` bytes at `p`, zero-extended to 32-bit lanes.
+    unsafe fn load_zext32(p: *const u8) -> Self;
+}
+
+/// What the transcoders need besides [`Vector`]: moving whole 128-bit lanes in and out, for
+/// vectors of at most two of them (SSE and AVX2).
+pub(in crate::simd) trait Lanes2: Vector {
+    /// 128-bit lane `k` (`k < LANES / 16`).
+    unsafe fn lane(self, k: usize) -> Self::Half;
+    /// A vector whose 128-bit lane `k` is the 16 bytes at `ptrs[k]` (only `ptrs[0]` read when
+    /// LANES is 16).
+    unsafe fn load_lanes(ptrs: [*const u8; 2]) -> Self;
+    /// A vector of the 128-bit lanes `halves[..LANES / 16]`.
+    unsafe fn from_halves(halves: [Self::Half; 2]) -> Self;
+    /// The `LANES` 32-bit values at `p` narrowed to bytes, in order, when all are below 0x80.
+    unsafe fn narrow_ascii32(p: *const u32) -> Option<Self>;
+    /// `x` in every 32-bit lane.
+    unsafe fn splat32(x: u32) -> Self;
+    /// Each 32-bit lane shifted right by `N` bits.
+    unsafe fn shr32<const N: i32>(self) -> Self;
+    /// Unsigned saturating pack of the 32-bit lanes of `self` and `o` to 16 bits, per 128-bit
+    /// lane: each lane's low half from `self`, high half from `o`.
+    unsafe fn packus32(self, o: Self) -> Self;
+    /// Per 16-bit lane: the low byte of `self` times the low byte of `o` plus the high byte of
+    /// `self` times the high byte of `o` (bytes of `self` unsigned, of `o` signed; saturating).
+    unsafe fn maddubs(self, o: Self) -> Self;
+}
+
+/// The 128-bit vector: what the 16-byte steps of the transcoders need besides [`Lanes2`]
+/// (whole-register byte shifts, partial stores, widening of the low part).
+pub(in crate::simd) trait Half: Lanes2 + Vector<Half = Self> {
+    /// The 8 bytes at `p` in the low half, zeros above.
+    unsafe fn load_low64(p: *const u8) -> Self;
+    /// Stores the low 8 bytes at `p`.
+    unsafe fn store_low64(self, p: *mut u8);
+    /// The low 32 bits.
+    unsafe fn low32(self) -> u32;
+    /// The register shifted right (towards byte 0) by `N` bytes, zeros shifted in.
+    unsafe fn bytes_right<const N: i32>(self) -> Self;
+    /// The low 8 bytes zero-extended to 16-bit lanes.
+    unsafe fn zext8_16(self) -> Self;
+    /// The low 4 bytes zero-extended to 32-bit lanes.
+    unsafe fn zext8_32(self) -> Self;
+    /// The low 4 16-bit lanes zero-extended to 32-bit lanes.
+    unsafe fn zext16_32(self) -> Self;
+    /// Signed 16-bit lanes of `self` then `o`, each saturated to an unsigned byte.
+    unsafe fn packus16(self, o: Self) -> Self;
+    /// Unsigned minimum per 16-bit lane.
+    unsafe fn min16(self, o: Self) -> Self;
+    unsafe fn add32(self, o: Self) -> Self;
+    unsafe fn sub32(self, o: Self) -> Self;
+    /// Each 32-bit lane shifted left by `N` bits.
+    unsafe fn shl32<const N: i32>(self) -> Self;
+}
