@@ -15,8 +15,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version,
     args_conflicts_with_subcommands = true,
     after_help = "Exit status: convert follows iconv (0 done, 1 invalid input or any failure); \
-                  check, detect and fix: 0 all valid, 1 some invalid, 2 unreadable or \
-                  unwritable files; 64 for a usage mistake."
+                  check follows isutf8 (0 all valid, 1 some invalid or unreadable); detect and \
+                  fix: 0 done, 1 some invalid or unclear, 2 unreadable or unwritable files; 64 \
+                  for a usage mistake."
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -7,6 +7,8 @@ use std::fmt;
 use utf8x::Encoding;
 use utf8x::iconv::{self, Charset};
 
+use crate::codec::Legacy;
+
 /// What `-f` or `-t` named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Code {
@@ -30,8 +32,11 @@ pub enum Kind {
     Plain(Encoding),
     /// `utf8x fix`: a byte order mark, else UTF-16/UTF-32 when it looks like one, else UTF-8.
     Repair,
-    /// A charset of the iconv table that only the iconv engine converts (ASCII, UCS-2).
+    /// A charset of the iconv table that only the iconv engine converts (UCS-2).
     IconvOnly(Charset),
+    /// A charset outside utf8x's table: a code page, a CJK encoding, anything the system's
+    /// iconv knows (`codec.rs`).
+    Legacy(Legacy),
 }
 
 impl Code {
@@ -52,9 +57,23 @@ impl Code {
         } else {
             Charset::from_name(&name)
         };
-        let charset = charset.ok_or_else(|| {
-            format!("unknown encoding '{spec}' (`utf8x --list` shows the known ones)")
-        })?;
+        let unknown = || format!("unknown encoding '{spec}' (`utf8x --list` shows the known ones)");
+        // ASCII and glibc's CP1252 (which leaves five bytes undefined, where utf8x's own
+        // Windows-1252 is the WHATWG one) are tables of the system's iconv, as exact as glibc.
+        let legacy = match charset {
+            None => Some(Legacy::resolve(&name).ok_or_else(unknown)?),
+            Some(c @ (Charset::Ascii | Charset::Cp1252)) => Legacy::resolve(c.name()),
+            Some(_) => None,
+        };
+        if let Some(legacy) = legacy {
+            return Ok(Code {
+                kind: Kind::Legacy(legacy),
+                charset: None,
+                ignore: suffixes.ignore,
+                translit: suffixes.translit,
+            });
+        }
+        let charset = charset.ok_or_else(unknown)?;
         let kind = match (charset, charset.encoding()) {
             (Charset::Utf16 | Charset::Utf32, Some(e)) => Kind::WithBom(e),
             (_, Some(e)) => Kind::Plain(e),
@@ -75,6 +94,7 @@ impl fmt::Display for Code {
             Kind::Auto | Kind::Repair => f.write_str("auto"),
             Kind::WithBom(e) | Kind::Plain(e) => f.write_str(e.name()),
             Kind::IconvOnly(c) => f.write_str(c.name()),
+            Kind::Legacy(l) => f.write_str(l.display()),
         }
     }
 }

@@ -19,6 +19,16 @@ pub fn run(args: &Fix) -> Exit {
         report::error(format_args!("fix needs a policy that repairs, not strict"));
         return Exit::Usage;
     }
+    // Escaping turns each bad byte into a lone surrogate, which UTF-8 cannot hold: the file
+    // would come out as invalid as it went in.
+    if policy == Policy::Escape {
+        report::error(format_args!(
+            "fix writes UTF-8, which cannot hold the lone surrogates of --policy escape \
+             (fallback, replace or skip repair; `utf8x convert --policy escape -t WTF-8` keeps \
+             the bytes)"
+        ));
+        return Exit::Usage;
+    }
     let utf8 = Code {
         kind: Kind::Plain(Encoding::Utf8),
         charset: None,
@@ -89,11 +99,11 @@ fn fix_one(input: &Input, plan: &Plan, dry_run: bool) -> Result<String, String> 
             .map_err(|e| format!("cannot write {input}: {}", describe(&e)))?;
     }
     let verb = if dry_run { "would be" } else { "" };
-    let from = done.from.unwrap_or(Encoding::Utf8);
-    let what = if from != Encoding::Utf8 {
+    let from = done.from.unwrap_or(Encoding::Utf8.name());
+    let what = if from != Encoding::Utf8.name() {
         format!(
             "converted from {} ({})",
-            from.name(),
+            from,
             plural(done.replaced, "substitution")
         )
     } else {
@@ -124,5 +134,5 @@ fn is_valid(input: &Input) -> std::io::Result<bool> {
     if utf8x::detect(reader.bytes()).unit_size() > 1 {
         return Ok(false);
     }
-    crate::detect::utf8_to_end(&mut reader)
+    crate::detect::utf8_to_end(&mut reader, false)
 }

@@ -7,6 +7,7 @@
 
 mod check;
 mod cli;
+mod codec;
 mod convert;
 mod detect;
 mod encoding;
@@ -16,6 +17,9 @@ mod output;
 mod pipeline;
 mod progress;
 mod report;
+mod sys;
+mod table;
+mod via;
 
 use std::io::Write;
 use std::process::ExitCode;
