@@ -5,20 +5,20 @@
 
 use std::io::{self, IsTerminal};
 
-use utf8x::iconv::{Charset, Iconv, IconvError};
 use utf8x::{Encoding, Policy, Status};
 
 use crate::Exit;
 use crate::cli::{Convert, PolicyArg};
 use crate::codec::Legacy;
 use crate::encoding::{self, Code, Kind};
-use crate::input::{CHUNK, Input, Reader};
+use crate::input::{Input, Reader};
 use crate::output::Output;
 use crate::pipeline::{Halt, Pipeline, first_char};
 use crate::progress::Progress;
 use crate::report::{self, describe, plural};
 
 /// The options, resolved.
+#[derive(Clone, Copy)]
 pub struct Plan {
     pub from: Code,
     pub to: Code,
@@ -184,9 +184,6 @@ fn plan(args: &Convert) -> Result<Plan, String> {
     } else {
         invalid
     };
-    if matches!(from.kind, Kind::Auto) && matches!(to.kind, Kind::IconvOnly(_)) {
-        return Err(format!("-f auto cannot be combined with -t {to}"));
-    }
     Ok(Plan {
         from,
         to,
@@ -215,9 +212,6 @@ pub fn convert_one(
 ) -> Result<Done, Fail> {
     let mut reader = input.open().map_err(Fail::Open)?;
     reader.refill(0).map_err(Fail::Read)?;
-    if matches!(plan.from.kind, Kind::IconvOnly(_)) || matches!(plan.to.kind, Kind::IconvOnly(_)) {
-        return iconv_one(&mut reader, plan, out, progress);
-    }
     let head = reader.bytes();
     let source = match plan.from.kind {
         Kind::Auto => crate::detect::source(input, &mut reader).map_err(Fail::Read)?,
@@ -238,7 +232,6 @@ pub fn convert_one(
         }
         Kind::Plain(e) => Source::Utf(e, 0),
         Kind::Legacy(l) => Source::Legacy(l),
-        Kind::IconvOnly(_) => unreachable!("converted by the iconv engine"),
     };
     convert_source(&mut reader, source, plan, out, progress)
 }
@@ -261,7 +254,7 @@ pub fn convert_source(
         Kind::WithBom(e) => (Some(e), plan.bom.unwrap_or(true)),
         Kind::Plain(e) => (Some(e), plan.bom.unwrap_or(false)),
         Kind::Legacy(_) => (None, plan.bom.unwrap_or(false)),
-        Kind::Auto | Kind::Repair | Kind::IconvOnly(_) => unreachable!("refused by plan()"),
+        Kind::Auto | Kind::Repair => unreachable!("not a target"),
     };
     let bom = match (bom, to) {
         (false, _) => None,
@@ -383,97 +376,6 @@ pub fn stopped(
         character,
         enc: from.name(),
     }
-}
-
-/// Charsets only the iconv engine has (ASCII, UCS-2): `utf8x::iconv::Iconv`, which applies the
-/// suffixes and the byte order marks itself, over the same chunks.
-fn iconv_one(
-    reader: &mut Reader,
-    plan: &Plan,
-    out: &mut Output,
-    progress: &mut Progress,
-) -> Result<Done, Fail> {
-    let (Some(from), Some(to)) = (plan.from.charset, plan.to.charset) else {
-        return Err(Fail::Unsupported("-f auto needs a Unicode target".into()));
-    };
-    let ignore = plan.invalid != Policy::Strict;
-    let mut cd = Iconv::new(to, from, ignore, plan.to.translit);
-    let mut buf = vec![0u8; 2 * CHUNK];
-    let mut done = Done::default();
-    let mut base = 0u64;
-    loop {
-        let chunk = reader.bytes();
-        let mut pos = 0;
-        loop {
-            let o = cd.convert(&chunk[pos..], &mut buf);
-            out.write_all(&buf[..o.written]).map_err(Fail::Write)?;
-            done.written += o.written as u64;
-            pos += o.read;
-            match o.result {
-                Ok(_) => break,
-                Err(IconvError::OutputFull) => {}
-                Err(IconvError::Incomplete) => break,
-                Err(IconvError::Invalid) if ignore => {
-                    done.replaced += 1;
-                    if pos == chunk.len() || (o.read == 0 && o.written == 0) {
-                        break;
-                    }
-                }
-                Err(IconvError::Invalid) => {
-                    let at = base + pos as u64;
-                    let rest = &chunk[pos..];
-                    // Ill-formed input, or a character the target cannot hold: ASCII has no
-                    // byte above 7F, UCS-2 no surrogate.
-                    let invalid = match from {
-                        Charset::Ascii => rest.first().is_some_and(|&b| b >= 0x80),
-                        Charset::Ucs2 | Charset::Ucs2Le | Charset::Ucs2Be => {
-                            rest.len() >= 2 && {
-                                let unit = match from {
-                                    Charset::Ucs2Be => u16::from_be_bytes([rest[0], rest[1]]),
-                                    Charset::Ucs2Le => u16::from_le_bytes([rest[0], rest[1]]),
-                                    _ => u16::from_ne_bytes([rest[0], rest[1]]),
-                                };
-                                (0xD800..0xE000).contains(&unit)
-                            }
-                        }
-                        _ => false,
-                    } || from.encoding().is_some_and(|e| {
-                        !utf8x::convert(
-                            rest,
-                            e,
-                            None::<&mut [u32]>,
-                            Encoding::Utf32,
-                            Policy::Strict,
-                        )
-                        .is_ok()
-                    });
-                    return Err(Fail::Data {
-                        status: if invalid {
-                            Status::Invalid
-                        } else {
-                            Status::Unmappable
-                        },
-                        kind: utf8x::ErrorKind::None,
-                        at,
-                        character: from.encoding().and_then(|e| first_char(rest, e)),
-                        enc: from.name(),
-                    });
-                }
-            }
-        }
-        progress.advance(pos);
-        let keep = chunk.len() - pos;
-        base += pos as u64;
-        if reader.refill(keep).map_err(Fail::Read)? == 0 {
-            if keep > 0 {
-                let enc = from.name();
-                return Err(Fail::Incomplete { at: base, enc });
-            }
-            break;
-        }
-    }
-    done.read = base;
-    Ok(done)
 }
 
 /// `fail` in one line, for callers that report it their own way.

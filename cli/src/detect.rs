@@ -106,7 +106,8 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
         // UTF-8).
         let valid = match input {
             _ if reader.at_end() => true,
-            Input::Stdin => utf8_to_end(reader, true)?,
+            // Read further, standard input could not be converted from its start.
+            Input::Stdin => true,
             Input::Path(_) => {
                 let mut again = input.open()?;
                 again.refill(0)?;
@@ -118,15 +119,27 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
         }
     }
     let head = reader.bytes();
-    let sample = &head[..head.len().min(SAMPLE)];
-    let (valid, invalid) = utf8_census(sample);
+    let mut sample = &head[..head.len().min(SAMPLE)];
+    let mut end = reader.at_end() && sample.len() == head.len();
+    let (mut valid, mut invalid) = utf8_census(sample);
+    // Valid UTF-8 at first, not further on: the sample is the chunk where that changes.
+    let later;
+    if invalid == 0
+        && let Input::Path(_) = input
+    {
+        let mut again = input.open()?;
+        again.refill(0)?;
+        later = first_invalid_chunk(&mut again)?;
+        sample = &later.0[..later.0.len().min(SAMPLE)];
+        end = later.1 && sample.len() == later.0.len();
+        (valid, invalid) = utf8_census(sample);
+    }
     if valid > 0 && valid >= invalid || invalid == 0 {
         return Ok(Guess {
             source: Source::Utf(Encoding::Utf8, 0),
             how: How::MostlyUtf8 { invalid },
         });
     }
-    let end = reader.at_end() && sample.len() == head.len();
     let (e, unclear) = legacy(sample, end);
     let legacy = Legacy::whatwg(e);
     Ok(Guess {
@@ -145,6 +158,24 @@ fn unicode(e: Encoding) -> Guess {
 /// `-f auto`: what [`guess`] found, as a source to convert from.
 pub fn source(input: &Input, reader: &mut Reader) -> std::io::Result<Source> {
     Ok(guess(input, reader)?.source)
+}
+
+/// The first chunk of `reader` with a byte that is not UTF-8 (copied), and whether it is the
+/// last chunk.
+fn first_invalid_chunk(reader: &mut Reader) -> std::io::Result<(Vec<u8>, bool)> {
+    loop {
+        let chunk = reader.bytes();
+        let o = utf8x::validate(chunk);
+        let keep = match o.status {
+            Status::Ok => 0,
+            Status::Truncated => chunk.len() - o.read,
+            _ => return Ok((chunk.to_vec(), reader.at_end())),
+        };
+        if reader.at_end() {
+            return Ok((chunk.to_vec(), true));
+        }
+        reader.refill(keep)?;
+    }
 }
 
 /// Characters outside ASCII that are valid UTF-8, and ill-formed sequences, in `bytes`.
