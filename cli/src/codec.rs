@@ -231,6 +231,13 @@ fn system_decode(cd: &mut Cd, skip: bool, src: &[u8], last: bool, out: &mut Vec<
         out.extend_from_slice(&buf[..written]);
         pos += read;
         match stop {
+            // At the end, what the decoder holds back (CP1255 keeps a letter until it knows
+            // whether a combining mark follows).
+            Stop::Done if last => {
+                let (_, written, _) = cd.convert(None, &mut buf);
+                out.extend_from_slice(&buf[..written]);
+                return Decoded::Done { read: pos };
+            }
             Stop::Done => return Decoded::Done { read: pos },
             Stop::Full => {}
             // With //IGNORE glibc skips what it cannot convert and says so once the call is
