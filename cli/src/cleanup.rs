@@ -5,14 +5,16 @@
 //! dies of the signal as the default action would, so the shell sees the same status.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, MutexGuard, Once};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Registers `path` for removal on a signal until the returned guard is dropped.
-pub fn register(path: &Path) -> Registered {
+/// Starts watching the signals, and holds the list of temporaries until
+/// [`Lock::register`]: a temporary created in between is on the list before a signal's cleanup
+/// can read it.
+pub fn lock() -> Lock {
     static WATCH: Once = Once::new();
     WATCH.call_once(|| {
         // Without a watcher, signals keep their default action: nothing is lost but the
@@ -31,11 +33,18 @@ pub fn register(path: &Path) -> Registered {
             });
         }
     });
-    TEMPS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(path.to_path_buf());
-    Registered(path.to_path_buf())
+    Lock(TEMPS.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// The list of temporaries, held.
+pub struct Lock(MutexGuard<'static, Vec<PathBuf>>);
+
+impl Lock {
+    /// Registers `path` for removal on a signal until the returned guard is dropped.
+    pub fn register(mut self, path: &Path) -> Registered {
+        self.0.push(path.to_path_buf());
+        Registered(path.to_path_buf())
+    }
 }
 
 /// Unregisters its path when dropped (the temporary was renamed or removed by then).

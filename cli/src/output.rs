@@ -58,6 +58,7 @@ impl Output {
         let mut prefix = std::ffi::OsString::from(".");
         prefix.push(name);
         prefix.push(".");
+        let list = cleanup::lock();
         // A new file gets the usual 0666 less the umask, not the temporary's private 0600.
         let temp = tempfile::Builder::new()
             .prefix(&prefix)
@@ -65,7 +66,7 @@ impl Output {
             .permissions(fs::Permissions::from_mode(0o666))
             .tempfile_in(dir)
             .map_err(|e| cannot_replace(path, &target, dir, &e))?;
-        let registered = cleanup::register(temp.path());
+        let registered = list.register(temp.path());
         if let Some(meta) = old {
             // The owner and group first (changing them may clear set-user-ID bits), as far as
             // this user may: root keeps a user's file theirs, anyone else keeps the group.
