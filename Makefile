@@ -9,8 +9,9 @@ MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
-# The tool's commands, each with a man page of its own (utf8x-check(1)...).
-CLI_COMMANDS := check convert detect fix
+# The tool's commands, each with a man page of its own (utf8x-check(1)...): every command
+# utf8x(1) names (cli/tests checks that the two lists agree).
+CLI_COMMANDS := check convert detect fix completions
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 MAJOR := $(firstword $(subst ., ,$(VERSION)))
 REL := $(or $(CARGO_TARGET_DIR),target)/release
@@ -26,7 +27,7 @@ RPATH ?= $(if $(filter $(LIBDIR),$(SYSTEM_LIBDIRS)),no,yes)
 comma := ,
 PC_RPATH := $(if $(filter yes,$(RPATH)),-Wl$(comma)-rpath$(comma)$${libdir})
 
-.PHONY: build demo test install uninstall fuzz
+.PHONY: build demo test install install-files uninstall fuzz
 
 # Fuzzing (nightly + cargo-fuzz, installed by the script when missing): seconds per target and
 # which targets (`all`, or names from `cargo +nightly fuzz list` run in fuzz/).
@@ -64,8 +65,22 @@ SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLU
 # in $(LIBDIR) with nothing for `ldconfig` to mistake, and `LD_PRELOAD=libutf8x_iconv.so` finds
 # it by name wherever the loader searches $(LIBDIR).
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/utf8x \
-	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DOCDIR)
+	$(MAKE) install-files
+
+# Every directory install writes to. The ones that did not exist are listed in the doc
+# directory, so that uninstall removes what install made and nothing else.
+INSTALL_DIRS = $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/utf8x \
+	$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
+	$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+MADE_DIRS = $(DESTDIR)$(DOCDIR)/installed-directories
+
+# The files of a build already made in $(REL).
+install-files:
+	made=""; for d in $(INSTALL_DIRS); do \
+	    while [ ! -d "$$d" ]; do made="$$made $$d"; d=$$(dirname "$$d"); done; \
+	done; \
+	install -d $(INSTALL_DIRS); \
+	for d in $$made; do echo "$$d"; done | sort -u -r >> $(MADE_DIRS)
 	install -m 644 include/utf8x.h include/utf8x.hpp $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(REL)/libutf8x.a $(DESTDIR)$(LIBDIR)/libutf8x.a
 	install -m 755 $(REL)/libutf8x.so $(DESTDIR)$(LIBDIR)/libutf8x.so.$(VERSION)
@@ -74,7 +89,6 @@ install: build
 	install -m 755 $(REL)/libutf8x_iconv.so $(DESTDIR)$(LIBDIR)/libutf8x_iconv.so
 	install -m 755 $(REL)/utf8x $(DESTDIR)$(BINDIR)/utf8x
 	# The man page and the completions come from the tool's own argument parser.
-	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	$(REL)/utf8x man > $(DESTDIR)$(MANDIR)/man1/utf8x.1
 	for c in $(CLI_COMMANDS); do $(REL)/utf8x man $$c > $(DESTDIR)$(MANDIR)/man1/utf8x-$$c.1; done
 	$(REL)/utf8x completions bash > $(DESTDIR)$(BASHCOMPDIR)/utf8x
@@ -87,11 +101,13 @@ install: build
 	install -m 644 LICENSE-MIT LICENSE-APACHE README.md $(DESTDIR)$(DOCDIR)/
 
 uninstall:
+	made=$$(cat $(MADE_DIRS) 2>/dev/null); \
 	rm -f $(DESTDIR)$(INCLUDEDIR)/utf8x.h $(DESTDIR)$(INCLUDEDIR)/utf8x.hpp \
 	      $(DESTDIR)$(LIBDIR)/libutf8x.a $(DESTDIR)$(LIBDIR)/libutf8x.so* \
 	      $(DESTDIR)$(LIBDIR)/libutf8x_iconv.so $(DESTDIR)$(BINDIR)/utf8x \
 	      $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x.pc $(DESTDIR)$(LIBDIR)/pkgconfig/utf8x-static.pc \
 	      $(DESTDIR)$(MANDIR)/man1/utf8x.1 $(CLI_COMMANDS:%=$(DESTDIR)$(MANDIR)/man1/utf8x-%.1) \
 	      $(DESTDIR)$(BASHCOMPDIR)/utf8x \
-	      $(DESTDIR)$(ZSHCOMPDIR)/_utf8x $(DESTDIR)$(FISHCOMPDIR)/utf8x.fish
-	rm -rf $(DESTDIR)$(LIBDIR)/cmake/utf8x $(DESTDIR)$(DOCDIR)
+	      $(DESTDIR)$(ZSHCOMPDIR)/_utf8x $(DESTDIR)$(FISHCOMPDIR)/utf8x.fish; \
+	rm -rf $(DESTDIR)$(LIBDIR)/cmake/utf8x $(DESTDIR)$(DOCDIR); \
+	for d in $$made; do rmdir "$$d" 2>/dev/null || true; done

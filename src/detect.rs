@@ -17,7 +17,9 @@
 //!      Cyrillic; low bytes take every value);
 //!    - from 32 units on, the high bytes take at most half as many distinct values as the low
 //!      bytes: a script lives in a few 256-character blocks while its low bytes spread, and a
-//!      single-byte text looks alike at even and odd offsets;
+//!      single-byte text looks alike at even and odd offsets; and at least 15 in 16 of the
+//!      characters are in the blocks where text lives (single-byte text repeated with an even
+//!      period has few values at one parity too, but its pairs scatter);
 //!    - at least 1 character in 8 is a surrogate pair (emoji): single-byte text almost never
 //!      puts `D8`..`DB` and `DC`..`DF` two bytes apart at the same parity;
 //!    - the input is not UTF-8 and its `00` bytes (two or more) fall on high bytes, more than
@@ -297,8 +299,14 @@ fn utf16(sample: &[u8], utf8: bool) -> Option<Encoding> {
         // Control bytes that the UTF-16 reading turns into ordinary characters.
         let controls =
             controls >= 2 && 64 * controls >= sample.len() && reading.implausible < controls;
-        // A script lives in a few 256-character blocks, so its high bytes take few values.
-        let blocky = reading.chars >= 32 && distinct[low] >= 2 * distinct[high];
+        // A script lives in a few 256-character blocks, so its high bytes take few values, and
+        // nearly all of its characters are in the blocks where text lives. Single-byte text
+        // that repeats with an even period has few values at one parity too (a Latin-1
+        // sentence over and over), but its pairs land all over the range: one in five outside
+        // the common blocks.
+        let blocky = reading.chars >= 32
+            && distinct[low] >= 2 * distinct[high]
+            && 16 * reading.common >= 15 * reading.chars;
         // Surrogate pairs in quantity (emoji): single-byte text almost never puts D8..DB and
         // DC..DF two bytes apart at the same parity.
         let paired = reading.supplementary > 0 && 8 * reading.supplementary >= reading.chars;
@@ -339,6 +347,24 @@ mod tests {
             0x09, 0x0A, 0x0D, 0x20, 0xE9, 0x4E2D, 0xAC00, 0x1_F600, 0x2_0000, 0xE_0001,
         ] {
             assert!(!implausible(c), "{c:X}");
+        }
+    }
+
+    #[test]
+    fn repeated_latin1_text_is_not_utf16() {
+        // A Spanish sentence of 40 characters over and over: its even bytes take 8 values and
+        // its odd bytes 16, the shape of UTF-16BE, but the pairs read as UTF-16 are one in five
+        // outside the blocks where text lives.
+        let sentence = "\u{bf}Qu\u{e9} pasa? Espa\u{f1}a, ma\u{f1}ana, coraz\u{f3}n \u{a1}s\u{ed}!";
+        for sep in [" ", "\n"] {
+            let text: Vec<u8> = sentence
+                .chars()
+                .chain(sep.chars())
+                .cycle()
+                .take(50 * 40)
+                .map(|c| u8::try_from(u32::from(c)).expect("Latin-1"))
+                .collect();
+            assert_eq!(detect(&text), Encoding::Cp1252, "{sep:?}");
         }
     }
 

@@ -12,9 +12,9 @@ use crate::input::{FIRST, Input, Reader};
 use crate::progress::Progress;
 use crate::report::{self, BAD, BOLD, Stdout, describe};
 
-/// Bytes of the line shown before and after a problem with `-v`.
-const BEFORE: usize = 40;
-const AFTER: usize = 24;
+/// Bytes shown with `-v`, as isutf8 shows them: a row of 16 starting 8 before the problem.
+const BEFORE: usize = 8;
+const ROW: usize = 16;
 
 /// One ill-formed sequence: 0-based byte offset, 1-based line and column (in characters).
 struct Problem {
@@ -23,7 +23,8 @@ struct Problem {
     column: u64,
     len: usize,
     kind: ErrorKind,
-    /// What `-v` shows: the line up to the problem, the bad bytes, the rest of the line.
+    /// What `-v` shows: up to 8 bytes before the problem, the bad bytes, the bytes after them
+    /// up to a row of 16.
     excerpt: (Vec<u8>, Vec<u8>, Vec<u8>),
 }
 
@@ -31,7 +32,7 @@ pub fn run(args: &Check) -> Exit {
     let mut exit = Exit::Ok;
     let inputs = match expand(args, &mut exit) {
         Some(inputs) => inputs,
-        None => return Exit::Trouble,
+        None => return exit,
     };
     let mut stdout = Stdout::new();
     let total = inputs
@@ -58,7 +59,7 @@ pub fn run(args: &Check) -> Exit {
             Err(e) => {
                 progress.finish();
                 trouble(args, &mut stdout, &name, &e);
-                exit = exit.max(Exit::Trouble);
+                exit = exit.max(Exit::Invalid);
                 continue;
             }
         };
@@ -95,7 +96,7 @@ pub fn run(args: &Check) -> Exit {
             Err(e) => {
                 progress.finish();
                 trouble(args, &mut stdout, &name, &e);
-                exit = exit.max(Exit::Trouble);
+                exit = exit.max(Exit::Invalid);
                 continue;
             }
         };
@@ -131,7 +132,7 @@ fn expand(args: &Check, exit: &mut Exit) -> Option<Vec<Input>> {
                         "{}: is a directory (-r checks the files under it)",
                         p.display()
                     ));
-                    *exit = Exit::Trouble;
+                    *exit = Exit::Invalid;
                     continue;
                 }
                 walk(p, &mut inputs, exit);
@@ -155,7 +156,7 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, exit: &mut Exit) {
                 dir.display(),
                 describe(&e)
             ));
-            *exit = Exit::Trouble;
+            *exit = Exit::Invalid;
             return;
         }
     };
@@ -337,10 +338,20 @@ impl Locator {
 fn locate(prefix: &[u8], lines: u64, column: u64) -> (u64, u64) {
     let newlines = count_newlines(prefix);
     let column = match prefix.iter().rposition(|&b| b == b'\n') {
-        Some(nl) => utf8x::count(&prefix[nl + 1..]) as u64,
-        None => column + utf8x::count(prefix) as u64,
+        Some(nl) => count_chars(&prefix[nl + 1..]),
+        None => column + count_chars(prefix),
     };
     (lines + newlines + 1, column + 1)
+}
+
+/// Characters in `bytes`, each ill-formed sequence (a stray continuation byte, a sequence cut
+/// short) counting as one: with `--all`, the problems after the first are counted past the
+/// earlier ones, and three stray bytes in a row are three columns apart.
+fn count_chars(bytes: &[u8]) -> u64 {
+    bytes
+        .utf8_chunks()
+        .map(|c| utf8x::count(c.valid().as_bytes()) as u64 + u64::from(!c.invalid().is_empty()))
+        .sum()
 }
 
 /// `\n` bytes in `bytes`, in byte-wide counters that the compiler turns into vector compares
@@ -363,35 +374,26 @@ fn count_newlines(bytes: &[u8]) -> u64 {
     total
 }
 
-/// The problem's line: up to `BEFORE` bytes before it (taken from `before`, the end of the
-/// previous chunk, when the problem is near the start of this one), the bad bytes, and up to
-/// `AFTER` bytes after it, each cut at the line's ends.
+/// The bytes around a problem: up to `BEFORE` bytes before it (taken from `before`, the end of
+/// the previous chunk, when the problem is near the start of this one), the bad bytes, and the
+/// bytes after them up to a row of `ROW`.
 fn excerpt(before: &[u8], chunk: &[u8], at: usize, len: usize) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
-    let mut head = if at >= BEFORE {
+    let head = if at >= BEFORE {
         chunk[at - BEFORE..at].to_vec()
     } else {
         let mut head = before.to_vec();
         head.extend_from_slice(&chunk[..at]);
+        let cut = head.len().saturating_sub(BEFORE);
+        head.drain(..cut);
         head
     };
-    if let Some(nl) = head.iter().rposition(|&b| b == b'\n') {
-        head.drain(..=nl);
-    }
-    let cut = head.len().saturating_sub(BEFORE);
-    head.drain(..cut);
-    // Do not start inside a character.
-    let start = head
-        .iter()
-        .position(|&b| b & 0xC0 != 0x80)
-        .unwrap_or(head.len());
-    head.drain(..start);
     let after = &chunk[at + len..];
-    let after = &after[..after.len().min(AFTER)];
-    let after = match after.iter().position(|&b| b == b'\n' || b == b'\r') {
-        Some(nl) => &after[..nl],
-        None => after,
-    };
-    (head, chunk[at..at + len].to_vec(), after.to_vec())
+    let room = ROW.saturating_sub(head.len() + len);
+    (
+        head,
+        chunk[at..at + len].to_vec(),
+        after[..after.len().min(room)].to_vec(),
+    )
 }
 
 /// Prints one problem as isutf8 does (`FILE: line L, char C, byte B: WHAT`), then with `-v` the
@@ -424,40 +426,46 @@ fn show(
     if !args.verbose {
         return Ok(());
     }
+    // isutf8's dump: the bytes in hexadecimal and as ASCII, carets under the bad ones (isutf8
+    // counts the byte that broke a sequence in), then an empty line.
     let (head, bad, tail) = (&p.excerpt.0, &p.excerpt.1, &p.excerpt.2);
-    let head = render(head);
-    let bad = hex(bad, "\\x");
-    let tail = render(tail);
-    let gutter = p.line.to_string().len();
-    stdout.line(format_args!(
-        "{:>gutter$} | {head}{BAD}{bad}{BAD:#}{tail}",
-        p.line
-    ))?;
-    stdout.line(format_args!(
-        "{:>gutter$} | {}{BAD}{}{BAD:#}",
-        "",
-        " ".repeat(head.chars().count()),
-        "^".repeat(bad.len().max(1))
-    ))
-}
-
-/// Bytes as text: characters as they are, control characters and invalid bytes escaped.
-fn render(bytes: &[u8]) -> String {
-    let mut out = String::new();
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\t' => out.push_str("\\t"),
-                '\r' => out.push_str("\\r"),
-                c if c.is_control() => {
-                    let _ = write!(out, "\\u{{{:x}}}", c as u32);
-                }
-                c => out.push(c),
-            }
+    let row: Vec<u8> = [&head[..], bad, tail].concat();
+    let marked = match p.kind {
+        ErrorKind::TooShort | ErrorKind::Overlong | ErrorKind::Surrogate | ErrorKind::TooLarge
+            if !tail.is_empty() && bad.len() < 4 =>
+        {
+            bad.len() + 1
         }
-        out.push_str(&hex(chunk.invalid(), "\\x"));
+        _ => bad.len(),
+    };
+    let marks = head.len()..head.len() + marked;
+    let mut hex_row = String::new();
+    let mut text_row = String::new();
+    let mut hex_carets = String::new();
+    let mut text_carets = String::new();
+    for (i, &b) in row.iter().enumerate() {
+        let _ = write!(hex_row, "{b:02X} ");
+        text_row.push(if (0x20..0x7F).contains(&b) {
+            b as char
+        } else {
+            '.'
+        });
+        let mark = marks.contains(&i);
+        let next = marks.contains(&(i + 1));
+        hex_carets.push_str(match (mark, next) {
+            (true, true) => "^^^",
+            (true, false) => "^^ ",
+            _ => "   ",
+        });
+        text_carets.push(if mark { '^' } else { ' ' });
     }
-    out
+    let width = 3 * ROW;
+    stdout.line(format_args!("{hex_row:width$} | {text_row}"))?;
+    stdout.line(format_args!(
+        "{BAD}{hex_carets:width$}{BAD:#} | {BAD}{}{BAD:#}",
+        text_carets.trim_end()
+    ))?;
+    stdout.line(format_args!(""))
 }
 
 /// `bytes` in upper-case hexadecimal, each byte after `prefix`.

@@ -15,8 +15,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version,
     args_conflicts_with_subcommands = true,
     after_help = "Exit status: convert follows iconv (0 done, 1 invalid input or any failure); \
-                  check, detect and fix: 0 all valid, 1 some invalid, 2 unreadable or \
-                  unwritable files; 64 for a usage mistake."
+                  check follows isutf8 (0 all valid, 1 some invalid or unreadable); detect and \
+                  fix: 0 done, 1 some invalid or unclear, 2 unreadable or unwritable files; 64 \
+                  for a usage mistake."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -33,7 +34,8 @@ pub enum Command {
     Convert(Convert),
     /// Print the likely encoding of each file.
     Detect(Detect),
-    /// Make files valid UTF-8 in place, and report what changed.
+    /// Make files valid UTF-8 in place, and report what changed; a file whose encoding is
+    /// unclear is left as it is (exit status 1), never turned into mojibake.
     Fix(Fix),
     /// Print shell completions for SHELL (bash, zsh, fish, elvish, powershell).
     Completions { shell: clap_complete::Shell },
@@ -145,15 +147,13 @@ pub struct Detect {
 
 #[derive(Args, Debug)]
 pub struct Fix {
-    /// How to repair bytes that are not UTF-8
-    #[arg(
-        short,
-        long,
-        value_enum,
-        default_value = "fallback",
-        value_name = "POLICY"
-    )]
-    pub policy: PolicyArg,
+    /// How to repair bytes that are not UTF-8 in a file that is UTF-8 otherwise [default:
+    /// fallback]; given, it also repairs a file whose encoding is unclear as UTF-8
+    #[arg(short, long, value_enum, value_name = "POLICY")]
+    pub policy: Option<PolicyArg>,
+    /// The files' encoding, instead of detecting it
+    #[arg(short, long, value_name = "ENC")]
+    pub from: Option<String>,
     /// Report what would change, change nothing
     #[arg(short = 'n', long)]
     pub dry_run: bool,

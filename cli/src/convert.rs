@@ -5,19 +5,20 @@
 
 use std::io::{self, IsTerminal};
 
-use utf8x::iconv::{Iconv, IconvError};
 use utf8x::{Encoding, Policy, Status};
 
 use crate::Exit;
 use crate::cli::{Convert, PolicyArg};
+use crate::codec::Legacy;
 use crate::encoding::{self, Code, Kind};
-use crate::input::{CHUNK, Input, Reader};
+use crate::input::{Input, Reader};
 use crate::output::Output;
 use crate::pipeline::{Halt, Pipeline, first_char};
 use crate::progress::Progress;
 use crate::report::{self, describe, plural};
 
 /// The options, resolved.
+#[derive(Clone, Copy)]
 pub struct Plan {
     pub from: Code,
     pub to: Code,
@@ -65,10 +66,11 @@ pub struct Done {
     pub written: u64,
     pub replaced: u64,
     /// The input's encoding, as read (after `auto` or a byte order mark decided).
-    pub from: Option<Encoding>,
+    pub from: Option<&'static str>,
 }
 
 pub fn run(args: &Convert) -> Exit {
+    crate::sys::use_locale();
     if args.list {
         // The listing is the iconv table's, read by `Code::parse` too.
         return crate::print_all(encoding::list().as_bytes(), Exit::Invalid);
@@ -108,8 +110,7 @@ pub fn run(args: &Convert) -> Exit {
                     report::note(format_args!(
                         "{input}: {} of {} -> {} of {}, {}",
                         plural(done.read, "byte"),
-                        done.from
-                            .map_or(plan.from.to_string(), |e| e.name().to_owned()),
+                        done.from.map_or(plan.from.to_string(), str::to_owned),
                         plural(done.written, "byte"),
                         plan.to,
                         plural(done.replaced, "substitution")
@@ -183,9 +184,6 @@ fn plan(args: &Convert) -> Result<Plan, String> {
     } else {
         invalid
     };
-    if matches!(from.kind, Kind::Auto) && matches!(to.kind, Kind::IconvOnly(_)) {
-        return Err(format!("-f auto cannot be combined with -t {to}"));
-    }
     Ok(Plan {
         from,
         to,
@@ -198,6 +196,14 @@ fn plan(args: &Convert) -> Result<Plan, String> {
     })
 }
 
+/// Where an input's characters come from once its encoding is known.
+#[derive(Clone, Copy)]
+pub enum Source {
+    /// A utf8x encoding, after a byte order mark of `skip` bytes.
+    Utf(Encoding, usize),
+    Legacy(Legacy),
+}
+
 pub fn convert_one(
     input: &Input,
     plan: &Plan,
@@ -206,36 +212,12 @@ pub fn convert_one(
 ) -> Result<Done, Fail> {
     let mut reader = input.open().map_err(Fail::Open)?;
     reader.refill(0).map_err(Fail::Read)?;
-    if matches!(plan.from.kind, Kind::IconvOnly(_)) || matches!(plan.to.kind, Kind::IconvOnly(_)) {
-        return iconv_one(&mut reader, plan, out, progress);
-    }
     let head = reader.bytes();
-    let (from, skip) = match plan.from.kind {
-        Kind::Auto => match utf8x::bom(head) {
-            Some(found) => found,
-            None => match utf8x::detect(head) {
-                // Detection takes text cut inside its last character for UTF-8 (a buffer cut
-                // anywhere); a whole file that ends so is not.
-                Encoding::Utf8 if reader.at_end() && !utf8x::is_valid(head) => {
-                    (Encoding::Cp1252, 0)
-                }
-                // The first chunk only looks like UTF-8: a file is read to its end first, as
-                // `detect` does, so that a bad byte further on makes it Windows-1252 here too
-                // (standard input cannot be read twice: it stays UTF-8).
-                Encoding::Utf8 if !reader.at_end() && matches!(input, Input::Path(_)) => {
-                    let mut again = input.open().map_err(Fail::Open)?;
-                    again.refill(0).map_err(Fail::Read)?;
-                    match crate::detect::utf8_to_end(&mut again).map_err(Fail::Read)? {
-                        true => (Encoding::Utf8, 0),
-                        false => (Encoding::Cp1252, 0),
-                    }
-                }
-                e => (e, 0),
-            },
-        },
+    let source = match plan.from.kind {
+        Kind::Auto => crate::detect::source(input, &mut reader).map_err(Fail::Read)?,
         // A byte order mark, or UTF-16/UTF-32 by their looks; otherwise UTF-8 to be repaired
         // (detection would call it Windows-1252 for a single bad byte).
-        Kind::Repair => match utf8x::bom(head) {
+        Kind::Repair => Source::from(match utf8x::bom(head) {
             // A UTF-8 file keeps its BOM, as it does when it needs no repair.
             Some((Encoding::Utf8, _)) => (Encoding::Utf8, 0),
             Some(found) => found,
@@ -243,23 +225,72 @@ pub fn convert_one(
                 e if e.unit_size() > 1 => (e, 0),
                 _ => (Encoding::Utf8, 0),
             },
-        },
-        Kind::WithBom(e) => encoding::with_bom(e, head),
-        Kind::Plain(e) => (e, 0),
-        Kind::IconvOnly(_) => unreachable!("converted by the iconv engine"),
+        }),
+        Kind::WithBom(e) => {
+            let (e, skip) = encoding::with_bom(e, head);
+            Source::Utf(e, skip)
+        }
+        Kind::Plain(e) => Source::Utf(e, 0),
+        Kind::Legacy(l) => Source::Legacy(l),
     };
+    convert_source(&mut reader, source, plan, out, progress)
+}
+
+impl From<(Encoding, usize)> for Source {
+    fn from((e, skip): (Encoding, usize)) -> Source {
+        Source::Utf(e, skip)
+    }
+}
+
+/// Converts the input from `source`, already decided, to the plan's target.
+pub fn convert_source(
+    reader: &mut Reader,
+    source: Source,
+    plan: &Plan,
+    out: &mut Output,
+    progress: &mut Progress,
+) -> Result<Done, Fail> {
     let (to, bom) = match plan.to.kind {
-        Kind::WithBom(e) => (e, plan.bom.unwrap_or(true)),
-        Kind::Plain(e) => (e, plan.bom.unwrap_or(false)),
-        Kind::Auto | Kind::Repair | Kind::IconvOnly(_) => unreachable!("refused by plan()"),
+        Kind::WithBom(e) => (Some(e), plan.bom.unwrap_or(true)),
+        Kind::Plain(e) => (Some(e), plan.bom.unwrap_or(false)),
+        Kind::Legacy(_) => (None, plan.bom.unwrap_or(false)),
+        Kind::Auto | Kind::Repair => unreachable!("not a target"),
     };
-    let mut bom = match bom {
-        true => Some(
+    let bom = match (bom, to) {
+        (false, _) => None,
+        (true, Some(to)) => Some(
             encoding::bom_bytes(to)
                 .ok_or_else(|| Fail::Unsupported(format!("{to} has no byte order mark (--bom)")))?,
         ),
-        false => None,
+        (true, None) => {
+            return Err(Fail::Unsupported(format!(
+                "{} has no byte order mark (--bom)",
+                plan.to
+            )));
+        }
     };
+    // glibc's transliteration needs the target as glibc knows it, and UTF-8 to work from.
+    let translit = plan.to.translit && to.is_none_or(|e| e.unit_size() == 1 && e != Encoding::Utf8);
+    match (source, to) {
+        (Source::Utf(from, skip), Some(to)) if !translit => {
+            utf_one(reader, from, skip, to, bom, plan, out, progress)
+        }
+        _ => crate::via::convert(reader, source, to, bom, plan, out, progress),
+    }
+}
+
+/// A conversion between two utf8x encodings: the library's `Stream`, in one step.
+#[allow(clippy::too_many_arguments)]
+fn utf_one(
+    reader: &mut Reader,
+    from: Encoding,
+    skip: usize,
+    to: Encoding,
+    mut bom: Option<Vec<u8>>,
+    plan: &Plan,
+    out: &mut Output,
+    progress: &mut Progress,
+) -> Result<Done, Fail> {
     let mut pipeline = Pipeline::new(from, to, plan.invalid, plan.unmappable).ok_or_else(|| {
         Fail::Unsupported(format!(
             "policy escape cannot write {to}, which has no room for escaped bytes"
@@ -267,7 +298,7 @@ pub fn convert_one(
     })?;
     let size = from.unit_size();
     let mut done = Done {
-        from: Some(from),
+        from: Some(from.name()),
         ..Done::default()
     };
     // Written lazily, so that an empty input gives an empty output, as iconv.
@@ -317,7 +348,13 @@ pub fn convert_one(
 }
 
 /// The failure for a halted push; `chunk` starts at byte `base` of the input.
-fn stopped(halt: Halt<io::Error>, from: Encoding, skip: usize, base: u64, chunk: &[u8]) -> Fail {
+pub fn stopped(
+    halt: Halt<io::Error>,
+    from: Encoding,
+    skip: usize,
+    base: u64,
+    chunk: &[u8],
+) -> Fail {
     let s = match halt {
         Halt::Sink(e) => return Fail::Write(e),
         Halt::Input(s) => s,
@@ -339,82 +376,6 @@ fn stopped(halt: Halt<io::Error>, from: Encoding, skip: usize, base: u64, chunk:
         character,
         enc: from.name(),
     }
-}
-
-/// Charsets only the iconv engine has (ASCII, UCS-2): `utf8x::iconv::Iconv`, which applies the
-/// suffixes and the byte order marks itself, over the same chunks.
-fn iconv_one(
-    reader: &mut Reader,
-    plan: &Plan,
-    out: &mut Output,
-    progress: &mut Progress,
-) -> Result<Done, Fail> {
-    let (Some(from), Some(to)) = (plan.from.charset, plan.to.charset) else {
-        return Err(Fail::Unsupported("-f auto needs a Unicode target".into()));
-    };
-    let ignore = plan.invalid != Policy::Strict;
-    let mut cd = Iconv::new(to, from, ignore, plan.to.translit);
-    let mut buf = vec![0u8; 2 * CHUNK];
-    let mut done = Done::default();
-    let mut base = 0u64;
-    loop {
-        let chunk = reader.bytes();
-        let mut pos = 0;
-        loop {
-            let o = cd.convert(&chunk[pos..], &mut buf);
-            out.write_all(&buf[..o.written]).map_err(Fail::Write)?;
-            done.written += o.written as u64;
-            pos += o.read;
-            match o.result {
-                Ok(_) => break,
-                Err(IconvError::OutputFull) => {}
-                Err(IconvError::Incomplete) => break,
-                Err(IconvError::Invalid) if ignore => {
-                    done.replaced += 1;
-                    if pos == chunk.len() || (o.read == 0 && o.written == 0) {
-                        break;
-                    }
-                }
-                Err(IconvError::Invalid) => {
-                    let at = base + pos as u64;
-                    let rest = &chunk[pos..];
-                    let invalid = from.encoding().is_some_and(|e| {
-                        !utf8x::convert(
-                            rest,
-                            e,
-                            None::<&mut [u32]>,
-                            Encoding::Utf32,
-                            Policy::Strict,
-                        )
-                        .is_ok()
-                    });
-                    return Err(Fail::Data {
-                        status: if invalid {
-                            Status::Invalid
-                        } else {
-                            Status::Unmappable
-                        },
-                        kind: utf8x::ErrorKind::None,
-                        at,
-                        character: from.encoding().and_then(|e| first_char(rest, e)),
-                        enc: from.name(),
-                    });
-                }
-            }
-        }
-        progress.advance(pos);
-        let keep = chunk.len() - pos;
-        base += pos as u64;
-        if reader.refill(keep).map_err(Fail::Read)? == 0 {
-            if keep > 0 {
-                let enc = from.name();
-                return Err(Fail::Incomplete { at: base, enc });
-            }
-            break;
-        }
-    }
-    done.read = base;
-    Ok(done)
 }
 
 /// `fail` in one line, for callers that report it their own way.

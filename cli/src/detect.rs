@@ -1,13 +1,17 @@
-//! `utf8x detect`: the likely encoding of each file. The first chunk decides, as
-//! `utf8x::detect` does on it; a file that starts as UTF-8 is read to its end, since one bad
-//! byte anywhere makes it something else.
+//! `utf8x detect`, `-f auto` and `fix`: the likely encoding of each file, and how sure that
+//! is. The UTF family is `utf8x::detect`'s answer on the first chunk (a file that starts as
+//! UTF-8 is read to its end, since one bad byte anywhere makes it something else); text that
+//! is not UTF is mostly-UTF-8 with stray bytes, or a legacy encoding that chardetng (Firefox's
+//! detector) guesses, clear only with enough evidence.
 
 use utf8x::{Encoding, Status};
 
 use crate::Exit;
 use crate::cli::Detect;
+use crate::codec::Legacy;
+use crate::convert::Source;
 use crate::input::{Input, Reader};
-use crate::report::{self, Stdout, describe};
+use crate::report::{self, Stdout, describe, plural};
 
 pub fn run(args: &Detect) -> Exit {
     let mut stdout = Stdout::new();
@@ -17,7 +21,11 @@ pub fn run(args: &Detect) -> Exit {
         if stdout.is_closed() {
             break;
         }
-        match detect(&input) {
+        let found = input.open().and_then(|mut reader| {
+            reader.refill(0)?;
+            guess(&input, &mut reader)
+        });
+        match found {
             Ok(found) => {
                 if stdout.line(format_args!("{input}: {found}")).is_err() {
                     return Exit::Trouble;
@@ -32,34 +40,212 @@ pub fn run(args: &Detect) -> Exit {
     exit
 }
 
-/// `ENCODING`, or `ENCODING (BOM)` when a byte order mark names it.
-fn detect(input: &Input) -> std::io::Result<String> {
-    let mut reader = input.open()?;
-    reader.refill(0)?;
-    if let Some((e, _)) = utf8x::bom(reader.bytes()) {
-        return Ok(format!("{} (BOM)", e.name()));
+/// What detection found, and how sure it is.
+pub struct Guess {
+    pub source: Source,
+    pub how: How,
+}
+
+pub enum How {
+    /// A byte order mark names the encoding.
+    Bom,
+    /// Valid UTF-8 to the end (or cut inside its last character), or UTF-16/UTF-32 by their
+    /// looks: `utf8x::detect`'s answer.
+    Unicode,
+    /// UTF-8 with `invalid` ill-formed sequences, and at least as many characters outside
+    /// ASCII that are valid: a file mostly written as UTF-8, with stray bytes of another
+    /// encoding pasted in.
+    MostlyUtf8 { invalid: u64 },
+    /// A legacy encoding, as chardetng guesses it; `unclear` says why it may be wrong.
+    Legacy { unclear: Option<String> },
+}
+
+impl std::fmt::Display for Guess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = match self.source {
+            Source::Utf(e, _) => e.name(),
+            Source::Legacy(l) => l.display(),
+        };
+        match &self.how {
+            How::Bom => write!(f, "{name} (BOM)"),
+            How::Unicode => write!(f, "{name}"),
+            How::MostlyUtf8 { invalid, .. } => {
+                write!(f, "UTF-8 with {}", plural(*invalid, "invalid sequence"))
+            }
+            How::Legacy { unclear: None } => write!(f, "{name} (high confidence)"),
+            How::Legacy { unclear: Some(why) } => write!(f, "{name} (low confidence: {why})"),
+        }
     }
-    let first = utf8x::detect(reader.bytes());
-    if first != Encoding::Utf8 {
-        return Ok(first.name().to_owned());
+}
+
+/// Bytes of the input that legacy detection reads: enough for a stable guess on any text,
+/// bounded so that detection costs the same on a huge file.
+const SAMPLE: usize = 1 << 20;
+
+/// Bytes outside ASCII needed before a legacy guess counts as clear: fewer are a few words,
+/// which several code pages read as plausible text.
+const EVIDENCE: usize = 16;
+
+/// The encoding of the input whose first chunk `reader` holds: `utf8x::detect` for the UTF
+/// family (a file that starts as UTF-8 is read to its end, as one bad byte anywhere makes it
+/// something else), then chardetng for legacy text.
+pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
+    let head = reader.bytes();
+    if let Some((e, skip)) = utf8x::bom(head) {
+        return Ok(Guess {
+            source: Source::Utf(e, skip),
+            how: How::Bom,
+        });
     }
-    // Valid so far: the rest must be too.
-    Ok(match utf8_to_end(&mut reader)? {
-        true => first.name().to_owned(),
-        // What detection calls text that is not UTF-8 and not UTF-16/UTF-32.
-        false => Encoding::Cp1252.name().to_owned(),
+    let first = utf8x::detect(head);
+    if first.unit_size() > 1 {
+        return Ok(unicode(first));
+    }
+    if first == Encoding::Utf8 {
+        // Valid so far: the rest must be too (standard input cannot be read twice: it stays
+        // UTF-8).
+        let valid = match input {
+            _ if reader.at_end() => true,
+            // Read further, standard input could not be converted from its start.
+            Input::Stdin => true,
+            Input::Path(_) => {
+                let mut again = input.open()?;
+                again.refill(0)?;
+                utf8_to_end(&mut again, true)?
+            }
+        };
+        if valid {
+            return Ok(unicode(Encoding::Utf8));
+        }
+    }
+    let head = reader.bytes();
+    let mut sample = &head[..head.len().min(SAMPLE)];
+    let mut end = reader.at_end() && sample.len() == head.len();
+    let (mut valid, mut invalid) = utf8_census(sample);
+    // Valid UTF-8 at first, not further on: the sample is the chunk where that changes.
+    let later;
+    if invalid == 0
+        && let Input::Path(_) = input
+    {
+        let mut again = input.open()?;
+        again.refill(0)?;
+        later = first_invalid_chunk(&mut again)?;
+        sample = &later.0[..later.0.len().min(SAMPLE)];
+        end = later.1 && sample.len() == later.0.len();
+        (valid, invalid) = utf8_census(sample);
+    }
+    if valid > 0 && valid >= invalid || invalid == 0 {
+        return Ok(Guess {
+            source: Source::Utf(Encoding::Utf8, 0),
+            how: How::MostlyUtf8 { invalid },
+        });
+    }
+    let (e, unclear) = legacy(sample, end);
+    let legacy = Legacy::whatwg(e);
+    Ok(Guess {
+        source: Source::Legacy(legacy),
+        how: How::Legacy { unclear },
     })
 }
 
+fn unicode(e: Encoding) -> Guess {
+    Guess {
+        source: Source::Utf(e, 0),
+        how: How::Unicode,
+    }
+}
+
+/// `-f auto`: what [`guess`] found, as a source to convert from.
+pub fn source(input: &Input, reader: &mut Reader) -> std::io::Result<Source> {
+    Ok(guess(input, reader)?.source)
+}
+
+/// The first chunk of `reader` with a byte that is not UTF-8 (copied), and whether it is the
+/// last chunk.
+fn first_invalid_chunk(reader: &mut Reader) -> std::io::Result<(Vec<u8>, bool)> {
+    loop {
+        let chunk = reader.bytes();
+        let o = utf8x::validate(chunk);
+        let keep = match o.status {
+            Status::Ok => 0,
+            Status::Truncated => chunk.len() - o.read,
+            _ => return Ok((chunk.to_vec(), reader.at_end())),
+        };
+        if reader.at_end() {
+            return Ok((chunk.to_vec(), true));
+        }
+        reader.refill(keep)?;
+    }
+}
+
+/// Characters outside ASCII that are valid UTF-8, and ill-formed sequences, in `bytes`.
+fn utf8_census(bytes: &[u8]) -> (u64, u64) {
+    let (mut valid, mut invalid) = (0u64, 0u64);
+    for chunk in bytes.utf8_chunks() {
+        let text = chunk.valid().as_bytes();
+        valid += (utf8x::count(text) - text.iter().filter(|b| b.is_ascii()).count()) as u64;
+        // A sequence cut by the sample's end is not evidence either way.
+        invalid += u64::from(!chunk.invalid().is_empty());
+    }
+    (valid, invalid)
+}
+
+/// chardetng's guess for `sample`, and why it may be wrong: too few bytes outside ASCII, bytes
+/// the guess cannot decode, or halves of the sample that read differently.
+fn legacy(sample: &[u8], end: bool) -> (&'static encoding_rs::Encoding, Option<String>) {
+    let detect = |bytes: &[u8], last: bool| {
+        let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
+        d.feed(bytes, last);
+        d.guess(None, chardetng::Utf8Detection::Deny)
+    };
+    let e = detect(sample, end);
+    let non_ascii = sample.iter().filter(|b| !b.is_ascii()).count();
+    if e.decode_without_bom_handling_and_without_replacement(sample)
+        .is_none()
+        && end
+    {
+        return (e, Some(format!("some bytes are not {}", e.name())));
+    }
+    if non_ascii < EVIDENCE && e != encoding_rs::ISO_2022_JP {
+        return (
+            e,
+            Some(format!(
+                "{} outside ASCII, too few to tell code pages apart",
+                plural(non_ascii as u64, "byte")
+            )),
+        );
+    }
+    // Each half on its own must read the same: a guess that flips with the part of the text
+    // looked at is a coin toss.
+    let text = e.decode_without_bom_handling(sample).0;
+    let mid = sample.len() / 2;
+    for half in [&sample[..mid], &sample[mid..]] {
+        if half.iter().filter(|b| !b.is_ascii()).count() < EVIDENCE / 2 {
+            continue;
+        }
+        let other = detect(half, false);
+        if other != e && other.decode_without_bom_handling(sample).0 != text {
+            return (
+                e,
+                Some(format!("parts of it read as {} instead", other.name())),
+            );
+        }
+    }
+    (e, None)
+}
+
 /// Whether the input is valid UTF-8 from the start of the reader's current chunk to its end
-/// (a sequence cut by a chunk's end is kept for the next).
-pub fn utf8_to_end(reader: &mut Reader) -> std::io::Result<bool> {
+/// (a sequence cut by a chunk's end is kept for the next). `cut_ok`: an input that ends inside
+/// its last character counts as UTF-8, as `utf8x::detect` counts it (a file cut short is UTF-8
+/// cut short, not another encoding).
+pub fn utf8_to_end(reader: &mut Reader, cut_ok: bool) -> std::io::Result<bool> {
     loop {
         let chunk = reader.bytes();
         let o = utf8x::validate(chunk);
         let keep = match o.status {
             Status::Ok => 0,
             Status::Truncated if !reader.at_end() => chunk.len() - o.read,
+            Status::Truncated if cut_ok => 0,
             _ => return Ok(false),
         };
         if reader.at_end() {

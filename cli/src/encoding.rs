@@ -7,6 +7,8 @@ use std::fmt;
 use utf8x::Encoding;
 use utf8x::iconv::{self, Charset};
 
+use crate::codec::Legacy;
+
 /// What `-f` or `-t` named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Code {
@@ -30,8 +32,9 @@ pub enum Kind {
     Plain(Encoding),
     /// `utf8x fix`: a byte order mark, else UTF-16/UTF-32 when it looks like one, else UTF-8.
     Repair,
-    /// A charset of the iconv table that only the iconv engine converts (ASCII, UCS-2).
-    IconvOnly(Charset),
+    /// A charset outside utf8x's table: a code page, a CJK encoding, anything the system's
+    /// iconv knows (`codec.rs`).
+    Legacy(Legacy),
 }
 
 impl Code {
@@ -52,13 +55,34 @@ impl Code {
         } else {
             Charset::from_name(&name)
         };
-        let charset = charset.ok_or_else(|| {
-            format!("unknown encoding '{spec}' (`utf8x --list` shows the known ones)")
-        })?;
+        let unknown = || format!("unknown encoding '{spec}' (`utf8x --list` shows the known ones)");
+        // ASCII and glibc's CP1252 (which leaves five bytes undefined, where utf8x's own
+        // Windows-1252 is the WHATWG one) are tables of the system's iconv, as exact as glibc;
+        // UCS-2, which utf8x converts only in its iconv engine, is the system's own.
+        let legacy = match charset {
+            None => Some(Legacy::resolve(&name).ok_or_else(unknown)?),
+            Some(
+                c @ (Charset::Ascii
+                | Charset::Cp1252
+                | Charset::Ucs2
+                | Charset::Ucs2Le
+                | Charset::Ucs2Be),
+            ) => Legacy::resolve(c.name()),
+            Some(_) => None,
+        };
+        if let Some(legacy) = legacy {
+            return Ok(Code {
+                kind: Kind::Legacy(legacy),
+                charset: None,
+                ignore: suffixes.ignore,
+                translit: suffixes.translit,
+            });
+        }
+        let charset = charset.ok_or_else(unknown)?;
         let kind = match (charset, charset.encoding()) {
             (Charset::Utf16 | Charset::Utf32, Some(e)) => Kind::WithBom(e),
             (_, Some(e)) => Kind::Plain(e),
-            (c, None) => Kind::IconvOnly(c),
+            (c, None) => Kind::Legacy(Legacy::resolve(c.name()).ok_or_else(unknown)?),
         };
         Ok(Code {
             kind,
@@ -74,7 +98,7 @@ impl fmt::Display for Code {
         match self.kind {
             Kind::Auto | Kind::Repair => f.write_str("auto"),
             Kind::WithBom(e) | Kind::Plain(e) => f.write_str(e.name()),
-            Kind::IconvOnly(c) => f.write_str(c.name()),
+            Kind::Legacy(l) => f.write_str(l.display()),
         }
     }
 }
@@ -91,19 +115,113 @@ pub fn with_bom(e: Encoding, head: &[u8]) -> (Encoding, usize) {
     }
 }
 
-/// Every name `--list` prints: one line per charset, canonical name first, then its aliases;
-/// the charsets glibc lacks are marked.
+/// Every name `--list` prints: one line per charset, canonical name first, then its aliases.
+/// utf8x's own table first (the charsets glibc lacks are marked), then every charset of the
+/// system's iconv under its names (`iconv -l`'s), then the WHATWG encodings glibc has no name
+/// for.
 pub fn list() -> String {
     let mut out = String::new();
+    let mut seen = std::collections::HashSet::new();
     for c in Charset::all() {
         out.push_str(&c.aliases().join(", "));
+        seen.extend(c.aliases().iter().map(|a| a.to_string()));
         if !c.in_glibc() {
             out.push_str("    (utf8x only)");
         }
         out.push('\n');
     }
+    for (name, aliases) in gconv_charsets() {
+        if seen.contains(&name) {
+            continue;
+        }
+        let mut line = vec![name.clone()];
+        line.extend(aliases.iter().filter(|a| !seen.contains(*a)).cloned());
+        out.push_str(&line.join(", "));
+        out.push('\n');
+        seen.insert(name);
+        seen.extend(aliases);
+    }
+    for e in WHATWG_ONLY {
+        out.push_str(e);
+        out.push_str("    (encoding_rs)\n");
+    }
     out.push_str("AUTO    (-f only: a byte order mark, else detection)\n");
     out
+}
+
+/// WHATWG encodings that glibc has no name for.
+const WHATWG_ONLY: [&str; 2] = ["X-MAC-CYRILLIC", "ISO-8859-8-I"];
+
+/// Every encoding name, for the shell completions of `-f` and `-t`.
+pub fn names() -> Vec<String> {
+    let mut names: Vec<String> = Charset::all()
+        .iter()
+        .flat_map(|c| c.aliases().iter().map(|a| a.to_string()))
+        .collect();
+    for (name, aliases) in gconv_charsets() {
+        names.push(name);
+        names.extend(aliases);
+    }
+    names.extend(WHATWG_ONLY.iter().map(|s| s.to_string()));
+    names.push("AUTO".into());
+    let mut seen = std::collections::HashSet::new();
+    names.retain(|n| seen.insert(n.clone()));
+    names
+}
+
+/// The charsets of the system's iconv, as its configuration (`gconv-modules`) names them:
+/// each module's charset with its aliases, sorted by name. Empty where there is none.
+pub fn gconv_charsets() -> Vec<(String, Vec<String>)> {
+    let dirs: Vec<std::path::PathBuf> = std::env::var_os("GCONV_PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .chain(
+            [
+                format!("/usr/lib/{}-linux-gnu/gconv", std::env::consts::ARCH),
+                "/usr/lib64/gconv".into(),
+                "/usr/lib/gconv".into(),
+            ]
+            .map(std::path::PathBuf::from),
+        )
+        .collect();
+    let Some(dir) = dirs.iter().find(|d| d.join("gconv-modules").is_file()) else {
+        return Vec::new();
+    };
+    let mut files = vec![dir.join("gconv-modules")];
+    if let Ok(entries) = std::fs::read_dir(dir.join("gconv-modules.d")) {
+        let mut extra: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "conf"))
+            .collect();
+        extra.sort();
+        files.extend(extra);
+    }
+    let mut charsets: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let clean = |s: &str| s.trim_end_matches('/').to_owned();
+    for file in files {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        for line in text.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words[..] {
+                ["alias", alias, target, ..] => charsets
+                    .entry(clean(target))
+                    .or_default()
+                    .push(clean(alias)),
+                ["module", from, to, ..] => {
+                    for name in [from, to] {
+                        if name != "INTERNAL" {
+                            charsets.entry(clean(name)).or_default();
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    charsets.into_iter().collect()
 }
 
 /// The byte order mark of `e`, as `e` writes U+FEFF; `None` for the 8-bit encodings that

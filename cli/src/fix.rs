@@ -1,12 +1,16 @@
-//! `utf8x fix`: each file made valid UTF-8 in place. A valid file is left untouched; a file
-//! with a byte order mark or the looks of UTF-16/UTF-32 is converted from it; anything else is
-//! repaired as UTF-8 under the policy (by default, stray bytes read as Windows-1252).
+//! `utf8x fix`: each file made valid UTF-8 in place, never into mojibake. A valid file is left
+//! untouched; a file with a byte order mark or the looks of UTF-16/UTF-32 is converted from it;
+//! a file that is UTF-8 but for a few stray bytes is repaired under the policy (by default,
+//! stray bytes read as Windows-1252); a legacy file is converted from the encoding detection
+//! finds, only when detection is clear. Otherwise the file stays as it is, with the reason,
+//! and the run fails: `--from ENC` says what it is.
 
 use utf8x::{Encoding, Policy};
 
 use crate::Exit;
-use crate::cli::Fix;
-use crate::convert::{self, Plan};
+use crate::cli::{Fix, PolicyArg};
+use crate::convert::{self, Plan, Source};
+use crate::detect::How;
 use crate::encoding::{Code, Kind};
 use crate::input::Input;
 use crate::output::Output;
@@ -14,11 +18,30 @@ use crate::progress::Progress;
 use crate::report::{self, Stdout, describe, plural};
 
 pub fn run(args: &Fix) -> Exit {
-    let policy = args.policy.policy();
-    if policy == Policy::Strict {
+    let policy = args.policy.map_or(Policy::Fallback, PolicyArg::policy);
+    if policy == Policy::Strict && args.from.is_none() {
         report::error(format_args!("fix needs a policy that repairs, not strict"));
         return Exit::Usage;
     }
+    // Escaping turns each bad byte into a lone surrogate, which UTF-8 cannot hold: the file
+    // would come out as invalid as it went in.
+    if policy == Policy::Escape {
+        report::error(format_args!(
+            "fix writes UTF-8, which cannot hold the lone surrogates of --policy escape \
+             (fallback, replace or skip repair; `utf8x convert --policy escape -t WTF-8` keeps \
+             the bytes)"
+        ));
+        return Exit::Usage;
+    }
+    let from = match args.from.as_deref().map(|f| Code::parse(f, false)) {
+        None => None,
+        Some(Ok(code)) => Some(code),
+        Some(Err(message)) => {
+            report::error(format_args!("{message}"));
+            return Exit::Usage;
+        }
+    };
+    crate::sys::use_locale();
     let utf8 = Code {
         kind: Kind::Plain(Encoding::Utf8),
         charset: None,
@@ -26,12 +49,16 @@ pub fn run(args: &Fix) -> Exit {
         translit: false,
     };
     let plan = Plan {
-        from: Code {
+        from: from.unwrap_or(Code {
             kind: Kind::Repair,
             ..utf8
-        },
+        }),
         to: utf8,
-        invalid: policy,
+        invalid: if from.is_some() && args.policy.is_none() {
+            Policy::Strict
+        } else {
+            policy
+        },
         unmappable: policy,
         iconv_skip: false,
         ignore_fails: false,
@@ -42,8 +69,13 @@ pub fn run(args: &Fix) -> Exit {
     let mut exit = Exit::Ok;
     for path in &args.files {
         let input = Input::Path(path.clone());
-        let report = match fix_one(&input, &plan, args.dry_run) {
-            Ok(report) => report,
+        let report = match fix_one(&input, &plan, args) {
+            Ok(Ok(report)) => report,
+            Ok(Err(unclear)) => {
+                report::error(format_args!("{input}: left as it is: {unclear}"));
+                exit = exit.max(Exit::Invalid);
+                continue;
+            }
             Err(message) => {
                 report::error(format_args!("{message}"));
                 exit = Exit::Trouble;
@@ -57,43 +89,79 @@ pub fn run(args: &Fix) -> Exit {
     exit
 }
 
-/// Fixes one file; the line that says what changed, or why it could not.
-fn fix_one(input: &Input, plan: &Plan, dry_run: bool) -> Result<String, String> {
-    // A FIFO or a device would be read (maybe waiting forever) and then written in place:
-    // only regular files are replaced.
-    if let Input::Path(path) = input {
-        match std::fs::metadata(path) {
-            Ok(meta) if !meta.is_file() && !meta.is_dir() => {
-                return Err(format!("cannot fix {input}: not a regular file"));
-            }
-            _ => {}
-        }
-    }
-    if is_valid(input).map_err(|e| format!("cannot read {input}: {}", describe(&e)))? {
-        return Ok("valid UTF-8, unchanged".into());
-    }
+/// Fixes one file: `Ok(Ok(line))` says what changed, `Ok(Err(why))` why nothing could be,
+/// `Err` is an unreadable or unwritable file.
+fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, String>, String> {
     let Input::Path(path) = input else {
         unreachable!("fix takes files")
     };
-    let mut out = if dry_run {
+    // A FIFO or a device would be read (maybe waiting forever) and then written in place:
+    // only regular files are replaced.
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => {
+            return Err(format!("cannot fix {input}: not a regular file"));
+        }
+        _ => {}
+    }
+    let cannot_read = |e: std::io::Error| format!("cannot read {input}: {}", describe(&e));
+    let mut reader = input.open().map_err(cannot_read)?;
+    reader.refill(0).map_err(cannot_read)?;
+    let mut plan = *plan;
+    let mut sure = "";
+    if let Kind::Legacy(_) | Kind::Plain(_) | Kind::WithBom(_) = plan.from.kind {
+        // --from: the user says what it is.
+        if plan.from.kind == Kind::Plain(Encoding::Utf8) && is_valid(input).map_err(cannot_read)? {
+            return Ok(Ok("valid UTF-8, unchanged".into()));
+        }
+    } else {
+        let guess = crate::detect::guess(input, &mut reader).map_err(cannot_read)?;
+        match (&guess.how, guess.source) {
+            (How::Unicode, Source::Utf(Encoding::Utf8, _))
+                if is_valid(input).map_err(cannot_read)? =>
+            {
+                return Ok(Ok("valid UTF-8, unchanged".into()));
+            }
+            // UTF-8 cut inside its last character, or with stray bytes: repaired as UTF-8.
+            (How::Unicode | How::MostlyUtf8 { .. }, Source::Utf(Encoding::Utf8, _)) => {}
+            (How::Bom | How::Unicode, _) => {}
+            (How::Legacy { unclear }, Source::Legacy(l)) => match unclear {
+                // An explicit policy repairs it as UTF-8, as the user asked.
+                Some(_) if args.policy.is_some() => {}
+                Some(why) => {
+                    return Ok(Err(format!(
+                        "not UTF-8, and its encoding is unclear: maybe {} but {why} \
+                         (`utf8x fix --from ENC` converts it from ENC; `utf8x detect` guesses)",
+                        l.display()
+                    )));
+                }
+                None => {
+                    plan.from.kind = Kind::Legacy(l);
+                    plan.invalid = Policy::Strict;
+                    sure = " (detected with high confidence)";
+                }
+            },
+            _ => {}
+        }
+    }
+    drop(reader);
+    let mut out = if args.dry_run {
         Output::discard()
     } else {
         Output::file(path)?
     };
     let mut progress = Progress::new(std::fs::metadata(path).ok().map(|m| m.len()));
-    let done = convert::convert_one(input, plan, &mut out, &mut progress)
+    let done = convert::convert_one(input, &plan, &mut out, &mut progress)
         .map_err(|fail| convert::message(input, &fail))?;
     progress.finish();
-    if !dry_run {
+    if !args.dry_run {
         out.commit()
             .map_err(|e| format!("cannot write {input}: {}", describe(&e)))?;
     }
-    let verb = if dry_run { "would be" } else { "" };
-    let from = done.from.unwrap_or(Encoding::Utf8);
-    let what = if from != Encoding::Utf8 {
+    let verb = if args.dry_run { "would be " } else { "" };
+    let from = done.from.unwrap_or(Encoding::Utf8.name());
+    let what = if from != Encoding::Utf8.name() {
         format!(
-            "converted from {} ({})",
-            from.name(),
+            "converted from {from}{sure} ({})",
             plural(done.replaced, "substitution")
         )
     } else {
@@ -107,22 +175,19 @@ fn fix_one(input: &Input, plan: &Plan, dry_run: bool) -> Result<String, String> 
                 plural(done.replaced, "ill-formed sequence")
             ),
             Policy::Skip => format!("{} removed", plural(done.replaced, "ill-formed sequence")),
-            _ => format!("{} escaped", plural(done.replaced, "byte")),
+            _ => "converted from UTF-8".into(),
         }
     };
-    Ok(match verb {
-        "" => format!("fixed: {what}"),
-        _ => format!("{verb} fixed: {what}"),
-    })
+    Ok(Ok(format!("{verb}fixed: {what}")))
 }
 
-/// Valid UTF-8 that does not look like UTF-16 or UTF-32 (text in the range of Latin-1 is
-/// valid UTF-8 in those too, NULs and all).
+/// Valid UTF-8 to the end, not cut inside its last character, and not looking like UTF-16 or
+/// UTF-32 (text in the range of Latin-1 is valid UTF-8 in those too, NULs and all).
 fn is_valid(input: &Input) -> std::io::Result<bool> {
     let mut reader = input.open()?;
     reader.refill(0)?;
     if utf8x::detect(reader.bytes()).unit_size() > 1 {
         return Ok(false);
     }
-    crate::detect::utf8_to_end(&mut reader)
+    crate::detect::utf8_to_end(&mut reader, false)
 }

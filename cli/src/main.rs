@@ -6,7 +6,9 @@
 #![deny(unsafe_code)]
 
 mod check;
+mod cleanup;
 mod cli;
+mod codec;
 mod convert;
 mod detect;
 mod encoding;
@@ -16,6 +18,9 @@ mod output;
 mod pipeline;
 mod progress;
 mod report;
+mod sys;
+mod table;
+mod via;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -65,7 +70,7 @@ fn main() -> ExitCode {
             // Generated in memory: clap_complete panics when its writer fails (`| head`, a
             // full disk).
             let mut script = Vec::new();
-            clap_complete::generate(*shell, &mut Cli::command(), "utf8x", &mut script);
+            clap_complete::generate(*shell, &mut completable(), "utf8x", &mut script);
             print_all(&script, Exit::Trouble)
         }
         Some(Command::Man { command }) => man(command.as_deref()),
@@ -73,9 +78,37 @@ fn main() -> ExitCode {
     ExitCode::from(exit as u8)
 }
 
+/// The parser with the encoding names as the values of `-f` and `-t` (and `fix --from`), so
+/// that the completions offer them rather than file names. Only for the completions: reading
+/// the system's list costs every other run nothing.
+fn completable() -> clap::Command {
+    let names = encoding::names();
+    let offer = |arg: clap::Arg| {
+        arg.value_parser(clap::builder::PossibleValuesParser::new(names.clone()))
+            .hide_possible_values(true)
+    };
+    let with_names = |cmd: clap::Command| {
+        let mut cmd = cmd;
+        for id in ["from", "to"] {
+            if cmd.get_arguments().any(|a| a.get_id() == id) {
+                cmd = cmd.mut_arg(id, offer);
+            }
+        }
+        cmd
+    };
+    let cmd = with_names(Cli::command());
+    let subs: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_owned())
+        .collect();
+    subs.iter()
+        .fold(cmd, |cmd, name| cmd.mut_subcommand(name, with_names))
+}
+
 /// The man page of the tool, or of one of its commands (named `utf8x-COMMAND`, as git's).
 fn man(command: Option<&str>) -> Exit {
-    let mut page = Cli::command();
+    // The pages name each other: only those `make install` writes (no `utf8x-help`).
+    let mut page = Cli::command().disable_help_subcommand(true);
     if let Some(name) = command {
         let Some(sub) = page.find_subcommand(name).cloned() else {
             report::error(format_args!("no command '{name}'"));

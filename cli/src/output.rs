@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
+use crate::cleanup::{self, Registered};
 use crate::report::describe;
 
 pub enum Output {
@@ -19,6 +20,8 @@ pub enum Output {
     Replace {
         temp: NamedTempFile,
         target: PathBuf,
+        /// Removes the temporary on SIGINT, SIGTERM and SIGHUP; dropped after `temp`.
+        _signals: Registered,
     },
     /// A device, FIFO or `/dev/...` path: written in place, it cannot be renamed over.
     InPlace(File),
@@ -55,6 +58,7 @@ impl Output {
         let mut prefix = std::ffi::OsString::from(".");
         prefix.push(name);
         prefix.push(".");
+        let list = cleanup::lock();
         // A new file gets the usual 0666 less the umask, not the temporary's private 0600.
         let temp = tempfile::Builder::new()
             .prefix(&prefix)
@@ -62,6 +66,7 @@ impl Output {
             .permissions(fs::Permissions::from_mode(0o666))
             .tempfile_in(dir)
             .map_err(|e| cannot_replace(path, &target, dir, &e))?;
+        let registered = list.register(temp.path());
         if let Some(meta) = old {
             // The owner and group first (changing them may clear set-user-ID bits), as far as
             // this user may: root keeps a user's file theirs, anyone else keeps the group.
@@ -72,7 +77,11 @@ impl Output {
             file.set_permissions(meta.permissions())
                 .map_err(|e| format!("cannot write {}: {}", path.display(), describe(&e)))?;
         }
-        Ok(Output::Replace { temp, target })
+        Ok(Output::Replace {
+            temp,
+            target,
+            _signals: registered,
+        })
     }
 
     pub fn discard() -> Output {
@@ -94,7 +103,7 @@ impl Output {
             // The rename is what makes the replacement atomic for readers. No fsync: flushing
             // a gigabyte to the disk would triple the run's time, and `sed -i` or iconv do not
             // either (ext4 flushes data replaced by a rename on its own).
-            Output::Replace { temp, target } => {
+            Output::Replace { temp, target, .. } => {
                 temp.persist(&target).map(drop).map_err(|e| e.error)
             }
         }

@@ -12,6 +12,12 @@ mod commands;
 mod compat;
 #[path = "cli/convert.rs"]
 mod convert;
+#[path = "../../tests/support/corpus.rs"]
+mod corpus;
+#[path = "cli/encodings.rs"]
+mod encodings;
+#[path = "cli/regressions.rs"]
+mod regressions;
 
 use std::ffi::OsStr;
 use std::fs;

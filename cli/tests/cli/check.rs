@@ -53,8 +53,26 @@ fn verbose_shows_the_line_with_a_caret_under_the_bad_bytes() {
     assert_eq!(
         run.text(),
         "(standard input): line 2, char 8, byte 13: sequence too short\n\
-         2 | second \\xE9t\\xE9\\tend\n\
-         \x20 |        ^^^^\n"
+         0A 73 65 63 6F 6E 64 20 E9 74 E9 09 65 6E 64 0A  | .second .t..end.\n\
+         \x20                       ^^^^^                    |         ^^\n\n"
+    );
+}
+
+#[test]
+fn all_counts_each_stray_byte_as_a_character() {
+    let run = utf8x(&["check", "--all"], b"abcdefg\x80\x80\x80z\n");
+    assert_eq!(
+        run.text(),
+        "(standard input): line 1, char 8, byte 7: unexpected continuation byte\n\
+         (standard input): line 1, char 9, byte 8: unexpected continuation byte\n\
+         (standard input): line 1, char 10, byte 9: unexpected continuation byte\n"
+    );
+    // A bad sequence in the middle of a line counts as one character too.
+    let run = utf8x(&["check", "--all"], b"a\xE9b\xFFc");
+    assert_eq!(
+        run.text(),
+        "(standard input): line 1, char 2, byte 1: sequence too short\n\
+         (standard input): line 1, char 4, byte 3: invalid lead byte\n"
     );
 }
 
@@ -80,8 +98,9 @@ fn all_reports_every_problem_and_json_one_object_each() {
         2
     );
     assert_eq!(utf8x(&["check"], b"\xFF\xFF").text().lines().count(), 1);
+    // Unreadable: 1, as isutf8.
     let run = utf8x(&["check", "--json", "/nonexistent"], b"");
-    assert_eq!(run.code, 2);
+    assert_eq!(run.code, 1);
     assert_eq!(
         run.text(),
         "{\"file\":\"/nonexistent\",\"io_error\":\"No such file or directory\"}\n"
@@ -96,7 +115,7 @@ fn directories_need_r() {
     file(&dir, "ok", b"ok");
     let d = dir.to_str().unwrap();
     let run = utf8x(&["check", d], b"");
-    assert_eq!(run.code, 2);
+    assert_eq!(run.code, 1);
     assert!(run.stderr.contains("is a directory (-r"), "{}", run.stderr);
     let run = utf8x(&["check", "-r", "-l", d], b"");
     assert_eq!((run.code, run.text()), (1, format!("{d}/sub/bad\n")));

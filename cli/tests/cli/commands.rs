@@ -10,11 +10,15 @@ fn detect_names_boms_and_guesses() {
     let dir = scratch("detect");
     let bom = file(&dir, "bom", b"\xFE\xFF\x00h");
     let utf8 = file(&dir, "utf8", "h\u{e9}".as_bytes());
-    let cp = file(&dir, "cp", b"caf\xE9");
+    let cp = file(&dir, "cp", b"caf\xE9!");
     let run = utf8x(&["detect", &bom, &utf8, &cp], b"");
     assert_eq!(
         run.ok(),
-        format!("{bom}: UTF-16BE (BOM)\n{utf8}: UTF-8\n{cp}: WINDOWS-1252\n").as_bytes()
+        format!(
+            "{bom}: UTF-16BE (BOM)\n{utf8}: UTF-8\n{cp}: WINDOWS-1252 (low confidence: 1 byte \
+             outside ASCII, too few to tell code pages apart)\n"
+        )
+        .as_bytes()
     );
     let text = "\u{41f}\u{440}\u{438}\u{432}\u{435}\u{442}, hello! ".repeat(10);
     assert_eq!(
@@ -24,7 +28,16 @@ fn detect_names_boms_and_guesses() {
     // A bad byte past the first chunk still makes it something other than UTF-8.
     let mut late = vec![b'a'; 3 << 20];
     late[(2 << 20) + 5] = 0xE9;
-    assert_eq!(utf8x(&["detect", "-"], &late).ok(), b"-: WINDOWS-1252\n");
+    assert_eq!(utf8x(&["detect", "-"], &late).ok(), b"-: UTF-8\n");
+    let dir = scratch("detect-late");
+    let path = file(&dir, "late", &late);
+    assert_eq!(
+        utf8x(&["detect", &path], b"").text(),
+        format!(
+            "{path}: WINDOWS-1252 (low confidence: 1 byte outside ASCII, too few to tell code \
+             pages apart)\n"
+        )
+    );
     assert_eq!(utf8x(&["detect", "/nonexistent"], b"").code, 2);
 }
 
@@ -38,13 +51,24 @@ fn fix_repairs_in_place_and_reports() {
         "wide",
         &[&[0xFF, 0xFE][..], &utf16("wide\n", u16::to_le_bytes)].concat(),
     );
-    let run = utf8x(&["fix", "-n", &latin], b"");
+    // Two bytes outside ASCII do not tell which code page this is: fix changes nothing,
+    // says why, and fails; a policy asks for the repair as UTF-8.
+    let run = utf8x(&["fix", &latin], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("left as it is: not UTF-8, and its encoding is unclear"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(fs::read(&latin).unwrap(), b"caf\xE9 cr\xE8me\n");
+    let run = utf8x(&["fix", "-n", "--policy", "fallback", &latin], b"");
     assert_eq!(
         run.ok(),
         format!("{latin}: would be fixed: 2 bytes not UTF-8 read as Windows-1252\n").as_bytes()
     );
     assert_eq!(fs::read(&latin).unwrap(), b"caf\xE9 cr\xE8me\n", "dry run");
-    let run = utf8x(&["fix", &latin, &good, &wide], b"");
+    let run = utf8x(&["fix", "-p", "fallback", &latin, &good, &wide], b"");
     assert_eq!(
         run.ok(),
         format!(
@@ -232,7 +256,10 @@ fn auto_agrees_with_detect_past_the_first_chunk() {
     let path = file(&dir, "late", &bytes);
     assert_eq!(
         utf8x(&["detect", &path], b"").text(),
-        format!("{path}: WINDOWS-1252\n")
+        format!(
+            "{path}: WINDOWS-1252 (low confidence: 2 bytes outside ASCII, too few to tell code \
+             pages apart)\n"
+        )
     );
     let out = utf8x(&["-f", "auto", "-t", "utf-8", &path], b"").ok();
     assert!(out.ends_with("a\u{e9}t\u{e9}\n".as_bytes()));
@@ -250,7 +277,7 @@ fn fix_keeps_the_owner_and_group_of_the_file() {
         return;
     }
     fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
-    assert_eq!(utf8x(&["fix", &path], b"").code, 0);
+    assert_eq!(utf8x(&["fix", "--policy", "fallback", &path], b"").code, 0);
     let meta = fs::metadata(&path).unwrap();
     assert_eq!(fs::read(&path).unwrap(), "caf\u{e9}\n".as_bytes());
     assert_eq!(

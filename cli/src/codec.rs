@@ -1,0 +1,437 @@
+//! The encodings outside utf8x's own table, each decoded to UTF-8 and encoded from it by one
+//! of three engines:
+//!
+//! - single-byte code pages: tables read from the system's iconv (`table.rs`): glibc's exact
+//!   bytes, at table speed;
+//! - the multibyte encodings of the WHATWG Encoding Standard (Shift_JIS, EUC-JP, ISO-2022-JP,
+//!   EUC-KR, GBK, GB18030, Big5): encoding_rs, fast and streaming;
+//! - everything else the system's iconv(3) knows (UTF-7, EBCDIC with shift states,
+//!   ISO-2022-KR, CP1255...): iconv itself.
+//!
+//! A conversion between two of them, or between one of them and a utf8x encoding, goes through
+//! UTF-8 chunk by chunk (`convert.rs`), in constant memory.
+
+use utf8x::Encoding;
+
+use crate::sys::{Cd, Stop};
+use crate::table::Table;
+
+/// Which engine converts a charset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Table,
+    Whatwg(&'static encoding_rs::Encoding),
+    System,
+}
+
+/// A charset outside utf8x's table, as `-f` or `-t` named it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Legacy {
+    /// The name as given (without suffixes): what the system's iconv is asked for.
+    pub name: &'static str,
+    pub engine: Engine,
+}
+
+/// glibc's names for the WHATWG multibyte encodings, which encoding_rs converts. glibc's
+/// EUC-KR, SJIS and BIG5 are the older standards that the WHATWG ones extend; the differences
+/// (bytes glibc rejects that encoding_rs decodes, and a few mappings) are listed in docs/cli.md.
+const WHATWG: &[(&[&str], &str)] = &[
+    (
+        &["SJIS", "SHIFT_JIS", "SHIFT-JIS", "MS_KANJI", "CSSHIFTJIS"],
+        "Shift_JIS",
+    ),
+    (&["CP932", "WINDOWS-31J", "MS932"], "Shift_JIS"),
+    (
+        &[
+            "EUC-JP",
+            "EUCJP",
+            "UJIS",
+            "CSEUCPKDFMTJAPANESE",
+            "OSF00030010",
+        ],
+        "EUC-JP",
+    ),
+    (&["ISO-2022-JP", "ISO2022JP", "CSISO2022JP"], "ISO-2022-JP"),
+    (&["EUC-KR", "EUCKR", "CSEUCKR", "OSF0004000A"], "EUC-KR"),
+    (&["CP949", "UHC"], "EUC-KR"),
+    (&["GBK", "CP936", "MS936", "WINDOWS-936"], "GBK"),
+    (&["GB18030"], "gb18030"),
+    (
+        &[
+            "BIG5", "BIG-5", "BIG-FIVE", "BIGFIVE", "CN-BIG5", "CSBIG5", "CP950",
+        ],
+        "Big5",
+    ),
+    (&["BIG5-HKSCS", "BIG5HKSCS"], "Big5"),
+];
+
+impl Legacy {
+    /// The charset `name` (no suffixes) names, if any engine converts it both ways.
+    pub fn resolve(name: &str) -> Option<Legacy> {
+        let upper = name.to_ascii_uppercase();
+        let leak = || -> &'static str { Box::leak(name.to_owned().into_boxed_str()) };
+        for (names, label) in WHATWG {
+            if names.contains(&upper.as_str()) {
+                let e = encoding_rs::Encoding::for_label(label.as_bytes())?;
+                return Some(Legacy {
+                    name: leak(),
+                    engine: Engine::Whatwg(e),
+                });
+            }
+        }
+        if Cd::open("UTF-8", name).is_some() && Cd::open(name, "UTF-8").is_some() {
+            let engine = match Table::probe(name) {
+                Some(_) => Engine::Table,
+                None => Engine::System,
+            };
+            return Some(Legacy {
+                name: leak(),
+                engine,
+            });
+        }
+        // Names only the WHATWG standard has (x-mac-cyrillic, ...); never its aliases of
+        // other encodings, which glibc answers above under their own meaning.
+        let e = encoding_rs::Encoding::for_label(name.as_bytes())?;
+        if e == encoding_rs::UTF_8
+            || e == encoding_rs::REPLACEMENT
+            || e == encoding_rs::UTF_16BE
+            || e == encoding_rs::UTF_16LE
+            || e == encoding_rs::X_USER_DEFINED
+        {
+            return None;
+        }
+        Some(Legacy {
+            name: leak(),
+            engine: Engine::Whatwg(e),
+        })
+    }
+
+    /// A WHATWG encoding by itself (what detection finds), shown under its name in capitals
+    /// as iconv writes names.
+    pub fn whatwg(e: &'static encoding_rs::Encoding) -> Legacy {
+        Legacy {
+            name: Box::leak(e.name().to_ascii_uppercase().into_boxed_str()),
+            engine: Engine::Whatwg(e),
+        }
+    }
+
+    /// The name to show: the WHATWG name for encoding_rs, else the name as given.
+    pub fn display(&self) -> &'static str {
+        self.name
+    }
+}
+
+/// How a call of [`Decoder::decode`] ended. Offsets are relative to the start of its `src`, and
+/// may be negative when the sequence began in an earlier call (encoding_rs keeps the first
+/// bytes of a sequence cut by a chunk's end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decoded {
+    /// `src[..read]` was decoded; the rest (a sequence cut short) waits for more input.
+    Done { read: usize },
+    /// `len` bytes at `at` decode to nothing; `resume` is where decoding goes on past them.
+    Invalid {
+        at: isize,
+        len: usize,
+        resume: usize,
+    },
+    /// The input ends inside a sequence starting at `at` (only when `last`).
+    Incomplete { at: isize },
+}
+
+/// A decoder from a legacy charset to UTF-8.
+pub enum Decoder {
+    Table(Box<Table>),
+    Whatwg(encoding_rs::Decoder),
+    /// `skip`: the descriptor was opened with `//IGNORE` (iconv's `-c`).
+    System {
+        cd: Cd,
+        skip: bool,
+    },
+}
+
+impl Decoder {
+    /// A decoder for `legacy`; `skip` drops invalid input as glibc's `-c` does (only the system
+    /// engine needs to know in advance).
+    pub fn new(legacy: Legacy, skip: bool) -> Option<Decoder> {
+        Some(match legacy.engine {
+            Engine::Table => Decoder::Table(Box::new(Table::probe(legacy.name)?)),
+            Engine::Whatwg(e) => Decoder::Whatwg(e.new_decoder_without_bom_handling()),
+            Engine::System => {
+                let to = if skip { "UTF-8//IGNORE" } else { "UTF-8" };
+                Decoder::System {
+                    cd: Cd::open(to, legacy.name)?,
+                    skip,
+                }
+            }
+        })
+    }
+
+    /// Decodes `src` onto `out`; `last`: no input follows.
+    pub fn decode(&mut self, src: &[u8], last: bool, out: &mut Vec<u8>) -> Decoded {
+        match self {
+            Decoder::Table(t) => match t.decode(src, out) {
+                Ok(()) => Decoded::Done { read: src.len() },
+                Err(at) => Decoded::Invalid {
+                    at: at as isize,
+                    len: 1,
+                    resume: at + 1,
+                },
+            },
+            Decoder::Whatwg(d) => whatwg_decode(d, src, last, out),
+            Decoder::System { cd, skip } => system_decode(cd, *skip, src, last, out),
+        }
+    }
+}
+
+fn whatwg_decode(
+    d: &mut encoding_rs::Decoder,
+    src: &[u8],
+    last: bool,
+    out: &mut Vec<u8>,
+) -> Decoded {
+    let start = out.len();
+    let room = d
+        .max_utf8_buffer_length_without_replacement(src.len())
+        .unwrap_or(4 * src.len() + 16);
+    out.resize(start + room, 0);
+    let (result, read, written) =
+        d.decode_to_utf8_without_replacement(src, &mut out[start..], last);
+    out.truncate(start + written);
+    match result {
+        encoding_rs::DecoderResult::InputEmpty => Decoded::Done { read },
+        // The buffer is as large as the decoder asks for the whole input.
+        encoding_rs::DecoderResult::OutputFull => Decoded::Done { read },
+        encoding_rs::DecoderResult::Malformed(bad, extra) => {
+            let at = read as isize - isize::from(extra) - isize::from(bad);
+            // At the very end, a sequence that more bytes could have completed is cut short
+            // (iconv's "incomplete character"), not invalid.
+            if last && extra == 0 && read == src.len() && at >= 0 {
+                let tail = &src[at as usize..];
+                let mut probe = d.encoding().new_decoder_without_bom_handling();
+                let mut sink = [0u8; 64];
+                let (r, _, _) = probe.decode_to_utf8_without_replacement(tail, &mut sink, false);
+                if r == encoding_rs::DecoderResult::InputEmpty {
+                    return Decoded::Incomplete { at };
+                }
+            }
+            Decoded::Invalid {
+                at,
+                len: usize::from(bad),
+                resume: read,
+            }
+        }
+    }
+}
+
+fn system_decode(cd: &mut Cd, skip: bool, src: &[u8], last: bool, out: &mut Vec<u8>) -> Decoded {
+    let mut pos = 0;
+    let mut buf = vec![0u8; 4 * src.len().min(1 << 20) + 64];
+    loop {
+        let (read, written, stop) = cd.convert(Some(&src[pos..]), &mut buf);
+        out.extend_from_slice(&buf[..written]);
+        pos += read;
+        match stop {
+            // At the end, what the decoder holds back (CP1255 keeps a letter until it knows
+            // whether a combining mark follows).
+            Stop::Done if last => {
+                let (_, written, _) = cd.convert(None, &mut buf);
+                out.extend_from_slice(&buf[..written]);
+                return Decoded::Done { read: pos };
+            }
+            Stop::Done => return Decoded::Done { read: pos },
+            Stop::Full => {}
+            // With //IGNORE glibc skips what it cannot convert and says so once the call is
+            // done: go on from where it stopped.
+            Stop::Illegal if skip => {
+                if pos == src.len() {
+                    return Decoded::Done { read: pos };
+                }
+                if read == 0 && written == 0 {
+                    return Decoded::Invalid {
+                        at: pos as isize,
+                        len: 1,
+                        resume: pos + 1,
+                    };
+                }
+            }
+            Stop::Illegal => {
+                return Decoded::Invalid {
+                    at: pos as isize,
+                    len: 1,
+                    resume: pos + 1,
+                };
+            }
+            Stop::Incomplete if last => return Decoded::Incomplete { at: pos as isize },
+            Stop::Incomplete => return Decoded::Done { read: pos },
+        }
+    }
+}
+
+/// How a call of [`Encoder::encode`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoded {
+    Done,
+    /// The target cannot hold `ch`, at byte `at` of the UTF-8 given; what came before it is
+    /// written.
+    Unmappable {
+        at: usize,
+        ch: char,
+    },
+}
+
+/// An encoder from UTF-8.
+pub enum Encoder {
+    Table(Box<Table>),
+    Whatwg(encoding_rs::Encoder),
+    /// `dropped`: glibc skipped something under //IGNORE.
+    System {
+        cd: Cd,
+        dropped: bool,
+    },
+    /// A utf8x encoding (UTF-16, Latin-1...): the library's kernels.
+    Library(Encoding, Vec<u32>),
+}
+
+impl Encoder {
+    /// An encoder into `legacy`; `suffixes` (`//TRANSLIT`, `//IGNORE`) are handed to the system
+    /// engine, which applies them itself.
+    pub fn new(legacy: Legacy, suffixes: &str) -> Option<Encoder> {
+        Some(match legacy.engine {
+            Engine::Table => Encoder::Table(Box::new(Table::probe(legacy.name)?)),
+            Engine::Whatwg(e) => Encoder::Whatwg(e.new_encoder()),
+            Engine::System => Encoder::System {
+                cd: Cd::open(&format!("{}{suffixes}", legacy.name), "UTF-8")?,
+                dropped: false,
+            },
+        })
+    }
+
+    /// Whether the system engine dropped something (`//IGNORE`), which it does not count.
+    pub fn take_dropped(&mut self) -> bool {
+        match self {
+            Encoder::System { dropped, .. } => std::mem::take(dropped),
+            _ => false,
+        }
+    }
+
+    /// Encodes `src` onto `out`; `last` ends the stream (ISO-2022-JP returns to ASCII).
+    pub fn encode(&mut self, src: &str, last: bool, out: &mut Vec<u8>) -> Encoded {
+        match self {
+            Encoder::Table(t) => match t.encode(src, out) {
+                Ok(()) => Encoded::Done,
+                Err((at, ch)) => Encoded::Unmappable { at, ch },
+            },
+            Encoder::Whatwg(e) => {
+                let start = out.len();
+                let room = e
+                    .max_buffer_length_from_utf8_without_replacement(src.len())
+                    .unwrap_or(4 * src.len() + 16);
+                out.resize(start + room, 0);
+                let (result, read, written) =
+                    e.encode_from_utf8_without_replacement(src, &mut out[start..], last);
+                out.truncate(start + written);
+                match result {
+                    encoding_rs::EncoderResult::Unmappable(ch) => Encoded::Unmappable {
+                        at: read - ch.len_utf8(),
+                        ch,
+                    },
+                    _ => Encoded::Done,
+                }
+            }
+            Encoder::System { cd, dropped } => {
+                let bytes = src.as_bytes();
+                let mut pos = 0;
+                let mut buf = vec![0u8; 4 * bytes.len().min(1 << 20) + 64];
+                loop {
+                    let (read, written, stop) = cd.convert(Some(&bytes[pos..]), &mut buf);
+                    out.extend_from_slice(&buf[..written]);
+                    pos += read;
+                    match stop {
+                        Stop::Done if last => {
+                            let (_, written, _) = cd.convert(None, &mut buf);
+                            out.extend_from_slice(&buf[..written]);
+                            return Encoded::Done;
+                        }
+                        Stop::Done => return Encoded::Done,
+                        Stop::Full => {}
+                        Stop::Illegal | Stop::Incomplete => {
+                            if pos < bytes.len() && (read > 0 || written > 0) {
+                                // //IGNORE skipped something and stopped later: go on.
+                                *dropped = true;
+                                continue;
+                            }
+                            if pos == bytes.len() {
+                                *dropped = true;
+                                return Encoded::Done;
+                            }
+                            let ch = src[pos..].chars().next().unwrap_or('\u{FFFD}');
+                            return Encoded::Unmappable { at: pos, ch };
+                        }
+                    }
+                }
+            }
+            Encoder::Library(to, buf) => {
+                let size = to.unit_size();
+                if buf.len() < src.len() + 1 {
+                    buf.resize(src.len() + 1, 0);
+                }
+                let o = match size {
+                    1 => {
+                        let dst = bytemuck::cast_slice_mut::<u32, u8>(buf);
+                        utf8x::convert(
+                            src.as_bytes(),
+                            Encoding::Utf8,
+                            Some(dst),
+                            *to,
+                            utf8x::Policy::Strict,
+                        )
+                    }
+                    2 => {
+                        let dst = bytemuck::cast_slice_mut::<u32, u16>(buf);
+                        utf8x::convert(
+                            src.as_bytes(),
+                            Encoding::Utf8,
+                            Some(dst),
+                            *to,
+                            utf8x::Policy::Strict,
+                        )
+                    }
+                    _ => utf8x::convert(
+                        src.as_bytes(),
+                        Encoding::Utf8,
+                        Some(&mut buf[..]),
+                        *to,
+                        utf8x::Policy::Strict,
+                    ),
+                };
+                let bytes: &[u8] = bytemuck::cast_slice(&buf[..]);
+                out.extend_from_slice(&bytes[..o.written * size]);
+                if o.is_ok() {
+                    return Encoded::Done;
+                }
+                let ch = src[o.read..].chars().next().unwrap_or('\u{FFFD}');
+                Encoded::Unmappable { at: o.read, ch }
+            }
+        }
+    }
+}
+
+/// glibc's transliteration of single characters into one target: `None` where glibc has none.
+pub struct Translit {
+    cd: Option<Cd>,
+}
+
+impl Translit {
+    /// For the target glibc knows as `name`.
+    pub fn new(name: &str) -> Translit {
+        Translit {
+            cd: Cd::open(&format!("{name}//TRANSLIT"), "UTF-8"),
+        }
+    }
+
+    /// The bytes glibc writes for `ch` in the target, in the locale's tables.
+    pub fn of(&mut self, ch: char) -> Option<Vec<u8>> {
+        let mut buf = [0u8; 4];
+        self.cd.as_mut()?.all(ch.encode_utf8(&mut buf).as_bytes())
+    }
+}

@@ -1,0 +1,207 @@
+//! Single-byte code pages (ISO-8859-*, CP125x, KOI8, CP437, EBCDIC, MACINTOSH...) as tables read
+//! from the system's iconv when the tool starts: each of the 256 bytes converted on its own.
+//! The tables give exactly glibc's bytes and errors (glibc's tables are the reference its users
+//! expect, and differ from the WHATWG ones on undefined bytes) at table speed, several times
+//! glibc's own through its internal UCS-4 step.
+
+use std::collections::HashMap;
+
+use crate::sys::Cd;
+
+/// A byte that decodes to nothing (glibc reports EILSEQ for it).
+const INVALID: u32 = u32::MAX;
+
+/// One single-byte code page.
+pub struct Table {
+    /// The UTF-8 of each byte's character, padded to 4 bytes, and its length (0: invalid).
+    utf8: [([u8; 4], u8); 256],
+    /// Whether bytes 00..7F are ASCII, so runs of them are copied as they are.
+    ascii: bool,
+    /// Characters of the Basic Multilingual Plane to their byte plus one (0: not in the table,
+    /// asked of glibc when met).
+    rev: Vec<u16>,
+    /// glibc's answers for characters outside the table (`None`: unmappable).
+    asked: HashMap<char, Option<u8>>,
+    /// UTF-8 to the code page, for the characters the table does not hold: glibc encodes some
+    /// characters that no byte decodes to.
+    encoder: Option<Cd>,
+}
+
+impl Table {
+    /// The table of the system's charset `name`, or `None` when it is not a stateless code page
+    /// of one byte per character (multibyte, shift states, combining sequences).
+    pub fn probe(name: &str) -> Option<Table> {
+        let mut cd = Cd::open("UTF-8", name)?;
+        let mut chars = [INVALID; 256];
+        let mut all = Vec::new();
+        for b in 0..=255u8 {
+            cd.reset();
+            let mut out = [0u8; 16];
+            let (read, written, stop) = cd.convert(Some(&[b]), &mut out);
+            match stop {
+                crate::sys::Stop::Done if read == 1 => {
+                    let text = std::str::from_utf8(&out[..written]).ok()?;
+                    let mut it = text.chars();
+                    let c = it.next()?;
+                    if it.next().is_some() {
+                        return None;
+                    }
+                    chars[usize::from(b)] = u32::from(c);
+                    all.push(b);
+                }
+                crate::sys::Stop::Illegal => {}
+                _ => return None,
+            }
+        }
+        // A code page whose bytes read together differ from the bytes read one by one keeps
+        // state (CP1255 composes base letters with the marks after them): glibc converts it.
+        let whole = cd.all(&all)?;
+        let apart: String = all
+            .iter()
+            .map(|&b| char::from_u32(chars[usize::from(b)]).unwrap_or('\u{FFFD}'))
+            .collect();
+        if whole != apart.as_bytes() {
+            return None;
+        }
+        let mut utf8 = [([0u8; 4], 0u8); 256];
+        let mut rev = vec![0u16; 0x10000];
+        let mut twice = Vec::new();
+        for b in 0..=255u8 {
+            let Some(c) = char::from_u32(chars[usize::from(b)]) else {
+                continue;
+            };
+            let mut bytes = [0u8; 4];
+            let n = c.encode_utf8(&mut bytes).len();
+            utf8[usize::from(b)] = (bytes, n as u8);
+            match u32::from(c) {
+                c @ 0..=0xFFFF if rev[c as usize] == 0 => rev[c as usize] = u16::from(b) + 1,
+                // Two bytes for one character: glibc's encoder decides which.
+                c => twice.push(c),
+            }
+        }
+        let ascii = (0..0x80).all(|b| chars[b] == b as u32);
+        let mut table = Table {
+            utf8,
+            ascii,
+            rev,
+            asked: HashMap::new(),
+            encoder: Cd::open(name, "UTF-8"),
+        };
+        for c in twice {
+            if let Some(c) = char::from_u32(c) {
+                let byte = table.ask(c);
+                if u32::from(c) <= 0xFFFF {
+                    table.rev[c as usize] = byte.map_or(0, |b| u16::from(b) + 1);
+                    table.asked.insert(c, byte);
+                }
+            }
+        }
+        Some(table)
+    }
+
+    /// Decodes `src` onto `out` up to the first byte that decodes to nothing: `Err(at)`.
+    pub fn decode(&self, src: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
+        let start = out.len();
+        // Every byte writes 4 bytes and advances by its length: no branch on the length.
+        out.resize(start + 4 * src.len() + 4, 0);
+        let mut w = start;
+        let mut i = 0;
+        let result = loop {
+            if self.ascii {
+                let run = src[i..]
+                    .iter()
+                    .position(|&b| b >= 0x80)
+                    .unwrap_or(src.len() - i);
+                out[w..w + run].copy_from_slice(&src[i..i + run]);
+                w += run;
+                i += run;
+            }
+            let Some(&b) = src.get(i) else {
+                break Ok(());
+            };
+            let (bytes, n) = self.utf8[usize::from(b)];
+            if n == 0 {
+                break Err(i);
+            }
+            out[w..w + 4].copy_from_slice(&bytes);
+            w += usize::from(n);
+            i += 1;
+            // Runs of non-ASCII text (Cyrillic, Greek) stay in this tighter loop.
+            while let Some(&b) = src.get(i) {
+                if self.ascii && b < 0x80 {
+                    break;
+                }
+                let (bytes, n) = self.utf8[usize::from(b)];
+                if n == 0 {
+                    break;
+                }
+                out[w..w + 4].copy_from_slice(&bytes);
+                w += usize::from(n);
+                i += 1;
+            }
+        };
+        out.truncate(w);
+        result
+    }
+
+    /// The byte of `c`, or `None` when the code page has none.
+    pub fn byte(&mut self, c: char) -> Option<u8> {
+        let v = u32::from(c);
+        if v < 0x80 && self.ascii {
+            return Some(v as u8);
+        }
+        if v <= 0xFFFF {
+            match self.rev[v as usize] {
+                0 => {}
+                b => return Some((b - 1) as u8),
+            }
+        }
+        if let Some(&known) = self.asked.get(&c) {
+            return known;
+        }
+        let byte = self.ask(c);
+        self.asked.insert(c, byte);
+        byte
+    }
+
+    /// glibc's byte for a character the table does not hold.
+    fn ask(&mut self, c: char) -> Option<u8> {
+        let mut buf = [0u8; 4];
+        let out = self
+            .encoder
+            .as_mut()?
+            .all(c.encode_utf8(&mut buf).as_bytes())?;
+        match out[..] {
+            [b] => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Encodes `src` onto `out` up to the first character the code page cannot hold:
+    /// `Err((offset in src, the character))`.
+    pub fn encode(&mut self, src: &str, out: &mut Vec<u8>) -> Result<(), (usize, char)> {
+        let bytes = src.as_bytes();
+        let mut i = 0;
+        out.reserve(bytes.len());
+        while i < bytes.len() {
+            if self.ascii {
+                let run = bytes[i..]
+                    .iter()
+                    .position(|&b| b >= 0x80)
+                    .unwrap_or(bytes.len() - i);
+                out.extend_from_slice(&bytes[i..i + run]);
+                i += run;
+                if i == bytes.len() {
+                    break;
+                }
+            }
+            let c = src[i..].chars().next().expect("inside the string");
+            match self.byte(c) {
+                Some(b) => out.push(b),
+                None => return Err((i, c)),
+            }
+            i += c.len_utf8();
+        }
+        Ok(())
+    }
+}

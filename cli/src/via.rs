@@ -1,0 +1,373 @@
+//! Conversions that involve an encoding outside utf8x's table, or glibc's transliteration:
+//! the input is decoded to UTF-8 and the UTF-8 encoded into the target, piece by piece of each
+//! chunk, so memory stays bounded whatever the input's size. iconv's contract holds: output up
+//! to the first problem, its byte position in the input, `-c` and `//IGNORE` drop, `//TRANSLIT`
+//! writes glibc's substitute.
+
+use std::io;
+
+use utf8x::{Encoding, Policy, Status};
+
+use crate::codec::{Decoded, Decoder, Encoded, Encoder, Legacy, Translit};
+use crate::convert::{Done, Fail, Plan, Source, stopped};
+use crate::encoding::Kind;
+use crate::input::Reader;
+use crate::output::Output;
+use crate::pipeline::Pipeline;
+use crate::progress::Progress;
+
+/// Bytes of input decoded at a time: the UTF-8 of a piece, and its encoding, stay a few MiB at
+/// most.
+const PIECE: usize = 256 << 10;
+
+/// The decoding half.
+enum From {
+    /// A utf8x encoding: the library's `Stream` into UTF-8.
+    Utf(Pipeline, Encoding),
+    Legacy(Decoder, Legacy),
+}
+
+impl From {
+    fn name(&self) -> &'static str {
+        match self {
+            From::Utf(_, e) => e.name(),
+            From::Legacy(_, l) => l.display(),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn convert(
+    reader: &mut Reader,
+    source: Source,
+    to: Option<Encoding>,
+    mut bom: Option<Vec<u8>>,
+    plan: &Plan,
+    out: &mut Output,
+    progress: &mut Progress,
+) -> Result<Done, Fail> {
+    let skip_invalid = plan.invalid == Policy::Skip;
+    let (mut from, skip) = match source {
+        Source::Utf(e, skip) => {
+            let pipeline = Pipeline::new(e, Encoding::Utf8, plan.invalid, plan.invalid)
+                .ok_or_else(|| Fail::Unsupported("policy escape cannot write UTF-8".into()))?;
+            (From::Utf(pipeline, e), skip)
+        }
+        Source::Legacy(l) => {
+            if plan.invalid == Policy::Escape {
+                return Err(Fail::Unsupported(format!(
+                    "policy escape is for the UTF encodings, not {}",
+                    l.display()
+                )));
+            }
+            let decoder = Decoder::new(l, skip_invalid)
+                .ok_or_else(|| Fail::Unsupported(format!("cannot read {}", l.display())))?;
+            (From::Legacy(decoder, l), 0)
+        }
+    };
+    let from_name = from.name();
+    // The target as glibc knows it: for its transliteration, and for the system engine.
+    let target_name = match plan.to.kind {
+        Kind::Legacy(l) => l.name.to_owned(),
+        _ => plan.to.to_string(),
+    };
+    let mut encoder = match (plan.to.kind, to) {
+        (Kind::Legacy(l), _) => {
+            let mut suffixes = String::new();
+            if plan.to.translit {
+                suffixes.push_str("//TRANSLIT");
+            }
+            if plan.iconv_skip || plan.unmappable == Policy::Skip {
+                suffixes.push_str("//IGNORE");
+            }
+            Encoder::new(l, &suffixes)
+                .ok_or_else(|| Fail::Unsupported(format!("cannot write {}", l.display())))?
+        }
+        (_, Some(e)) => Encoder::Library(e, Vec::new()),
+        _ => unreachable!("a target"),
+    };
+    let mut translit = plan.to.translit.then(|| Translit::new(&target_name));
+    let mut done = Done {
+        from: Some(from_name),
+        ..Done::default()
+    };
+    let mut decoded: Vec<u8> = Vec::new();
+    let mut encoded: Vec<u8> = Vec::new();
+    let mut sink = |bytes: &[u8], done: &mut Done| -> Result<(), Fail> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        if let Some(bom) = bom.take() {
+            out.write_all(&bom).map_err(Fail::Write)?;
+            done.written += bom.len() as u64;
+        }
+        done.written += bytes.len() as u64;
+        out.write_all(bytes).map_err(Fail::Write)
+    };
+    let mut base = 0u64;
+    let mut offset = skip;
+    progress.advance(skip);
+    loop {
+        let chunk = reader.bytes();
+        let end = reader.at_end();
+        let mut pos = offset;
+        let mut keep = 0;
+        let mut entered = false;
+        // At the end, once even with nothing left: decoders hand over what they keep.
+        while pos < chunk.len() || (end && !entered) {
+            entered = true;
+            let stop = (pos + PIECE).min(chunk.len());
+            let piece = &chunk[pos..stop];
+            let last = end && stop == chunk.len();
+            decoded.clear();
+            // Decode the piece; `failure` is what stops the run once the UTF-8 before it is
+            // written.
+            let mut failure = None;
+            let advanced;
+            match &mut from {
+                From::Utf(pipeline, e) => {
+                    let size = e.unit_size();
+                    let whole = piece.len() / size * size;
+                    let mut collect = |b: &[u8]| -> Result<(), io::Error> {
+                        decoded.extend_from_slice(b);
+                        Ok(())
+                    };
+                    if let Err(halt) = pipeline.push(&piece[..whole], false, &mut collect) {
+                        failure = Some(stopped(halt, *e, skip, base, chunk));
+                    }
+                    advanced = whole;
+                    if last {
+                        if whole < piece.len() {
+                            failure.get_or_insert(Fail::Incomplete {
+                                at: base + (pos + whole) as u64,
+                                enc: e.name(),
+                            });
+                        } else if plan.iconv_skip && pipeline.pending() > 0 {
+                            failure.get_or_insert(Fail::Incomplete {
+                                at: base + (stop - pipeline.pending() * size) as u64,
+                                enc: e.name(),
+                            });
+                        } else if failure.is_none()
+                            && let Err(halt) = pipeline.push(&[], true, &mut collect)
+                        {
+                            failure = Some(stopped(halt, *e, skip, base + stop as u64, &[]));
+                        }
+                    }
+                    done.replaced = pipeline.replaced();
+                }
+                From::Legacy(decoder, l) => {
+                    let mut at = 0;
+                    loop {
+                        match decoder.decode(&piece[at..], last, &mut decoded) {
+                            Decoded::Done { read } => {
+                                advanced = at + read;
+                                break;
+                            }
+                            Decoded::Invalid {
+                                at: bad,
+                                len,
+                                resume,
+                            } => {
+                                let bad_at =
+                                    (base + (pos + at) as u64).saturating_add_signed(bad as i64);
+                                match plan.invalid {
+                                    Policy::Strict => {
+                                        failure = Some(Fail::Data {
+                                            status: Status::Invalid,
+                                            kind: utf8x::ErrorKind::None,
+                                            at: bad_at,
+                                            character: None,
+                                            enc: l.display(),
+                                        });
+                                        advanced = piece.len();
+                                        break;
+                                    }
+                                    Policy::Replace => {
+                                        decoded.extend_from_slice("\u{FFFD}".as_bytes())
+                                    }
+                                    Policy::Fallback => {
+                                        let from = (at as isize + bad).max(0) as usize;
+                                        for &b in &piece[from..(from + len).min(piece.len())] {
+                                            let c = cp1252(b);
+                                            let mut buf = [0u8; 4];
+                                            decoded.extend_from_slice(
+                                                c.encode_utf8(&mut buf).as_bytes(),
+                                            );
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                                done.replaced += 1;
+                                at += resume;
+                                if at >= piece.len() && !last {
+                                    advanced = piece.len();
+                                    break;
+                                }
+                            }
+                            Decoded::Incomplete { at: bad } => {
+                                let bad_at =
+                                    (base + (pos + at) as u64).saturating_add_signed(bad as i64);
+                                failure = Some(Fail::Incomplete {
+                                    at: bad_at,
+                                    enc: l.display(),
+                                });
+                                advanced = piece.len();
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            // Encode what was decoded.
+            let text = std::str::from_utf8(&decoded).map_err(|_| {
+                Fail::Unsupported(format!("{from_name} decoded to something not UTF-8"))
+            })?;
+            encoded.clear();
+            let mut p = 0;
+            let finishing = last && failure.is_none();
+            loop {
+                match encoder.encode(&text[p..], finishing, &mut encoded) {
+                    Encoded::Done => break,
+                    Encoded::Unmappable { at, ch } => {
+                        let next = p + at + ch.len_utf8();
+                        if let Some(sub) = translit.as_mut().and_then(|t| t.of(ch)) {
+                            encoded.extend_from_slice(&sub);
+                            p = next;
+                            continue;
+                        }
+                        match plan.unmappable {
+                            _ if plan.iconv_skip => done.replaced += 1,
+                            Policy::Skip => done.replaced += 1,
+                            Policy::Replace | Policy::Fallback | Policy::Escape
+                                if !plan.to.translit =>
+                            {
+                                let mut q = Vec::new();
+                                if encoder.encode("?", false, &mut q) == Encoded::Done {
+                                    encoded.extend_from_slice(&q);
+                                }
+                                done.replaced += 1;
+                            }
+                            _ => {
+                                sink(&encoded, &mut done)?;
+                                let at =
+                                    base + pos as u64 + source_offset(&from, piece, p + at) as u64;
+                                return Err(Fail::Data {
+                                    status: Status::Unmappable,
+                                    kind: utf8x::ErrorKind::Unmappable,
+                                    at,
+                                    character: Some(ch),
+                                    enc: from_name,
+                                });
+                            }
+                        }
+                        p = next;
+                    }
+                }
+            }
+            if encoder.take_dropped() {
+                done.replaced += 1;
+            }
+            sink(&encoded, &mut done)?;
+            if let Some(fail) = failure {
+                return Err(fail);
+            }
+            progress.advance(advanced);
+            pos += advanced;
+            if advanced < piece.len() {
+                // A sequence cut by the chunk's end: read again with the next chunk.
+                keep = chunk.len() - pos;
+                break;
+            }
+            if last {
+                break;
+            }
+        }
+        base += (chunk.len() - keep) as u64;
+        offset = 0;
+        if end {
+            break;
+        }
+        // With nothing new the reader is at its end: the next round finishes.
+        reader.refill(keep).map_err(Fail::Read)?;
+    }
+    done.read = base;
+    Ok(done)
+}
+
+/// Windows-1252's character for byte `b` (the WHATWG mapping: every byte has one).
+fn cp1252(b: u8) -> char {
+    let mut out = [0u8; 4];
+    let r = utf8x::convert(
+        &[b][..],
+        Encoding::Cp1252,
+        Some(&mut out[..]),
+        Encoding::Utf8,
+        Policy::Strict,
+    );
+    std::str::from_utf8(&out[..r.written])
+        .ok()
+        .and_then(|s| s.chars().next())
+        .unwrap_or('\u{FFFD}')
+}
+
+/// The offset in `piece` of the character whose UTF-8 starts at byte `k` of what `piece`
+/// decoded to: the longest prefix of `piece` that decodes to at most `k` bytes, found by
+/// decoding prefixes again (only on the way to reporting an error).
+fn source_offset(from: &From, piece: &[u8], k: usize) -> usize {
+    let decoded_len = |j: usize| -> usize {
+        let prefix = &piece[..j];
+        match from {
+            From::Utf(_, e) => {
+                let size = e.unit_size();
+                let units = j / size * size;
+                let mut out = vec![0u8; 4 * units + 4];
+                let r = match size {
+                    1 => utf8x::convert(
+                        prefix,
+                        *e,
+                        Some(&mut out[..]),
+                        Encoding::Utf8,
+                        Policy::Strict,
+                    ),
+                    2 => {
+                        let src: Vec<u16> = prefix[..units]
+                            .chunks_exact(2)
+                            .map(|u| u16::from_ne_bytes([u[0], u[1]]))
+                            .collect();
+                        utf8x::convert(&src, *e, Some(&mut out[..]), Encoding::Utf8, Policy::Strict)
+                    }
+                    _ => {
+                        let src: Vec<u32> = prefix[..units]
+                            .chunks_exact(4)
+                            .map(|u| u32::from_ne_bytes([u[0], u[1], u[2], u[3]]))
+                            .collect();
+                        utf8x::convert(&src, *e, Some(&mut out[..]), Encoding::Utf8, Policy::Strict)
+                    }
+                };
+                // A character cut by the prefix's end is not decoded yet.
+                r.written
+            }
+            From::Legacy(_, l) => {
+                let mut out = Vec::new();
+                match Decoder::new(*l, true) {
+                    Some(mut d) => {
+                        d.decode(prefix, false, &mut out);
+                        out.len()
+                    }
+                    None => usize::MAX,
+                }
+            }
+        }
+    };
+    // The shortest prefix that decodes to `k` bytes or more: the character starts there.
+    let (mut lo, mut hi) = (0, piece.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if decoded_len(mid) >= k {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
+}

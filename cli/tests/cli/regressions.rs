@@ -1,0 +1,234 @@
+//! Defects users met, each with the test that failed before its fix: temporaries left behind
+//! by a signal, `fix --policy escape`, `//TRANSLIT//IGNORE`'s status, the hint for invalid
+//! ASCII, `check`'s statuses and `-v` dump beside isutf8's, `detect` on cut UTF-8 and on
+//! repeated Latin-1 text, completions, man pages and `make uninstall`.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::{binary, file, scratch, tool, utf8x};
+
+/// The entries of `dir`, sorted.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_signal_removes_the_temporary_output() {
+    for signal in ["INT", "TERM", "HUP"] {
+        let dir = scratch(&format!("signal-{signal}"));
+        let out = dir.join("out");
+        // Standard input stays open: the conversion waits, its temporary beside `out`.
+        let mut child = binary()
+            .args(["-f", "UTF-8", "-t", "UTF-16LE", "-o"])
+            .arg(&out)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut polls = 0;
+        while entries(&dir).is_empty() {
+            polls += 1;
+            assert!(polls < 100_000, "no temporary appeared");
+            std::thread::yield_now();
+        }
+        assert!(
+            entries(&dir)[0].ends_with(".utf8x.tmp"),
+            "{:?}",
+            entries(&dir)
+        );
+        let pid = child.id().to_string();
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status();
+        assert!(killed.unwrap().success());
+        // Kept open until the child is gone (`wait` would close it first).
+        let stdin = child.stdin.take();
+        let status = child.wait().unwrap();
+        drop(stdin);
+        assert!(!status.success());
+        assert_eq!(entries(&dir), Vec::<String>::new(), "after SIG{signal}");
+    }
+}
+
+#[test]
+fn fix_refuses_escape_which_utf8_cannot_hold() {
+    let dir = scratch("fix-escape");
+    let bad = file(&dir, "bad", b"x\xFF\xFEy");
+    let run = utf8x(&["fix", "--policy", "escape", &bad], b"");
+    assert_eq!(run.code, 64, "{}", run.stderr);
+    assert!(run.text().is_empty());
+    assert!(run.stderr.contains("cannot hold the lone surrogates"));
+    assert_eq!(fs::read(&bad).unwrap(), b"x\xFF\xFEy");
+}
+
+#[test]
+fn translit_ignore_exits_as_glibc() {
+    let args = ["-t", "ISO-8859-1//TRANSLIT//IGNORE"];
+    let euro = "5 \u{20AC}\n".as_bytes();
+    let run = utf8x(&args, euro);
+    assert_eq!((run.code, run.stdout.as_slice()), (0, &b"5 EUR\n"[..]));
+    if let Some(glibc) = tool("iconv", &args, euro) {
+        assert_eq!((run.code, run.stdout), (glibc.code, glibc.stdout));
+    }
+    let text = "caf\u{e9} na\u{ef}ve \u{c6}r\u{f8} \u{201c}x\u{201d} \u{20ac}5\n";
+    let args = ["-f", "UTF-8", "-t", "ASCII//TRANSLIT"];
+    let run = utf8x(&args, text.as_bytes());
+    assert_eq!(run.ok(), b"cafe naive AEro \"x\" EUR5\n");
+}
+
+#[test]
+fn invalid_ascii_is_named_invalid_input_not_an_unmappable_character() {
+    let run = utf8x(&["-f", "ASCII", "-t", "UTF-8"], b"caf\xE9\n");
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b"caf"[..]));
+    assert!(
+        run.stderr.contains("illegal input sequence at position 3"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("TRANSLIT"), "{}", run.stderr);
+}
+
+#[test]
+fn check_statuses_and_verbose_dump_as_isutf8() {
+    let dir = scratch("check-isutf8");
+    let missing = dir.join("missing").display().to_string();
+    let run = utf8x(&["check", &missing], b"");
+    assert_eq!(run.code, 1);
+    let v = file(&dir, "v", b"first\nsecond \xE9t\xE9\tend\n");
+    let stray = file(&dir, "stray", b"abcdefg\x80\x80\x80z\n");
+    for path in [&v, &stray] {
+        let ours = utf8x(&["check", "-v", path], b"");
+        assert_eq!(ours.code, 1);
+        let Some(theirs) = tool("isutf8", &["-v", path], b"") else {
+            continue;
+        };
+        // The dump and the blank line after it; the first line words the problem its own way.
+        let dump = |text: &str| text.lines().skip(1).map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(dump(&ours.text()), dump(&theirs.text()), "{path}");
+    }
+    if let Some(theirs) = tool("isutf8", &[&missing], b"") {
+        assert_eq!(theirs.code, 1);
+    }
+}
+
+#[test]
+fn detect_agrees_with_the_library_on_cut_utf8_and_latin1_text() {
+    let cut = "na\u{ef}ve caf\u{e9} \u{20ac}".as_bytes();
+    let cut = &cut[..cut.len() - 1];
+    assert_eq!(utf8x::detect(cut), utf8x::Encoding::Utf8);
+    assert_eq!(utf8x(&["detect"], cut).ok(), b"-: UTF-8\n");
+    let dir = scratch("detect-cut");
+    let path = file(&dir, "cut", cut);
+    assert_eq!(
+        utf8x(&["detect", &path], b"").text(),
+        format!("{path}: UTF-8\n")
+    );
+    // A Spanish sentence in Latin-1, over and over: not UTF-16BE.
+    let sentence = "\u{bf}Qu\u{e9} pasa? Espa\u{f1}a, ma\u{f1}ana, coraz\u{f3}n \u{a1}s\u{ed}! ";
+    let latin1: Vec<u8> = sentence.repeat(50).chars().map(|c| c as u8).collect();
+    assert_eq!(utf8x::detect(&latin1), utf8x::Encoding::Cp1252);
+    let run = utf8x(&["detect"], &latin1);
+    assert!(
+        run.text().starts_with("-: WINDOWS-1252 (high confidence)"),
+        "{}",
+        run.text()
+    );
+}
+
+#[test]
+fn completions_offer_encoding_names_after_from_and_to() {
+    let bash = String::from_utf8(utf8x(&["completions", "bash"], b"").ok()).unwrap();
+    let line = bash
+        .lines()
+        .skip_while(|l| !l.contains("--from-code)"))
+        .nth(1)
+        .unwrap_or_default()
+        .to_owned();
+    for name in ["UTF-16LE", "ISO-8859-1", "SHIFT_JIS", "AUTO"] {
+        assert!(line.contains(name), "{name} in {line}");
+    }
+    assert!(!line.contains("compgen -f"), "{line}");
+}
+
+/// The commands whose man pages `make install` writes.
+fn installed_pages() -> Vec<String> {
+    let makefile =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../Makefile")).unwrap();
+    let line = makefile
+        .lines()
+        .find(|l| l.starts_with("CLI_COMMANDS :="))
+        .expect("CLI_COMMANDS in the Makefile");
+    line["CLI_COMMANDS :=".len()..]
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn man_pages_name_only_installed_pages() {
+    let installed = installed_pages();
+    let man = String::from_utf8(utf8x(&["man"], b"").ok()).unwrap();
+    let named: Vec<&str> = man
+        .split("utf8x\\-")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("(1)").map(|(name, _)| name))
+        .collect();
+    assert!(!named.is_empty(), "{man}");
+    for name in named {
+        assert!(
+            installed.iter().any(|i| i == name),
+            "utf8x-{name}(1) is not installed"
+        );
+        assert_eq!(utf8x(&["man", name], b"").code, 0);
+    }
+}
+
+#[test]
+fn uninstall_removes_what_install_made() {
+    let Ok(make) = Command::new("make").arg("--version").output() else {
+        eprintln!("SKIPPED: make is not installed");
+        return;
+    };
+    assert!(make.status.success());
+    let dir = scratch("install");
+    // A build as `make build` leaves it: the tool itself, stand-ins for the libraries.
+    let rel = dir.join("rel");
+    fs::create_dir_all(&rel).unwrap();
+    fs::copy(env!("CARGO_BIN_EXE_utf8x"), rel.join("utf8x")).unwrap();
+    for lib in ["libutf8x.a", "libutf8x.so", "libutf8x_iconv.so"] {
+        fs::write(rel.join(lib), b"").unwrap();
+    }
+    let root = dir.join("root");
+    fs::create_dir_all(&root).unwrap();
+    let run = |target: &str| {
+        let out = Command::new("make")
+            .arg("-C")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+            .arg(target)
+            .arg(format!("DESTDIR={}", root.display()))
+            .arg(format!("REL={}", rel.display()))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run("install-files");
+    assert!(root.join("usr/local/bin/utf8x").is_file());
+    assert!(
+        root.join("usr/local/share/man/man1/utf8x-completions.1")
+            .is_file()
+    );
+    run("uninstall");
+    assert_eq!(entries(&root), Vec::<String>::new());
+}
