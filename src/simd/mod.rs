@@ -32,12 +32,33 @@ pub(crate) mod testing;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-/// A bulk conversion `(src, dst, options) -> (read, written)`; the option says whether UTF-16
-/// units are byte-swapped.
-pub(crate) type Convert<S, D, O> = fn(&[S], &mut [D], O) -> (usize, usize);
+/// A bulk conversion `(src, dst) -> (read, written)`.
+pub(crate) type Convert<S, D> = fn(&[S], &mut [D]) -> (usize, usize);
 
-/// The measuring twin of a [`Convert`]: `(src, options) -> (read, needed)`.
-pub(crate) type Measure<S, O> = fn(&[S], O) -> (usize, usize);
+/// The measuring twin of a [`Convert`]: `src -> (read, needed)`.
+pub(crate) type Measure<S> = fn(&[S]) -> (usize, usize);
+
+/// One kernel per byte order of a conversion's UTF-16 side: the machine's own and byte-swapped,
+/// each compiled for its order. The engine picks with [`Ordered::of`] by the order's type, so
+/// the byte order is a type from the public function down to the kernel, never a flag tested
+/// in a loop.
+#[derive(Clone, Copy)]
+pub(crate) struct Ordered<F> {
+    pub native: F,
+    pub swapped: F,
+}
+
+impl<F: Copy> Ordered<F> {
+    /// The kernel for units in byte order `O`.
+    #[inline(always)]
+    pub(crate) fn of<O: ByteOrder>(&self) -> F {
+        if swapped::<O>() {
+            self.swapped
+        } else {
+            self.native
+        }
+    }
+}
 
 /// One implementation of every primitive the core uses.
 ///
@@ -56,9 +77,9 @@ pub(crate) type Measure<S, O> = fn(&[S], O) -> (usize, usize);
 /// - `*_measure(src) -> (read, needed)`: the same prefix, counting instead of writing; they stop
 ///   exactly at the first ill-formed unit or before the last few units.
 /// - `latin1_prefix(s)`: offset of the first byte `C4`..`FF`, or `s.len()`.
-/// - `utf16_to_bmp_utf8(s, d, (swap, nul))` and its measure: UTF-16 → UTF-8 of BMP characters
-///   only, stopping before any surrogate and, with `nul`, before U+0000 (for CESU-8 and modified
-///   UTF-8 targets, which write those their own way).
+/// - `utf16_to_bmp_utf8[nul]` and its measure: UTF-16 → UTF-8 of BMP characters only, stopping
+///   before any surrogate and, at index 1, before U+0000 (for CESU-8 and modified UTF-8 targets,
+///   which write those their own way).
 pub(crate) struct Kernels {
     pub name: &'static str,
     pub utf8_valid_up_to: fn(&[u8]) -> usize,
@@ -66,17 +87,17 @@ pub(crate) struct Kernels {
     pub ascii_len: fn(&[u8]) -> usize,
     pub count: fn(&[u8]) -> usize,
     pub utf16_len: fn(&[u8]) -> usize,
-    pub utf8_to_utf16: Convert<u8, u16, bool>,
-    pub utf8_to_utf32: Convert<u8, u32, ()>,
-    pub utf16_to_utf8: Convert<u16, u8, bool>,
-    pub utf16_measure: fn(&[u16], bool) -> (usize, usize),
-    pub utf16_to_bmp_utf8: Convert<u16, u8, (bool, bool)>,
-    pub utf16_bmp_measure: Measure<u16, (bool, bool)>,
-    pub utf32_to_utf8: Convert<u32, u8, ()>,
-    pub utf32_measure: fn(&[u32]) -> (usize, usize),
-    pub latin1_to_utf8: Convert<u8, u8, ()>,
-    pub latin1_measure: fn(&[u8]) -> (usize, usize),
-    pub utf8_to_latin1: Convert<u8, u8, ()>,
+    pub utf8_to_utf16: Ordered<Convert<u8, u16>>,
+    pub utf8_to_utf32: Convert<u8, u32>,
+    pub utf16_to_utf8: Ordered<Convert<u16, u8>>,
+    pub utf16_measure: Ordered<Measure<u16>>,
+    pub utf16_to_bmp_utf8: [Ordered<Convert<u16, u8>>; 2],
+    pub utf16_bmp_measure: [Ordered<Measure<u16>>; 2],
+    pub utf32_to_utf8: Convert<u32, u8>,
+    pub utf32_measure: Measure<u32>,
+    pub latin1_to_utf8: Convert<u8, u8>,
+    pub latin1_measure: Measure<u8>,
+    pub utf8_to_latin1: Convert<u8, u8>,
     pub latin1_prefix: fn(&[u8]) -> usize,
     /// Whether `utf8_valid_up_to`, `ascii_len`, `count` and the UTF-8 → UTF-16/UTF-32
     /// decoders take inputs shorter than [`SHORT`] faster than the portable code does (with
@@ -102,7 +123,7 @@ impl Kernels {
         dst: Option<&mut [u16]>,
     ) -> (usize, usize) {
         match dst {
-            Some(d) => (self.utf8_to_utf16)(src, d, swapped::<O>()),
+            Some(d) => (self.utf8_to_utf16.of::<O>())(src, d),
             None => {
                 let n = (self.utf8_valid_up_to)(src);
                 (n, (self.utf16_len)(&src[..n]))
@@ -114,7 +135,7 @@ impl Kernels {
     #[inline]
     pub(crate) fn utf8_to_utf32_bulk(&self, src: &[u8], dst: Option<&mut [u32]>) -> (usize, usize) {
         match dst {
-            Some(d) => (self.utf8_to_utf32)(src, d, ()),
+            Some(d) => (self.utf8_to_utf32)(src, d),
             None => {
                 let n = (self.utf8_valid_up_to)(src);
                 (n, (self.count)(&src[..n]))
@@ -129,7 +150,7 @@ impl Kernels {
             // A character above U+00FF first: nothing to do (the common case in lossy runs
             // over non-Latin text, which call this after every character).
             _ if src.first().is_some_and(|&b| b >= 0xC4) => (0, 0),
-            Some(d) => (self.utf8_to_latin1)(src, d, ()),
+            Some(d) => (self.utf8_to_latin1)(src, d),
             None => {
                 // Piece by piece, so that the work is bounded by how far the prefix goes: the
                 // engine calls this again after every error or unmappable character.
@@ -160,10 +181,10 @@ impl Kernels {
         dst: Option<&mut [u8]>,
         nul: bool,
     ) -> (usize, usize) {
-        let o = (swapped::<O>(), nul);
+        let i = usize::from(nul);
         match dst {
-            Some(d) => (self.utf16_to_bmp_utf8)(src, d, o),
-            None => (self.utf16_bmp_measure)(src, o),
+            Some(d) => (self.utf16_to_bmp_utf8[i].of::<O>())(src, d),
+            None => (self.utf16_bmp_measure[i].of::<O>())(src),
         }
     }
 
@@ -175,8 +196,8 @@ impl Kernels {
         dst: Option<&mut [u8]>,
     ) -> (usize, usize) {
         match dst {
-            Some(d) => (self.utf16_to_utf8)(src, d, swapped::<O>()),
-            None => (self.utf16_measure)(src, swapped::<O>()),
+            Some(d) => (self.utf16_to_utf8.of::<O>())(src, d),
+            None => (self.utf16_measure.of::<O>())(src),
         }
     }
 }
@@ -184,13 +205,13 @@ impl Kernels {
 /// The engine's fast path for a conversion to UTF-8 (`convert`) with its measuring twin.
 #[inline(always)]
 pub(crate) fn to_utf8_bulk<S>(
-    convert: Convert<S, u8, ()>,
-    measure: fn(&[S]) -> (usize, usize),
+    convert: Convert<S, u8>,
+    measure: Measure<S>,
     src: &[S],
     dst: Option<&mut [u8]>,
 ) -> (usize, usize) {
     match dst {
-        Some(d) => convert(src, d, ()),
+        Some(d) => convert(src, d),
         None => measure(src),
     }
 }
@@ -358,18 +379,18 @@ mod room_tests {
                 let what = |op: &str| format!("{} {op} {s:?}", k.name);
 
                 let mut d = vec![FILL; 4 * utf8.len() + 200];
-                let (r, n) = (k.utf16_to_utf8)(&utf16, &mut d, false);
+                let (r, n) = (k.utf16_to_utf8.native)(&utf16, &mut d);
                 untouched(&d, n, FILL, &what("utf16_to_utf8"));
                 let want = String::from_utf16(&utf16[..r]).unwrap();
                 assert_eq!(d[..n], *want.as_bytes(), "{}", what("utf16_to_utf8"));
 
                 let mut d = vec![FILL; 4 * utf8.len() + 200];
-                let (r, n) = (k.utf32_to_utf8)(&utf32, &mut d, ());
+                let (r, n) = (k.utf32_to_utf8)(&utf32, &mut d);
                 untouched(&d, n, FILL, &what("utf32_to_utf8"));
                 assert_eq!(d[..n], *s.chars().take(r).collect::<String>().as_bytes());
 
                 let mut d = vec![0xA5A5u16; utf8.len() + 200];
-                let (r, n) = (k.utf8_to_utf16)(utf8, &mut d, false);
+                let (r, n) = (k.utf8_to_utf16.native)(utf8, &mut d);
                 untouched(&d, n, 0xA5A5, &what("utf8_to_utf16"));
                 let want: Vec<u16> = core::str::from_utf8(&utf8[..r])
                     .unwrap()
@@ -378,7 +399,7 @@ mod room_tests {
                 assert_eq!(d[..n], want[..], "{}", what("utf8_to_utf16"));
 
                 let mut d = vec![0xA5A5_A5A5u32; utf8.len() + 200];
-                let (r, n) = (k.utf8_to_utf32)(utf8, &mut d, ());
+                let (r, n) = (k.utf8_to_utf32)(utf8, &mut d);
                 untouched(&d, n, 0xA5A5_A5A5, &what("utf8_to_utf32"));
                 let want: Vec<u32> = core::str::from_utf8(&utf8[..r])
                     .unwrap()
@@ -388,7 +409,7 @@ mod room_tests {
                 assert_eq!(d[..n], want[..], "{}", what("utf8_to_utf32"));
 
                 let mut d = vec![FILL; utf8.len() + 200];
-                let (r, n) = (k.utf8_to_latin1)(utf8, &mut d, ());
+                let (r, n) = (k.utf8_to_latin1)(utf8, &mut d);
                 untouched(&d, n, FILL, &what("utf8_to_latin1"));
                 let want: Vec<u8> = core::str::from_utf8(&utf8[..r])
                     .unwrap()
@@ -397,16 +418,16 @@ mod room_tests {
                     .collect();
                 assert_eq!(d[..n], want[..], "{}", what("utf8_to_latin1"));
 
-                for nul in [false, true] {
+                for bmp in k.utf16_to_bmp_utf8 {
                     let mut d = vec![FILL; 4 * utf8.len() + 200];
-                    let (_, n) = (k.utf16_to_bmp_utf8)(&utf16, &mut d, (false, nul));
+                    let (_, n) = (bmp.native)(&utf16, &mut d);
                     untouched(&d, n, FILL, &what("utf16_to_bmp_utf8"));
                 }
             }
             for s in texts(4) {
                 let latin1: Vec<u8> = s.chars().map(|c| c as u8).collect();
                 let mut d = vec![FILL; 2 * latin1.len() + 200];
-                let (r, n) = (k.latin1_to_utf8)(&latin1, &mut d, ());
+                let (r, n) = (k.latin1_to_utf8)(&latin1, &mut d);
                 untouched(&d, n, FILL, &format!("{} latin1_to_utf8 {s:?}", k.name));
                 assert_eq!(d[..n], *s.chars().take(r).collect::<String>().as_bytes());
             }

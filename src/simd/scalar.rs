@@ -1,7 +1,7 @@
 //! The portable kernel set: word-at-a-time ASCII skipping, scalar everything else. Also the
 //! fallback the vector kernels use for short inputs and block tails.
 
-use super::Kernels;
+use super::{Kernels, Ordered};
 use crate::ascii::ascii_len;
 use crate::decode::is_continuation;
 
@@ -11,13 +11,40 @@ pub(crate) static KERNELS: Kernels = Kernels {
     ascii_len,
     count,
     utf16_len,
-    utf8_to_utf16,
+    utf8_to_utf16: Ordered {
+        native: utf8_to_utf16::<false>,
+        swapped: utf8_to_utf16::<true>,
+    },
     utf8_to_utf32,
-    utf16_to_utf8,
-    utf16_measure,
+    utf16_to_utf8: Ordered {
+        native: utf16_to_utf8::<false>,
+        swapped: utf16_to_utf8::<true>,
+    },
+    utf16_measure: Ordered {
+        native: utf16_measure::<false>,
+        swapped: utf16_measure::<true>,
+    },
     utf8_valid_bmp_up_to,
-    utf16_to_bmp_utf8,
-    utf16_bmp_measure,
+    utf16_to_bmp_utf8: [
+        Ordered {
+            native: utf16_to_bmp_utf8::<false, false>,
+            swapped: utf16_to_bmp_utf8::<true, false>,
+        },
+        Ordered {
+            native: utf16_to_bmp_utf8::<false, true>,
+            swapped: utf16_to_bmp_utf8::<true, true>,
+        },
+    ],
+    utf16_bmp_measure: [
+        Ordered {
+            native: utf16_bmp_measure::<false, false>,
+            swapped: utf16_bmp_measure::<true, false>,
+        },
+        Ordered {
+            native: utf16_bmp_measure::<false, true>,
+            swapped: utf16_bmp_measure::<true, true>,
+        },
+    ],
     utf32_to_utf8,
     utf32_measure,
     latin1_to_utf8,
@@ -161,16 +188,7 @@ fn decode_rest<T>(
     (r, w)
 }
 
-pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16], swap: bool) -> (usize, usize) {
-    if swap {
-        utf8_to_units::<true>(src, dst)
-    } else {
-        utf8_to_units::<false>(src, dst)
-    }
-}
-
-#[inline(always)]
-fn utf8_to_units<const SWAP: bool>(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+pub(crate) fn utf8_to_utf16<const SWAP: bool>(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let order = |u: u16| if SWAP { u.swap_bytes() } else { u };
     decode(
         src,
@@ -192,7 +210,7 @@ fn utf8_to_units<const SWAP: bool>(src: &[u8], dst: &mut [u16]) -> (usize, usize
     )
 }
 
-pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _: ()) -> (usize, usize) {
+pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
     decode(src, dst, u32::from, |cp, out| match out.first_mut() {
         Some(first) => {
             *first = cp;
@@ -203,22 +221,22 @@ pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _: ()) -> (usize, usize
 }
 
 #[inline(always)]
-fn unit(u: u16, swap: bool) -> u16 {
-    if swap { u.swap_bytes() } else { u }
+fn unit<const SWAP: bool>(u: u16) -> u16 {
+    if SWAP { u.swap_bytes() } else { u }
 }
 
-pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, usize) {
+pub(crate) fn utf16_to_utf8<const SWAP: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let n = src
         .iter()
         .zip(dst.iter_mut())
-        .take_while(|&(&s, _)| unit(s, swap) < 0x80)
-        .map(|(&s, d)| *d = unit(s, swap) as u8)
+        .take_while(|&(&s, _)| unit::<SWAP>(s) < 0x80)
+        .map(|(&s, d)| *d = unit::<SWAP>(s) as u8)
         .count();
     (n, n)
 }
 
-pub(crate) fn utf16_measure(src: &[u16], swap: bool) -> (usize, usize) {
-    let n = src.iter().take_while(|&&s| unit(s, swap) < 0x80).count();
+pub(crate) fn utf16_measure<const SWAP: bool>(src: &[u16]) -> (usize, usize) {
+    let n = src.iter().take_while(|&&s| unit::<SWAP>(s) < 0x80).count();
     (n, n)
 }
 
@@ -228,31 +246,30 @@ pub(crate) fn utf8_valid_bmp_up_to(src: &[u8]) -> usize {
     src[..n].iter().position(|&b| b >= 0xF0).unwrap_or(n)
 }
 
-/// UTF-16 → UTF-8 for the characters CESU-8 (and, with `nul`, modified UTF-8) write as UTF-8
-/// does: here the ASCII prefix, without U+0000 when `nul`.
-pub(crate) fn utf16_to_bmp_utf8(
+/// UTF-16 → UTF-8 for the characters CESU-8 (and, with `NUL`, modified UTF-8) write as UTF-8
+/// does: here the ASCII prefix, without U+0000 when `NUL`.
+pub(crate) fn utf16_to_bmp_utf8<const SWAP: bool, const NUL: bool>(
     src: &[u16],
     dst: &mut [u8],
-    (swap, nul): (bool, bool),
 ) -> (usize, usize) {
     let n = src
         .iter()
         .zip(dst.iter_mut())
-        .take_while(|&(&s, _)| unit(s, swap) < 0x80 && !(nul && s == 0))
-        .map(|(&s, d)| *d = unit(s, swap) as u8)
+        .take_while(|&(&s, _)| unit::<SWAP>(s) < 0x80 && !(NUL && s == 0))
+        .map(|(&s, d)| *d = unit::<SWAP>(s) as u8)
         .count();
     (n, n)
 }
 
-pub(crate) fn utf16_bmp_measure(src: &[u16], (swap, nul): (bool, bool)) -> (usize, usize) {
+pub(crate) fn utf16_bmp_measure<const SWAP: bool, const NUL: bool>(src: &[u16]) -> (usize, usize) {
     let n = src
         .iter()
-        .take_while(|&&s| unit(s, swap) < 0x80 && !(nul && s == 0))
+        .take_while(|&&s| unit::<SWAP>(s) < 0x80 && !(NUL && s == 0))
         .count();
     (n, n)
 }
 
-pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8], _: ()) -> (usize, usize) {
+pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let n = src
         .iter()
         .zip(dst.iter_mut())
@@ -267,7 +284,7 @@ pub(crate) fn utf32_measure(src: &[u32]) -> (usize, usize) {
     (n, n)
 }
 
-pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8], _: ()) -> (usize, usize) {
+pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let n = ascii_len(&src[..src.len().min(dst.len())]);
     dst[..n].copy_from_slice(&src[..n]);
     (n, n)
@@ -278,8 +295,8 @@ pub(crate) fn latin1_measure(src: &[u8]) -> (usize, usize) {
     (n, n)
 }
 
-pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8], _: ()) -> (usize, usize) {
-    latin1_to_utf8(src, dst, ())
+pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    latin1_to_utf8(src, dst)
 }
 
 /// Offset of the first lead byte of a character above U+00FF (`C4`..), or `src.len()`.

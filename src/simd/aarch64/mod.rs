@@ -2,7 +2,6 @@
 //! algorithms (`generic`) instantiated on `uint8x16_t`, whose primitives are in `vector`.
 
 use super::Kernels;
-use super::generic::helpers::*;
 use super::scalar;
 
 mod vector;

@@ -120,110 +120,68 @@ macro_rules! kernel_set {
         mod $module {
             #[allow(unused_imports)]
             use super::*;
-            use $crate::simd::Kernels;
-            use $crate::simd::generic::{decode_utf8, encode_utf8, utf8};
-            use $crate::simd::scalar;
             use $crate::simd::generic::vector::Vector;
+            use $crate::simd::generic::{decode_utf8, encode_utf8, utf8};
+            use $crate::simd::{Kernels, Ordered, scalar};
+            use decode_utf8::{ToLatin1, ToUtf16, ToUtf32};
+            use encode_utf8::{Bmp, Latin1, Utf16, Utf32};
+
+            /// The set's 128-bit vector, for the steps that work on eight units at a time.
+            type H = <$v as Vector>::Half;
 
             utf8_kernels!($features, $v $(, short: $short)?);
 
-            fn to_utf16(src: &[u8], dst: &mut [u16], swap: bool) -> (usize, usize) {
-                if swap { to_utf16_swapped(src, dst) } else { to_utf16_native(src, dst) }
-            }
             wrap!($features, to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-                decode_utf8::convert::<$v, decode_utf8::ToUtf16<false>>, scalar_to_utf16::<false>);
+                decode_utf8::convert::<$v, ToUtf16<false>>, scalar::utf8_to_utf16::<false>);
             wrap!($features, to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
-                decode_utf8::convert::<$v, decode_utf8::ToUtf16<true>>, scalar_to_utf16::<true>);
-            wrap!($features, to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) =
-                utf8_to_utf32, scalar::utf8_to_utf32);
-            #[inline(always)]
-            unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) {
-                // SAFETY: forwarded.
-                unsafe { decode_utf8::convert::<$v, decode_utf8::ToUtf32>(src, dst) }
-            }
+                decode_utf8::convert::<$v, ToUtf16<true>>, scalar::utf8_to_utf16::<true>);
+            wrap!($features, to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
+                decode_utf8::convert::<$v, ToUtf32>, scalar::utf8_to_utf32);
+            wrap!($features, to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
+                decode_utf8::convert::<$v, ToLatin1>, scalar::utf8_to_latin1);
 
-            fn from_utf16(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, usize) {
-                if swap { from_utf16_swapped(src, dst) } else { from_utf16_native(src, dst) }
-            }
             wrap!($features, from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<$v, encode_utf8::Utf16<false>>, scalar_from_utf16::<false>);
+                encode_utf8::convert::<$v, Utf16<false>>, scalar::utf16_to_utf8::<false>);
             wrap!($features, from_utf16_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<$v, encode_utf8::Utf16<true>>, scalar_from_utf16::<true>);
-            fn measure_utf16(src: &[u16], swap: bool) -> (usize, usize) {
-                if swap { measure_swapped(src) } else { measure_native(src) }
-            }
+                encode_utf8::convert::<$v, Utf16<true>>, scalar::utf16_to_utf8::<true>);
             wrap!($features, measure_native(src: &[u16]) -> (usize, usize) =
-                encode_utf8::measure::<<$v as Vector>::Half, encode_utf8::Utf16<false>>, scalar_measure_utf16::<false>);
+                encode_utf8::measure::<H, Utf16<false>>, scalar::utf16_measure::<false>);
             wrap!($features, measure_swapped(src: &[u16]) -> (usize, usize) =
-                encode_utf8::measure::<<$v as Vector>::Half, encode_utf8::Utf16<true>>, scalar_measure_utf16::<true>);
+                encode_utf8::measure::<H, Utf16<true>>, scalar::utf16_measure::<true>);
 
-            fn from_utf16_bmp(src: &[u16], dst: &mut [u8], o: (bool, bool)) -> (usize, usize) {
-                match o {
-                    (false, false) => bmp_native(src, dst),
-                    (true, false) => bmp_swapped(src, dst),
-                    (false, true) => bmp_native_nul(src, dst),
-                    (true, true) => bmp_swapped_nul(src, dst),
-                }
-            }
             wrap!($features, bmp_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<false>, false>>,
-                scalar_bmp::<false, false>);
+                encode_utf8::convert::<$v, Bmp<Utf16<false>, false>>,
+                scalar::utf16_to_bmp_utf8::<false, false>);
             wrap!($features, bmp_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<true>, false>>,
-                scalar_bmp::<true, false>);
+                encode_utf8::convert::<$v, Bmp<Utf16<true>, false>>,
+                scalar::utf16_to_bmp_utf8::<true, false>);
             wrap!($features, bmp_native_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<false>, true>>,
-                scalar_bmp::<false, true>);
+                encode_utf8::convert::<$v, Bmp<Utf16<false>, true>>,
+                scalar::utf16_to_bmp_utf8::<false, true>);
             wrap!($features, bmp_swapped_nul(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-                encode_utf8::convert::<$v, encode_utf8::Bmp<encode_utf8::Utf16<true>, true>>,
-                scalar_bmp::<true, true>);
-            fn measure_utf16_bmp(src: &[u16], o: (bool, bool)) -> (usize, usize) {
-                match o {
-                    (false, false) => bmp_measure_native(src),
-                    (true, false) => bmp_measure_swapped(src),
-                    (false, true) => bmp_measure_native_nul(src),
-                    (true, true) => bmp_measure_swapped_nul(src),
-                }
-            }
+                encode_utf8::convert::<$v, Bmp<Utf16<true>, true>>,
+                scalar::utf16_to_bmp_utf8::<true, true>);
             wrap!($features, bmp_measure_native(src: &[u16]) -> (usize, usize) =
-                encode_utf8::measure::<<$v as Vector>::Half, encode_utf8::Bmp<encode_utf8::Utf16<false>, false>>,
-                scalar_bmp_measure::<false, false>);
+                encode_utf8::measure::<H, Bmp<Utf16<false>, false>>,
+                scalar::utf16_bmp_measure::<false, false>);
             wrap!($features, bmp_measure_swapped(src: &[u16]) -> (usize, usize) =
-                encode_utf8::measure::<<$v as Vector>::Half, encode_utf8::Bmp<encode_utf8::Utf16<true>, false>>,
-                scalar_bmp_measure::<true, false>);
+                encode_utf8::measure::<H, Bmp<Utf16<true>, false>>,
+                scalar::utf16_bmp_measure::<true, false>);
             wrap!($features, bmp_measure_native_nul(src: &[u16]) -> (usize, usize) =
-                encode_utf8::measure::<<$v as Vector>::Half, encode_utf8::Bmp<encode_utf8::Utf16<false>, true>>,
-                scalar_bmp_measure::<false, true>);
+                encode_utf8::measure::<H, Bmp<Utf16<false>, true>>,
+                scalar::utf16_bmp_measure::<false, true>);
             wrap!($features, bmp_measure_swapped_nul(src: &[u16]) -> (usize, usize) =
-                encode_utf8::measure::<<$v as Vector>::Half, encode_utf8::Bmp<encode_utf8::Utf16<true>, true>>,
-                scalar_bmp_measure::<true, true>);
+                encode_utf8::measure::<H, Bmp<Utf16<true>, true>>,
+                scalar::utf16_bmp_measure::<true, true>);
 
-            wrap!($features, from_utf32(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) =
-                from_utf32_tf, scalar::utf32_to_utf8);
-            #[inline(always)]
-            unsafe fn from_utf32_tf(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) {
-                // SAFETY: forwarded.
-                unsafe { encode_utf8::convert::<$v, encode_utf8::Utf32>(src, dst) }
-            }
+            wrap!($features, from_utf32(src: &[u32], dst: &mut [u8]) -> (usize, usize) =
+                encode_utf8::convert::<$v, Utf32>, scalar::utf32_to_utf8);
             wrap!($features, measure_utf32(src: &[u32]) -> (usize, usize) =
-                encode_utf8::measure::<<$v as Vector>::Half, encode_utf8::Utf32>, scalar::utf32_measure);
-            wrap!($features, from_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
-                from_latin1_tf, scalar::latin1_to_utf8);
-            #[inline(always)]
-            unsafe fn from_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
-                // SAFETY: forwarded.
-                unsafe { encode_utf8::latin1::<$v>(src, dst) }
-            }
+                encode_utf8::measure::<H, Utf32>, scalar::utf32_measure);
+            wrap!($features, from_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
+                encode_utf8::latin1::<$v>, scalar::latin1_to_utf8);
             wrap!($features, measure_latin1(src: &[u8]) -> (usize, usize) =
-                encode_utf8::measure::<<$v as Vector>::Half, encode_utf8::Latin1>, scalar::latin1_measure);
-
-            wrap!($features, to_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
-                to_latin1_tf, scalar::utf8_to_latin1);
-            #[inline(always)]
-            unsafe fn to_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
-                // SAFETY: forwarded.
-                unsafe { decode_utf8::convert::<$v, decode_utf8::ToLatin1>(src, dst) }
-            }
+                encode_utf8::measure::<H, Latin1>, scalar::latin1_measure);
 
             pub(in crate::simd) static KERNELS: Kernels = Kernels {
                 name: $name,
@@ -232,12 +190,18 @@ macro_rules! kernel_set {
                 ascii_len,
                 count,
                 utf16_len,
-                utf8_to_utf16: to_utf16,
+                utf8_to_utf16: Ordered { native: to_utf16_native, swapped: to_utf16_swapped },
                 utf8_to_utf32: to_utf32,
-                utf16_to_utf8: from_utf16,
-                utf16_measure: measure_utf16,
-                utf16_to_bmp_utf8: from_utf16_bmp,
-                utf16_bmp_measure: measure_utf16_bmp,
+                utf16_to_utf8: Ordered { native: from_utf16_native, swapped: from_utf16_swapped },
+                utf16_measure: Ordered { native: measure_native, swapped: measure_swapped },
+                utf16_to_bmp_utf8: [
+                    Ordered { native: bmp_native, swapped: bmp_swapped },
+                    Ordered { native: bmp_native_nul, swapped: bmp_swapped_nul },
+                ],
+                utf16_bmp_measure: [
+                    Ordered { native: bmp_measure_native, swapped: bmp_measure_swapped },
+                    Ordered { native: bmp_measure_native_nul, swapped: bmp_measure_swapped_nul },
+                ],
                 utf32_to_utf8: from_utf32,
                 utf32_measure: measure_utf32,
                 latin1_to_utf8: from_latin1,
@@ -249,39 +213,4 @@ macro_rules! kernel_set {
             };
         }
     };
-}
-
-/// The portable kernels with the byte order (and NUL handling) as constants, the fallbacks of the
-/// per-order wrappers.
-pub(in crate::simd) mod helpers {
-    pub(in crate::simd) fn scalar_to_utf16<const SWAP: bool>(
-        src: &[u8],
-        dst: &mut [u16],
-    ) -> (usize, usize) {
-        crate::simd::scalar::utf8_to_utf16(src, dst, SWAP)
-    }
-
-    pub(in crate::simd) fn scalar_from_utf16<const SWAP: bool>(
-        src: &[u16],
-        dst: &mut [u8],
-    ) -> (usize, usize) {
-        crate::simd::scalar::utf16_to_utf8(src, dst, SWAP)
-    }
-
-    pub(in crate::simd) fn scalar_measure_utf16<const SWAP: bool>(src: &[u16]) -> (usize, usize) {
-        crate::simd::scalar::utf16_measure(src, SWAP)
-    }
-
-    pub(in crate::simd) fn scalar_bmp<const SWAP: bool, const NUL: bool>(
-        src: &[u16],
-        dst: &mut [u8],
-    ) -> (usize, usize) {
-        crate::simd::scalar::utf16_to_bmp_utf8(src, dst, (SWAP, NUL))
-    }
-
-    pub(in crate::simd) fn scalar_bmp_measure<const SWAP: bool, const NUL: bool>(
-        src: &[u16],
-    ) -> (usize, usize) {
-        crate::simd::scalar::utf16_bmp_measure(src, (SWAP, NUL))
-    }
 }

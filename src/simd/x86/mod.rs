@@ -7,10 +7,8 @@
 
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
-use super::Kernels;
-use super::generic::helpers::*;
 use super::generic::{decode_utf8, utf8};
-use super::scalar;
+use super::{Kernels, Ordered, scalar};
 
 mod compress;
 mod measure;
@@ -57,13 +55,6 @@ mod avx512 {
     wrap512!(latin1_prefix(src: &[u8]) -> usize =
         utf8::latin1_prefix::<__m512i>, scalar::latin1_prefix);
 
-    fn to_utf16(src: &[u8], dst: &mut [u16], swap: bool) -> (usize, usize) {
-        if swap {
-            to_utf16_swapped(src, dst)
-        } else {
-            to_utf16_native(src, dst)
-        }
-    }
     // The decoders read what is left after their last 64-byte block with a masked load, so
     // short inputs too are one step.
     wrap512_short!(
@@ -74,67 +65,26 @@ mod avx512 {
         to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf16<true>>,
         compress::utf8_to_wide::<decode_utf8::ToUtf16<true>>);
-    wrap512_short!(to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) =
-        utf8_to_utf32_short, utf8_to_utf32);
-    #[inline(always)]
-    unsafe fn utf8_to_utf32_short(src: &[u8], dst: &mut [u32], _o: ()) -> Option<(usize, usize)> {
-        // SAFETY: forwarded.
-        unsafe { compress::decode_last::<decode_utf8::ToUtf32>(src, dst) }
-    }
-    #[inline(always)]
-    unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32], _o: ()) -> (usize, usize) {
-        // SAFETY: forwarded.
-        unsafe { compress::utf8_to_wide::<decode_utf8::ToUtf32>(src, dst) }
-    }
-    fn from_utf16(src: &[u16], dst: &mut [u8], swap: bool) -> (usize, usize) {
-        if swap {
-            from_utf16_swapped(src, dst)
-        } else {
-            from_utf16_native(src, dst)
-        }
-    }
+    wrap512_short!(to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
+        compress::decode_last::<decode_utf8::ToUtf32>,
+        compress::utf8_to_wide::<decode_utf8::ToUtf32>);
     wrap512!(
         from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-        compress::utf16_to_utf8::<false>, scalar_from_utf16::<false>);
+        compress::utf16_to_utf8::<false>, scalar::utf16_to_utf8::<false>);
     wrap512!(
         from_utf16_swapped(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
-        compress::utf16_to_utf8::<true>, scalar_from_utf16::<true>);
-    wrap512!(
-        from_utf32(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) =
-        from_utf32_tf, scalar::utf32_to_utf8);
-    #[inline(always)]
-    unsafe fn from_utf32_tf(src: &[u32], dst: &mut [u8], _o: ()) -> (usize, usize) {
-        // SAFETY: forwarded.
-        unsafe { compress::utf32_to_utf8(src, dst) }
-    }
-    wrap512!(
-        from_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
-        from_latin1_tf, scalar::latin1_to_utf8);
-    #[inline(always)]
-    unsafe fn from_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
-        // SAFETY: forwarded.
-        unsafe { compress::latin1_to_utf8(src, dst) }
-    }
-    wrap512!(
-        to_latin1(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) =
-        to_latin1_tf, scalar::utf8_to_latin1);
-    #[inline(always)]
-    unsafe fn to_latin1_tf(src: &[u8], dst: &mut [u8], _o: ()) -> (usize, usize) {
-        // SAFETY: forwarded.
-        unsafe { compress::utf8_to_latin1(src, dst) }
-    }
+        compress::utf16_to_utf8::<true>, scalar::utf16_to_utf8::<true>);
+    wrap512!(from_utf32(src: &[u32], dst: &mut [u8]) -> (usize, usize) =
+        compress::utf32_to_utf8, scalar::utf32_to_utf8);
+    wrap512!(from_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
+        compress::latin1_to_utf8, scalar::latin1_to_utf8);
+    wrap512!(to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
+        compress::utf8_to_latin1, scalar::utf8_to_latin1);
 
-    fn measure_utf16(src: &[u16], swap: bool) -> (usize, usize) {
-        if swap {
-            measure_swapped(src)
-        } else {
-            measure_native(src)
-        }
-    }
     wrap512!(measure_native(src: &[u16]) -> (usize, usize) =
-        measure::utf16::<false>, scalar_measure_utf16::<false>);
+        measure::utf16::<false>, scalar::utf16_measure::<false>);
     wrap512!(measure_swapped(src: &[u16]) -> (usize, usize) =
-        measure::utf16::<true>, scalar_measure_utf16::<true>);
+        measure::utf16::<true>, scalar::utf16_measure::<true>);
     wrap512!(measure_utf32(src: &[u32]) -> (usize, usize) = measure::utf32, scalar::utf32_measure);
     wrap512!(measure_latin1(src: &[u8]) -> (usize, usize) = measure::latin1, scalar::latin1_measure);
 
@@ -148,10 +98,19 @@ mod avx512 {
         latin1_prefix,
         short_utf8: true,
         short_valid: true,
-        utf8_to_utf16: to_utf16,
+        utf8_to_utf16: Ordered {
+            native: to_utf16_native,
+            swapped: to_utf16_swapped,
+        },
         utf8_to_utf32: to_utf32,
-        utf16_to_utf8: from_utf16,
-        utf16_measure: measure_utf16,
+        utf16_to_utf8: Ordered {
+            native: from_utf16_native,
+            swapped: from_utf16_swapped,
+        },
+        utf16_measure: Ordered {
+            native: measure_native,
+            swapped: measure_swapped,
+        },
         utf32_to_utf8: from_utf32,
         utf32_measure: measure_utf32,
         latin1_to_utf8: from_latin1,
