@@ -285,18 +285,23 @@ impl Sink for ToLatin1 {
 /// (see [`valid_prefix`]). A sequence cut off at the end is not flagged.
 #[inline(always)]
 unsafe fn check_chunk<V: Lanes2>(p: *const u8) -> (u64, usize) {
-    let (mut leads, mut bad) = (0u64, 0u64);
+    let n = BLOCK / V::LANES;
     // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
-    unsafe {
+    let (leads, bad) = unsafe {
+        let (mut errs, mut starts) = ([V::splat(0); BLOCK / 16], [V::splat(0); BLOCK / 16]);
         let mut prev = V::splat(0);
         let not_cont = V::splat(0xBF);
-        for k in 0..BLOCK / V::LANES {
+        for k in 0..n {
             let v = V::load(p.add(k * V::LANES));
-            bad |= errors(v, prev).nonzero_mask() << (k * V::LANES);
-            leads |= v.gt(not_cont).movemask() << (k * V::LANES);
+            errs[k] = errors(v, prev);
+            starts[k] = v.gt(not_cont);
             prev = v;
         }
-    }
+        (
+            V::movemask_block(&starts[..n]),
+            V::nonzero_mask_block(&errs[..n]),
+        )
+    };
     (leads, valid_prefix(leads, bad))
 }
 
@@ -324,20 +329,27 @@ pub(in crate::simd) fn valid_prefix(leads: u64, bad: u64) -> usize {
 /// can take it.
 #[inline(always)]
 unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64, usize, bool) {
-    let (mut leads, mut bad, mut big) = (0u64, 0u64, 0u64);
+    let n = BLOCK / V::LANES;
     // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
-    unsafe {
+    let (leads, bad, big) = unsafe {
+        let mut errs = [V::splat(0); BLOCK / 16];
+        let (mut starts, mut bigs) = (errs, errs);
         let above = V::splat(if max < 0x800 { 0xC3 } else { 0xEF });
         let mut prev = V::splat(0);
         let not_cont = V::splat(0xBF);
-        for k in 0..BLOCK / V::LANES {
+        for k in 0..n {
             let v = V::load(p.add(k * V::LANES));
-            bad |= errors(v, prev).nonzero_mask() << (k * V::LANES);
-            leads |= v.gt(not_cont).movemask() << (k * V::LANES);
-            big |= v.saturating_sub(above).nonzero_mask() << (k * V::LANES);
+            errs[k] = errors(v, prev);
+            starts[k] = v.gt(not_cont);
+            bigs[k] = v.saturating_sub(above);
             prev = v;
         }
-    }
+        (
+            V::movemask_block(&starts[..n]),
+            V::nonzero_mask_block(&errs[..n]),
+            V::nonzero_mask_block(&bigs[..n]),
+        )
+    };
     let limit = valid_prefix(leads, bad);
     (leads, limit, big & low_lanes(limit as u32) == 0)
 }
@@ -586,12 +598,11 @@ unsafe fn ascii_prefix<V: Lanes2, S: Sink>(dst: *mut S::Unit, loaded: &[V], n: u
 unsafe fn non_ascii<V: Lanes2>(at: *const u8) -> ([V; BLOCK / 16], u64) {
     // SAFETY: caller's ISA contract; `at` has BLOCK readable bytes.
     unsafe {
-        let (mut loaded, mut mask) = ([V::splat(0); BLOCK / 16], 0);
+        let mut loaded = [V::splat(0); BLOCK / 16];
         for (k, v) in loaded[..BLOCK / V::LANES].iter_mut().enumerate() {
             *v = V::load(at.add(k * V::LANES));
-            mask |= v.movemask() << (k * V::LANES);
         }
-        (loaded, mask)
+        (loaded, V::movemask_block(&loaded[..BLOCK / V::LANES]))
     }
 }
 

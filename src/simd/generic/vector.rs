@@ -48,6 +48,27 @@ pub(in crate::simd) trait Vector: Copy {
     unsafe fn sub(self, o: Self) -> Self;
     /// Bit per byte: set where the byte is not zero.
     unsafe fn nonzero_mask(self) -> u64;
+    /// The [`Vector::movemask`] of each of `vs` (at most 64 bytes in all), vector `k` at bits
+    /// `k * LANES..`: the mask of a block, which some ISAs build for all its vectors at once.
+    #[inline(always)]
+    unsafe fn movemask_block(vs: &[Self]) -> u64 {
+        let mut m = 0;
+        for (k, v) in vs.iter().enumerate() {
+            // SAFETY: caller's ISA contract.
+            m |= unsafe { v.movemask() } << (k * Self::LANES);
+        }
+        m
+    }
+    /// [`Vector::movemask_block`] of [`Vector::nonzero_mask`].
+    #[inline(always)]
+    unsafe fn nonzero_mask_block(vs: &[Self]) -> u64 {
+        let mut m = 0;
+        for (k, v) in vs.iter().enumerate() {
+            // SAFETY: caller's ISA contract.
+            m |= unsafe { v.nonzero_mask() } << (k * Self::LANES);
+        }
+        m
+    }
     /// The sum of all bytes.
     unsafe fn sum(self) -> u64;
     unsafe fn add(self, o: Self) -> Self;
