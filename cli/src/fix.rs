@@ -124,6 +124,11 @@ fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, Stri
             // UTF-8 cut inside its last character, or with stray bytes: repaired as UTF-8.
             (How::Unicode | How::MostlyUtf8 { .. }, Source::Utf(Encoding::Utf8, _)) => {}
             (How::Bom | How::Unicode, _) => {}
+            (How::UnicodeUnclear(why), Source::Utf(e, _)) => {
+                return Ok(Err(format!(
+                    "it looks like {e} but {why} (`utf8x fix --from ENC` converts it from ENC)"
+                )));
+            }
             (How::Legacy { unclear }, Source::Legacy(l)) => match unclear {
                 // An explicit policy repairs it as UTF-8, as the user asked.
                 Some(_) if args.policy.is_some() => {}

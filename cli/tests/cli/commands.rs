@@ -152,6 +152,20 @@ fn fix_and_convert_restore_mojibake() {
     );
 }
 
+/// ISO-2022-JP is ASCII bytes, valid UTF-8 too, but its escape sequences name it: detect says
+/// so and fix converts it.
+#[test]
+fn iso_2022_jp_is_detected_and_fixed() {
+    let dir = scratch("fix-iso-2022-jp");
+    let path = file(&dir, "jis", b"\x1b$B$3$s$K$A$O\x1b(B\n");
+    assert_eq!(
+        utf8x(&["detect", &path], b"").text(),
+        format!("{path}: ISO-2022-JP (high confidence)\n")
+    );
+    assert_eq!(utf8x(&["fix", &path], b"").code, 0);
+    assert_eq!(fs::read_to_string(&path).unwrap(), "こんにちは\n");
+}
+
 #[test]
 fn help_version_man_and_completions() {
     let help = utf8x(&["--help"], b"").ok();
