@@ -99,7 +99,7 @@ pub fn run(args: &Convert) -> Exit {
             return Exit::Invalid;
         }
     };
-    let to_terminal = matches!(out, Output::Stdout(_)) && std::io::stdout().is_terminal();
+    let to_terminal = out.is_stdout() && std::io::stdout().is_terminal();
     let mut progress = Progress::new_if(!to_terminal, total_size(&inputs));
     let mut dropped = 0;
     let mut unopened = false;

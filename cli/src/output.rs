@@ -96,6 +96,15 @@ impl Output {
         Output::Mojibake(Box::new(out), Repairer::default())
     }
 
+    /// Whether the bytes end up on standard output (through mojibake repair or not).
+    pub fn is_stdout(&self) -> bool {
+        match self {
+            Output::Stdout(_) => true,
+            Output::Mojibake(out, _) => out.is_stdout(),
+            _ => false,
+        }
+    }
+
     /// The lines mojibake repair changed so far (0 without it).
     pub fn repaired(&self) -> u64 {
         match self {
