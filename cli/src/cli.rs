@@ -76,6 +76,10 @@ pub struct Convert {
     /// Report sizes and substitutions of each file on standard error
     #[arg(short, long)]
     pub verbose: bool,
+    /// Restore UTF-8 that was read as Windows-1252 or Latin-1 and written again ("CafÃ©" ->
+    /// "Café"), line by line; lines that merely contain such letters stay (UTF-8 output only)
+    #[arg(long)]
+    pub mojibake: bool,
     /// Input files, converted one after the other (`-` or none: standard input)
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
@@ -157,6 +161,9 @@ pub struct Fix {
     /// Report what would change, change nothing
     #[arg(short = 'n', long)]
     pub dry_run: bool,
+    /// Leave mojibake ("CafÃ©" for "Café") as it is; by default it is restored
+    #[arg(long)]
+    pub no_mojibake: bool,
     /// Files to repair in place
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,

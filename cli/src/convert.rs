@@ -92,13 +92,14 @@ pub fn run(args: &Convert) -> Exit {
         Some(path) => Output::file(path),
     };
     let mut out = match out {
+        Ok(out) if args.mojibake => Output::repairing(out),
         Ok(out) => out,
         Err(message) => {
             report::error(format_args!("{message}"));
             return Exit::Invalid;
         }
     };
-    let to_terminal = matches!(out, Output::Stdout(_)) && std::io::stdout().is_terminal();
+    let to_terminal = out.is_stdout() && std::io::stdout().is_terminal();
     let mut progress = Progress::new_if(!to_terminal, total_size(&inputs));
     let mut dropped = 0;
     let mut unopened = false;
@@ -108,12 +109,20 @@ pub fn run(args: &Convert) -> Exit {
                 if plan.verbose {
                     progress.finish();
                     report::note(format_args!(
-                        "{input}: {} of {} -> {} of {}, {}",
+                        "{input}: {} of {} -> {} of {}, {}{}",
                         plural(done.read, "byte"),
                         done.from.map_or(plan.from.to_string(), str::to_owned),
                         plural(done.written, "byte"),
                         plan.to,
-                        plural(done.replaced, "substitution")
+                        plural(done.replaced, "substitution"),
+                        if args.mojibake {
+                            format!(
+                                ", {} with mojibake restored so far",
+                                plural(out.repaired(), "line")
+                            )
+                        } else {
+                            String::new()
+                        }
                     ));
                 }
                 dropped += done.replaced;
@@ -172,6 +181,12 @@ fn total_size(inputs: &[Input]) -> Option<u64> {
 fn plan(args: &Convert) -> Result<Plan, String> {
     let from = Code::parse(args.from.as_deref().unwrap_or("UTF-8"), true)?;
     let to = Code::parse(args.to.as_deref().unwrap_or("UTF-8"), false)?;
+    // The repair works on UTF-8 lines; another target is one more run away.
+    if args.mojibake && to.kind != Kind::Plain(Encoding::Utf8) {
+        return Err(format!(
+            "--mojibake writes UTF-8, not {to} (`utf8x --mojibake FILE | utf8x -t {to}` does both)"
+        ));
+    }
     let iconv_skip = args.policy.is_none() && (args.omit || to.ignore);
     let invalid = match args.policy {
         Some(p) => p.policy(),

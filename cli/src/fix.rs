@@ -111,7 +111,7 @@ fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, Stri
     if let Kind::Legacy(_) | Kind::Plain(_) | Kind::WithBom(_) = plan.from.kind {
         // --from: the user says what it is.
         if plan.from.kind == Kind::Plain(Encoding::Utf8) && is_valid(input).map_err(cannot_read)? {
-            return Ok(Ok("valid UTF-8, unchanged".into()));
+            return valid(input, args);
         }
     } else {
         let guess = crate::detect::guess(input, &mut reader).map_err(cannot_read)?;
@@ -119,11 +119,16 @@ fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, Stri
             (How::Unicode, Source::Utf(Encoding::Utf8, _))
                 if is_valid(input).map_err(cannot_read)? =>
             {
-                return Ok(Ok("valid UTF-8, unchanged".into()));
+                return valid(input, args);
             }
             // UTF-8 cut inside its last character, or with stray bytes: repaired as UTF-8.
             (How::Unicode | How::MostlyUtf8 { .. }, Source::Utf(Encoding::Utf8, _)) => {}
             (How::Bom | How::Unicode, _) => {}
+            (How::UnicodeUnclear(why), Source::Utf(e, _)) => {
+                return Ok(Err(format!(
+                    "it looks like {e} but {why} (`utf8x fix --from ENC` converts it from ENC)"
+                )));
+            }
             (How::Legacy { unclear }, Source::Legacy(l)) => match unclear {
                 // An explicit policy repairs it as UTF-8, as the user asked.
                 Some(_) if args.policy.is_some() => {}
@@ -149,14 +154,17 @@ fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, Stri
     } else {
         Output::file(path)?
     };
+    if !args.no_mojibake {
+        out = Output::repairing(out);
+    }
     let mut progress = Progress::new(std::fs::metadata(path).ok().map(|m| m.len()));
     let done = convert::convert_one(input, &plan, &mut out, &mut progress)
         .map_err(|fail| convert::message(input, &fail))?;
     progress.finish();
-    if !args.dry_run {
-        out.commit()
-            .map_err(|e| format!("cannot write {input}: {}", describe(&e)))?;
-    }
+    // A discarded output commits nothing, but a repairing one judges its last line then.
+    let repaired = out
+        .commit()
+        .map_err(|e| format!("cannot write {input}: {}", describe(&e)))?;
     let verb = if args.dry_run { "would be " } else { "" };
     let from = done.from.unwrap_or(Encoding::Utf8.name());
     let what = if from != Encoding::Utf8.name() {
@@ -178,7 +186,50 @@ fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, Stri
             _ => "converted from UTF-8".into(),
         }
     };
-    Ok(Ok(format!("{verb}fixed: {what}")))
+    let mojibake = match repaired {
+        0 => String::new(),
+        n => format!(", {}", mojibake_note(n)),
+    };
+    Ok(Ok(format!("{verb}fixed: {what}{mojibake}")))
+}
+
+fn mojibake_note(lines: u64) -> String {
+    format!(
+        "{} with mojibake restored (UTF-8 once read as Windows-1252)",
+        plural(lines, "line")
+    )
+}
+
+/// A valid UTF-8 file: unchanged, unless it has mojibake to restore (found in a first pass
+/// that writes nothing, so that a clean file is never rewritten).
+fn valid(input: &Input, args: &Fix) -> Result<Result<String, String>, String> {
+    let unchanged = Ok(Ok("valid UTF-8, unchanged".into()));
+    if args.no_mojibake {
+        return unchanged;
+    }
+    let Input::Path(path) = input else {
+        unreachable!("fix takes files")
+    };
+    let cannot_read = |e: std::io::Error| format!("cannot read {input}: {}", describe(&e));
+    let pass = |out: Output| -> Result<u64, String> {
+        let mut out = Output::repairing(out);
+        let mut reader = input.open().map_err(cannot_read)?;
+        while reader.refill(0).map_err(cannot_read)? > 0 {
+            out.write_all(reader.bytes())
+                .map_err(|e| format!("cannot write {input}: {}", describe(&e)))?;
+        }
+        out.commit()
+            .map_err(|e| format!("cannot write {input}: {}", describe(&e)))
+    };
+    let mut lines = pass(Output::discard())?;
+    if lines == 0 {
+        return unchanged;
+    }
+    if !args.dry_run {
+        lines = pass(Output::file(path)?)?;
+    }
+    let verb = if args.dry_run { "would be " } else { "" };
+    Ok(Ok(format!("{verb}fixed: {}", mojibake_note(lines))))
 }
 
 /// Valid UTF-8 to the end, not cut inside its last character, and not looking like UTF-16 or

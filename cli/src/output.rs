@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
 use crate::cleanup::{self, Registered};
+use crate::mojibake::Repairer;
 use crate::report::describe;
 
 pub enum Output {
@@ -27,6 +28,8 @@ pub enum Output {
     InPlace(File),
     /// Nowhere (`fix --dry-run`).
     Discard,
+    /// UTF-8 through mojibake repair, line by line, into another output.
+    Mojibake(Box<Output>, Repairer),
 }
 
 impl Output {
@@ -88,23 +91,52 @@ impl Output {
         Output::Discard
     }
 
+    /// `out`, with the UTF-8 written to it repaired of mojibake first (`crate::mojibake`).
+    pub fn repairing(out: Output) -> Output {
+        Output::Mojibake(Box::new(out), Repairer::default())
+    }
+
+    /// Whether the bytes end up on standard output (through mojibake repair or not).
+    pub fn is_stdout(&self) -> bool {
+        match self {
+            Output::Stdout(_) => true,
+            Output::Mojibake(out, _) => out.is_stdout(),
+            _ => false,
+        }
+    }
+
+    /// The lines mojibake repair changed so far (0 without it).
+    pub fn repaired(&self) -> u64 {
+        match self {
+            Output::Mojibake(_, repairer) => repairer.changed,
+            _ => 0,
+        }
+    }
+
     pub fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
         match self {
             Output::Discard => Ok(()),
             Output::Stdout(f) | Output::InPlace(f) => f.write_all(bytes),
             Output::Replace { temp, .. } => temp.as_file_mut().write_all(bytes),
+            Output::Mojibake(out, repairer) => repairer.push(bytes, &mut |b| out.write_all(b)),
         }
     }
 
-    /// Puts the complete output in place.
-    pub fn commit(self) -> io::Result<()> {
+    /// Puts the complete output in place; returns the lines mojibake repair changed (0
+    /// without it).
+    pub fn commit(self) -> io::Result<u64> {
         match self {
-            Output::Stdout(_) | Output::InPlace(_) | Output::Discard => Ok(()),
+            Output::Mojibake(mut out, mut repairer) => {
+                repairer.finish(&mut |b| out.write_all(b))?;
+                out.commit()?;
+                Ok(repairer.changed)
+            }
+            Output::Stdout(_) | Output::InPlace(_) | Output::Discard => Ok(0),
             // The rename is what makes the replacement atomic for readers. No fsync: flushing
             // a gigabyte to the disk would triple the run's time, and `sed -i` or iconv do not
             // either (ext4 flushes data replaced by a rename on its own).
             Output::Replace { temp, target, .. } => {
-                temp.persist(&target).map(drop).map_err(|e| e.error)
+                temp.persist(&target).map(|_| 0).map_err(|e| e.error)
             }
         }
     }

@@ -104,43 +104,22 @@ impl Table {
         let start = out.len();
         // Every byte writes 4 bytes and advances by its length: no branch on the length.
         out.resize(start + 4 * src.len() + 4, 0);
-        let mut w = start;
-        let mut i = 0;
-        let result = loop {
-            if self.ascii {
-                let run = src[i..]
-                    .iter()
-                    .position(|&b| b >= 0x80)
-                    .unwrap_or(src.len() - i);
-                out[w..w + run].copy_from_slice(&src[i..i + run]);
-                w += run;
-                i += run;
-            }
-            let Some(&b) = src.get(i) else {
-                break Ok(());
-            };
+        let buf = &mut out[start..];
+        let mut w = 0;
+        // One loop for every byte, ASCII included (its table entries are themselves): text
+        // that alternates letters and spaces, as Cyrillic and Greek do, runs without a branch
+        // on the kind of byte.
+        let mut result = Ok(());
+        for (i, &b) in src.iter().enumerate() {
             let (bytes, n) = self.utf8[usize::from(b)];
             if n == 0 {
-                break Err(i);
+                result = Err(i);
+                break;
             }
-            out[w..w + 4].copy_from_slice(&bytes);
+            buf[w..w + 4].copy_from_slice(&bytes);
             w += usize::from(n);
-            i += 1;
-            // Runs of non-ASCII text (Cyrillic, Greek) stay in this tighter loop.
-            while let Some(&b) = src.get(i) {
-                if self.ascii && b < 0x80 {
-                    break;
-                }
-                let (bytes, n) = self.utf8[usize::from(b)];
-                if n == 0 {
-                    break;
-                }
-                out[w..w + 4].copy_from_slice(&bytes);
-                w += usize::from(n);
-                i += 1;
-            }
-        };
-        out.truncate(w);
+        }
+        out.truncate(start + w);
         result
     }
 

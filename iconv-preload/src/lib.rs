@@ -5,10 +5,14 @@
 //! ```
 //!
 //! `iconv_open` hands the pairs utf8x converts (UTF-8, UTF-16/32 and their LE/BE forms, UCS-2,
-//! UCS-4, WCHAR_T, ISO-8859-1, ASCII, WINDOWS-1252, and CESU-8, MUTF-8, WTF-8 and RFC2279, which
-//! glibc lacks, with `//IGNORE` and `//TRANSLIT`) to utf8x and every other pair to the next
-//! `iconv_open` in the lookup order (glibc's), untouched. WINDOWS-1252 is utf8x's (WHATWG)
-//! mapping once preloaded: the five bytes glibc rejects as undefined become C1 controls. `iconv` and
+//! UCS-4, WCHAR_T, ISO-8859-1, ASCII, and CESU-8, MUTF-8, WTF-8 and RFC2279, which glibc lacks,
+//! with `//IGNORE`) to utf8x and every other pair to the next `iconv_open` in the lookup order
+//! (glibc's), untouched. Two kinds of pair that utf8x could open go to glibc first, because
+//! utf8x would give other bytes than the program was written against (see [`glibc_first`]):
+//! `//TRANSLIT` to a target that cannot hold every character (glibc transliterates with the
+//! locale's tables, `€` → `EUR`; utf8x would write `?`), and WINDOWS-1252 (glibc leaves five
+//! bytes undefined, utf8x maps them to C1 controls). utf8x takes them only where glibc cannot
+//! open the pair (`CESU-8` to `ASCII//TRANSLIT`). `iconv` and
 //! `iconv_close` dispatch on who made the handle: every handle either side opens through this
 //! library is recorded with its owner when it is created, so a glibc handle is never inspected,
 //! only passed back to glibc.
@@ -35,7 +39,7 @@ use std::sync::{OnceLock, RwLock};
 
 use libc::{c_char, c_int, c_void, size_t};
 use utf8x::ffi::{ffi_boundary, utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
-use utf8x::iconv::Charset;
+use utf8x::iconv::{Charset, split};
 
 type OpenFn = unsafe extern "C" fn(*const c_char, *const c_char) -> *mut c_void;
 type IconvFn = unsafe extern "C" fn(
@@ -142,6 +146,36 @@ fn record_glibc(cd: *mut c_void) -> *mut c_void {
     cd
 }
 
+/// True when glibc, not utf8x, should convert the pair although utf8x could: where utf8x's
+/// output would differ from glibc's on ordinary text, a program that preloads this library
+/// for speed must not get other bytes. `translit` is the `//TRANSLIT` suffix of the target.
+///
+/// - `//TRANSLIT` into a charset that cannot hold every character (ASCII, ISO-8859-1,
+///   WINDOWS-1252, UCS-2): glibc writes the locale's substitutes (`€` → `EUR`, `ß` → `ss`,
+///   Cyrillic romanised), utf8x has no tables and would write `?`. Into the UTF forms nothing is
+///   ever transliterated, so utf8x keeps those.
+/// - WINDOWS-1252 either side: glibc's table leaves `81 8D 8F 90 9D` undefined (EILSEQ),
+///   utf8x's (WHATWG) maps them to C1 controls.
+///
+/// The other differences (RFC 3629's limit on UTF-8, errno at the end of the input, the
+/// `//IGNORE` count) are utf8x keeping the Unicode rules where glibc does not, on input that is
+/// ill-formed anyway; those pairs stay on utf8x.
+fn glibc_first(to: Option<Charset>, from: Option<Charset>, translit: bool) -> bool {
+    let narrow = |cs| {
+        matches!(
+            cs,
+            Charset::Ascii
+                | Charset::Latin1
+                | Charset::Cp1252
+                | Charset::Ucs2
+                | Charset::Ucs2Le
+                | Charset::Ucs2Be
+        )
+    };
+    let cp1252 = to == Some(Charset::Cp1252) || from == Some(Charset::Cp1252);
+    cp1252 || (translit && to.is_some_and(narrow))
+}
+
 /// Opens a utf8x descriptor for the pair, or `None` when utf8x does not convert it.
 fn open_ours(tocode: &CStr, fromcode: &CStr) -> Option<*mut c_void> {
     // SAFETY: both are NUL-terminated strings.
@@ -176,25 +210,34 @@ fn close_failed() -> c_int {
     -1
 }
 
-/// iconv_open(3): utf8x for the pairs it converts, the next `iconv_open` (glibc's) otherwise.
+/// iconv_open(3): utf8x for the pairs it converts, the next `iconv_open` (glibc's) otherwise;
+/// glibc first for the pairs where utf8x would write other bytes ([`glibc_first`]).
 ///
 /// # Safety
 /// As iconv_open(3): `tocode` and `fromcode` are NUL-terminated strings (or NULL: EINVAL).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn iconv_open(tocode: *const c_char, fromcode: *const c_char) -> *mut c_void {
     ffi_boundary(open_failed, || {
-        if !tocode.is_null() && !fromcode.is_null() {
-            // SAFETY: non-NULL and NUL-terminated per the contract.
-            let (to, from) = unsafe { (CStr::from_ptr(tocode), CStr::from_ptr(fromcode)) };
-            if let Some(cd) = open_ours(to, from) {
-                return cd;
+        // SAFETY: glibc's iconv_open, called with the caller's own arguments.
+        let glibc = || next().open.map(|open| unsafe { open(tocode, fromcode) });
+        if tocode.is_null() || fromcode.is_null() {
+            return glibc().map_or_else(open_failed, record_glibc);
+        }
+        // SAFETY: non-NULL and NUL-terminated per the contract.
+        let (to, from) = unsafe { (CStr::from_ptr(tocode), CStr::from_ptr(fromcode)) };
+        let (to_name, to_spec) = split(&to.to_string_lossy());
+        let (from_name, _) = split(&from.to_string_lossy());
+        let (to_cs, from_cs) = (Charset::from_name(&to_name), Charset::from_name(&from_name));
+        if glibc_first(to_cs, from_cs, to_spec.translit) {
+            match glibc() {
+                Some(cd) if cd.addr() != usize::MAX => return record_glibc(cd),
+                _ => return open_ours(to, from).unwrap_or_else(open_failed),
             }
         }
-        match next().open {
-            // SAFETY: glibc's iconv_open, called with the caller's own arguments.
-            Some(open) => record_glibc(unsafe { open(tocode, fromcode) }),
-            None => open_failed(),
+        if let Some(cd) = open_ours(to, from) {
+            return cd;
         }
+        glibc().map_or_else(open_failed, record_glibc)
     })
 }
 
@@ -256,7 +299,8 @@ pub unsafe extern "C" fn iconv_close(cd: *mut c_void) -> c_int {
 }
 
 /// glibc's private `__gconv_open`, which iconv(1) calls instead of `iconv_open`: utf8x takes
-/// the pairs it converts (with the spec's `//TRANSLIT` / `//IGNORE` flags), glibc the rest.
+/// the pairs it converts (with the spec's `//TRANSLIT` / `//IGNORE` flags), glibc the rest,
+/// chosen as in `iconv_open`.
 ///
 /// # Safety
 /// As glibc's: `spec` points to a valid `struct gconv_spec`, `handle` to writable storage.
@@ -269,45 +313,59 @@ pub unsafe extern "C" fn __gconv_open(
     ffi_boundary(
         || GCONV_NOCONV,
         || {
-            if flags == 0 && !spec.is_null() && !handle.is_null() && spec_abi() {
-                // SAFETY: a valid spec whose names are NUL-terminated (glibc's contract).
-                let (to, from, translit, ignore) = unsafe {
-                    let s = &*spec;
-                    (
-                        CStr::from_ptr(s.tocode),
-                        CStr::from_ptr(s.fromcode),
-                        s.translit,
-                        s.ignore,
-                    )
+            let glibc = || {
+                let Some(f) = next().gconv_open else {
+                    return GCONV_NOCONV;
                 };
-                let known = |name: &CStr| name.to_str().ok().and_then(Charset::from_name).is_some();
-                if known(to) && known(from) {
-                    let suffix = match (translit, ignore) {
-                        (true, true) => "//TRANSLIT,IGNORE",
-                        (true, false) => "//TRANSLIT",
-                        (false, true) => "//IGNORE",
-                        (false, false) => "",
-                    };
-                    let to_name = to.to_str().unwrap_or("").trim_end_matches('/');
-                    if let Ok(to) = CString::new(format!("{to_name}{suffix}"))
-                        && let Some(cd) = open_ours(&to, from)
-                    {
-                        // SAFETY: `handle` is non-NULL and writable (glibc's contract).
-                        unsafe { *handle = cd };
-                        return GCONV_OK;
-                    }
+                // SAFETY: glibc's own function with the caller's arguments.
+                let status = unsafe { f(spec, handle, flags) };
+                if status == GCONV_OK && !handle.is_null() {
+                    // SAFETY: glibc stored its new handle there (glibc's contract).
+                    record_glibc(unsafe { *handle });
                 }
-            }
-            let Some(f) = next().gconv_open else {
-                return GCONV_NOCONV;
+                status
             };
-            // SAFETY: glibc's own function with the caller's arguments.
-            let status = unsafe { f(spec, handle, flags) };
-            if status == GCONV_OK && !handle.is_null() {
-                // SAFETY: glibc stored its new handle there (glibc's contract).
-                record_glibc(unsafe { *handle });
+            if flags != 0 || spec.is_null() || handle.is_null() || !spec_abi() {
+                return glibc();
             }
-            status
+            // SAFETY: a valid spec whose names are NUL-terminated (glibc's contract).
+            let (to, from, translit, ignore) = unsafe {
+                let s = &*spec;
+                (
+                    CStr::from_ptr(s.tocode),
+                    CStr::from_ptr(s.fromcode),
+                    s.translit,
+                    s.ignore,
+                )
+            };
+            let charset = |name: &CStr| name.to_str().ok().and_then(Charset::from_name);
+            let (to_cs, from_cs) = (charset(to), charset(from));
+            if to_cs.is_none() || from_cs.is_none() {
+                return glibc();
+            }
+            let glibc_status = if glibc_first(to_cs, from_cs, translit) {
+                match glibc() {
+                    GCONV_OK => return GCONV_OK,
+                    status => Some(status),
+                }
+            } else {
+                None
+            };
+            let suffix = match (translit, ignore) {
+                (true, true) => "//TRANSLIT,IGNORE",
+                (true, false) => "//TRANSLIT",
+                (false, true) => "//IGNORE",
+                (false, false) => "",
+            };
+            let to_name = to.to_str().unwrap_or("").trim_end_matches('/');
+            if let Ok(to) = CString::new(format!("{to_name}{suffix}"))
+                && let Some(cd) = open_ours(&to, from)
+            {
+                // SAFETY: `handle` is non-NULL and writable (glibc's contract).
+                unsafe { *handle = cd };
+                return GCONV_OK;
+            }
+            glibc_status.unwrap_or_else(glibc)
         },
     )
 }

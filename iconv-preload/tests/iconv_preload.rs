@@ -26,8 +26,14 @@ fn library() -> PathBuf {
 }
 
 fn iconv(preload: bool, args: &[&str]) -> Output {
+    iconv_in("C", preload, args)
+}
+
+fn iconv_in(locale: &str, preload: bool, args: &[&str]) -> Output {
     let mut cmd = Command::new("iconv");
-    cmd.args(args).env("LC_ALL", "C").env_remove("LD_PRELOAD");
+    cmd.args(args)
+        .env("LC_ALL", locale)
+        .env_remove("LD_PRELOAD");
     if preload {
         cmd.env("LD_PRELOAD", library());
     }
@@ -101,17 +107,10 @@ fn corpus_other_unicode_targets() {
             same(&["-f", "UTF-8", "-t", to, f]);
         }
         same(&["-c", "-f", "UTF-8", "-t", "ASCII", f]);
-        // glibc's C-locale transliteration table romanises Cyrillic and Greek, spells ß as
-        // "ss", turns fullwidth punctuation into ASCII and drops emoji variation selectors;
-        // utf8x has no table and writes `?` (a documented difference). So //TRANSLIT is
-        // compared only on the texts without such characters.
-        let name = file.file_name().unwrap().to_string_lossy();
-        let has = |scripts: &[&str]| scripts.iter().any(|s| name.starts_with(s));
-        if !has(&["Russian", "Cyrillic", "Greek", "CJK", "Emoji", "Mixed"]) {
-            same(&["-f", "UTF-8", "-t", "LATIN1//TRANSLIT", f]);
-            if !has(&["Accented"]) {
-                same(&["-f", "UTF-8", "-t", "ASCII//TRANSLIT", f]);
-            }
+        // //TRANSLIT runs on glibc under the library too (it has the locale's tables: Cyrillic
+        // and Greek romanised, ß as "ss"), so every text gives glibc's bytes.
+        for to in ["ASCII//TRANSLIT", "LATIN1//TRANSLIT", "UCS-2//TRANSLIT"] {
+            same(&["-f", "UTF-8", "-t", to, f]);
         }
     }
     let corpus = corpus::corpus();
@@ -171,6 +170,144 @@ fn preloaded_library_is_the_one_converting() {
         String::from_utf8_lossy(&pre.stderr),
         "iconv: illegal input sequence at position 1\n"
     );
+}
+
+/// `//TRANSLIT` never becomes `?` under the library: iconv(1) (through `__gconv_open`) gives
+/// glibc's substitutes in each locale (they differ: the C locale has no rule for `é`, C.UTF-8
+/// none for Cyrillic), with `//IGNORE` too, and for the pairs only utf8x opens, utf8x's `?`.
+#[test]
+fn translit_is_glibcs_in_every_locale() {
+    let text = temp(
+        "translit.txt",
+        "café naïve Ærø “x” €5 Привет ß ½ 😀\n".as_bytes(),
+    );
+    let t = text.to_str().unwrap();
+    let mut outputs = Vec::new();
+    for locale in ["C", "C.UTF-8"] {
+        for to in [
+            "ASCII//TRANSLIT",
+            "ISO-8859-1//TRANSLIT",
+            "ASCII//TRANSLIT//IGNORE",
+        ] {
+            let args = ["-f", "UTF-8", "-t", to, t];
+            let plain = iconv_in(locale, false, &args);
+            let pre = iconv_in(locale, true, &args);
+            assert_eq!(pre.status.code(), plain.status.code(), "{locale} {to}");
+            assert_eq!(pre.stdout, plain.stdout, "{locale} {to}");
+            assert_eq!(pre.stderr, plain.stderr, "{locale} {to}");
+            outputs.push(String::from_utf8_lossy(&pre.stdout).into_owned());
+        }
+    }
+    // glibc's own substitutes are there (a `?` writer would give "?5" and "?r?").
+    assert!(outputs.iter().all(|o| o.contains("EUR5")), "{outputs:?}");
+    // (C.UTF-8 also spells `ø` as `o` where glibc has that locale; without it, it is C's.)
+    assert!(
+        outputs[0].contains("AEr") && outputs[3].contains("AEr"),
+        "{outputs:?}"
+    );
+    assert!(outputs[0].contains("Privet"), "{outputs:?}");
+    // A pair glibc cannot open still converts, on utf8x, with its `?`.
+    let cesu = temp(
+        "translit-cesu.txt",
+        b"caf\xc3\xa9 \xed\xa0\xbd\xed\xb8\x80\n",
+    );
+    let args = [
+        "-f",
+        "CESU-8",
+        "-t",
+        "ASCII//TRANSLIT",
+        cesu.to_str().unwrap(),
+    ];
+    assert!(!iconv(false, &args).status.success());
+    let out = iconv(true, &args);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(out.stdout, b"caf? ?\n");
+}
+
+/// The same through iconv_open(3) in a program of its own: glibc's transliteration in the
+/// program's locale, for the pairs the library would otherwise take (UTF-8 and UTF-16 to ASCII,
+/// ISO-8859-1, UCS-2), and glibc's WINDOWS-1252, which leaves 0x81 undefined.
+const TRANSLIT_C: &str = r#"
+#include <iconv.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <errno.h>
+
+static void show(const char *to, const char *from, const char *in, size_t n) {
+    char out[256];
+    iconv_t cd = iconv_open(to, from);
+    if (cd == (iconv_t)-1) { printf("%s <- %s: open failed\n", to, from); return; }
+    char *ip = (char *)in, *op = out;
+    size_t il = n, ol = sizeof out;
+    size_t r = iconv(cd, &ip, &il, &op, &ol);
+    int e = r == (size_t)-1 ? errno : 0;
+    iconv_close(cd);
+    printf("%s <- %s: %zd %s [", to, from, (ssize_t)r, e == EILSEQ ? "EILSEQ" : e ? "error" : "ok");
+    for (char *p = out; p < op; p++) printf("%02x", (unsigned char)*p);
+    printf("] %zu left\n", il);
+}
+
+int main(int argc, char **argv) {
+    setlocale(LC_ALL, argc > 1 ? argv[1] : "C");
+    const char *text = "caf\xc3\xa9 \xe2\x80\x9cx\xe2\x80\x9d \xe2\x82\xac" "5 \xd0\x9f\xd1\x80 \xc3\x9f \xf0\x9f\x98\x80";
+    const char *targets[] = {"ASCII//TRANSLIT", "ISO-8859-1//TRANSLIT", "UCS-2LE//TRANSLIT",
+                             "ascii//translit//ignore", "CP1252//TRANSLIT"};
+    for (int i = 0; i < 5; i++) show(targets[i], "UTF-8", text, strlen(text));
+    const char utf16[] = "c\0\xe9\0 \0\xac\x20";
+    show("ASCII//TRANSLIT", "UTF-16LE", utf16, sizeof utf16 - 1);
+    show("UTF-8", "WINDOWS-1252", "a\x81\x80", 3);
+    show("CP1252", "UTF-8", "a\xc2\x81", 3);
+    return 0;
+}
+"#;
+
+#[test]
+fn translit_and_windows_1252_through_iconv_open_are_glibcs() {
+    let exe = compile("translit", TRANSLIT_C, &[]);
+    for locale in ["C", "C.UTF-8"] {
+        let run = |preload: bool| {
+            let mut cmd = Command::new(&exe);
+            cmd.arg(locale).env_remove("LD_PRELOAD");
+            if preload {
+                cmd.env("LD_PRELOAD", library());
+            }
+            let out = cmd.output().unwrap();
+            assert!(out.status.success(), "{out:?}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let (plain, pre) = (run(false), run(true));
+        assert_eq!(pre, plain, "{locale}");
+        // "EUR5" (45 55 52 35) is there: glibc transliterated.
+        assert!(pre.contains("45555235"), "{locale}: {pre}");
+        assert!(
+            pre.contains("WINDOWS-1252: -1 EILSEQ [61]"),
+            "{locale}: {pre}"
+        );
+    }
+}
+
+/// Compiles a C program of this file into a temporary directory.
+fn compile(name: &str, source: &str, flags: &[&str]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("utf8x-iconv-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    std::fs::write(&src, source).unwrap();
+    let cc = Command::new("cc")
+        .args(["-O1"])
+        .args(flags)
+        .arg("-o")
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .expect("a C compiler (cc) must be installed");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+    exe
 }
 
 /// A C program calling iconv_open/iconv/iconv_close itself, from several threads at once, with
@@ -237,22 +374,7 @@ int main(void) {
 
 #[test]
 fn c_program_with_threads_and_both_kinds_of_descriptors() {
-    let dir = std::env::temp_dir().join(format!("utf8x-iconv-c-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("threads.c");
-    let exe = dir.join("threads");
-    std::fs::write(&src, THREADS_C).unwrap();
-    let cc = Command::new("cc")
-        .args(["-O1", "-pthread", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .output()
-        .expect("a C compiler (cc) must be installed");
-    assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
-    );
+    let exe = compile("threads", THREADS_C, &["-pthread"]);
     let run = |preload: bool| {
         let mut cmd = Command::new(&exe);
         cmd.env_remove("LD_PRELOAD");
@@ -277,8 +399,8 @@ fn c_program_with_threads_and_both_kinds_of_descriptors() {
     assert_eq!(pre_tail, ": 1 bytes, errno EILSEQ\n");
 }
 
-/// The UTF-8 family forms glibc lacks open through the preloaded library only; WINDOWS-1252,
-/// which both convert, gives the same bytes for every byte glibc defines.
+/// The UTF-8 family forms glibc lacks open through the preloaded library only; WINDOWS-1252
+/// stays on glibc (see the test above), so every byte glibc defines round-trips as without it.
 #[test]
 fn charsets_glibc_lacks_and_windows_1252() {
     let cesu = temp("cesu.txt", b"a\xed\xa0\xbd\xed\xb8\x80\n");
@@ -349,22 +471,7 @@ int main(void) {
 
 #[test]
 fn closed_and_unknown_handles_get_ebadf() {
-    let dir = std::env::temp_dir().join(format!("utf8x-iconv-stale-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("stale.c");
-    let exe = dir.join("stale");
-    std::fs::write(&src, STALE_C).unwrap();
-    let cc = Command::new("cc")
-        .args(["-O1", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .output()
-        .expect("a C compiler (cc) must be installed");
-    assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
-    );
+    let exe = compile("stale", STALE_C, &[]);
     let out = Command::new(&exe)
         .env("LD_PRELOAD", library())
         .output()

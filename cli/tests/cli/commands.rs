@@ -94,6 +94,78 @@ fn fix_repairs_in_place_and_reports() {
     assert_eq!(utf8x(&["fix"], b"").code, 64);
 }
 
+/// UTF-8 read as Windows-1252 and written again, once or twice, comes back; text that merely
+/// has such letters, and a file with nothing to restore, stay byte for byte (not rewritten).
+#[test]
+fn fix_and_convert_restore_mojibake() {
+    let dir = scratch("fix-mojibake");
+    let once = file(
+        &dir,
+        "once",
+        "Caf\u{c3}\u{a9} cr\u{c3}\u{a8}me\nS\u{c3}O PAULO\n".as_bytes(),
+    );
+    let twice = file(&dir, "twice", "Caf\u{c3}\u{192}\u{c2}\u{a9}\n".as_bytes());
+    let legit = file(
+        &dir,
+        "legit",
+        "S\u{c3}O PAULO, \u{c2}GE, cr\u{e8}me\n".as_bytes(),
+    );
+    let run = utf8x(&["fix", "-n", &once], b"");
+    assert_eq!(
+        run.text(),
+        format!(
+            "{once}: would be fixed: 1 line with mojibake restored (UTF-8 once read as Windows-1252)\n"
+        )
+    );
+    let before = fs::metadata(&legit).unwrap().modified().unwrap();
+    let run = utf8x(&["fix", &once, &twice, &legit], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        fs::read_to_string(&once).unwrap(),
+        "Café crème\nSÃO PAULO\n"
+    );
+    assert_eq!(fs::read_to_string(&twice).unwrap(), "Café\n");
+    assert_eq!(
+        fs::read_to_string(&legit).unwrap(),
+        "SÃO PAULO, ÂGE, crème\n"
+    );
+    assert!(
+        run.text()
+            .contains(&format!("{legit}: valid UTF-8, unchanged"))
+    );
+    assert_eq!(fs::metadata(&legit).unwrap().modified().unwrap(), before);
+    let twice = file(&dir, "twice2", "Caf\u{c3}\u{192}\u{c2}\u{a9}\n".as_bytes());
+    assert_eq!(utf8x(&["fix", "--no-mojibake", &twice], b"").code, 0);
+    assert_eq!(fs::read_to_string(&twice).unwrap(), "CafÃƒÂ©\n");
+    // convert --mojibake, from any encoding, to UTF-8; other targets are refused.
+    let run = utf8x(&["convert", "--mojibake"], "donâ€™t\nSÃO\nCafÃ©".as_bytes());
+    assert_eq!(run.ok(), "don’t\nSÃO\nCafé".as_bytes());
+    let run = utf8x(
+        &["--mojibake", "-f", "ISO-8859-1"],
+        b"Caf\xc3\x83\xc2\xa9\n",
+    );
+    assert_eq!(run.ok(), "Café\n".as_bytes());
+    assert_eq!(utf8x(&["--mojibake", "-t", "UTF-16LE"], b"x").code, 1);
+    assert_eq!(
+        utf8x(&["convert"], "CafÃ©".as_bytes()).ok(),
+        "CafÃ©".as_bytes()
+    );
+}
+
+/// ISO-2022-JP is ASCII bytes, valid UTF-8 too, but its escape sequences name it: detect says
+/// so and fix converts it.
+#[test]
+fn iso_2022_jp_is_detected_and_fixed() {
+    let dir = scratch("fix-iso-2022-jp");
+    let path = file(&dir, "jis", b"\x1b$B$3$s$K$A$O\x1b(B\n");
+    assert_eq!(
+        utf8x(&["detect", &path], b"").text(),
+        format!("{path}: ISO-2022-JP (high confidence)\n")
+    );
+    assert_eq!(utf8x(&["fix", &path], b"").code, 0);
+    assert_eq!(fs::read_to_string(&path).unwrap(), "こんにちは\n");
+}
+
 #[test]
 fn help_version_man_and_completions() {
     let help = utf8x(&["--help"], b"").ok();
