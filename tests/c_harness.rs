@@ -116,9 +116,9 @@ fn build(cpp: bool, flags: &[&str], sources: &[PathBuf], out: &str, link: &[OsSt
 }
 
 /// Runs `program` with the library directory first on LD_LIBRARY_PATH and the rest of the
-/// environment (UTF8X_KERNEL included) unchanged.
+/// environment (UTF8X_KERNEL included) unchanged, under the emulator when the tests run under one.
 fn run<S: AsRef<OsStr>>(program: &Path, args: &[S]) -> Output {
-    Command::new(program)
+    c_abi::runner::command(program)
         .args(args)
         .env("LD_LIBRARY_PATH", c_abi::ld_library_path(&libs().dir))
         .output()

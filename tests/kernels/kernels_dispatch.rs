@@ -2,8 +2,6 @@
 //! best one, and `active_kernel` / `utf8x_kernel_name` report the set really in use. Each case
 //! runs this test binary again in a child process, since the choice is made once per process.
 
-use std::process::Command;
-
 /// In a child (when `UTF8X_EXPECT_KERNEL` is set): checks the kernel in use. Otherwise nothing.
 #[test]
 fn child_reports_kernel() {
@@ -41,7 +39,7 @@ fn forced_kernel_is_in_use() {
 
 fn run_child(setting: Option<&str>, expected: &str) {
     let exe = std::env::current_exe().expect("test binary path");
-    let mut cmd = Command::new(exe);
+    let mut cmd = crate::support::runner::command(exe);
     // The child runs this one test of the shared `kernels` binary: its name is its path below
     // the crate root.
     let (_, module) = module_path!()

@@ -14,6 +14,10 @@ use utf8x::ffi::*;
 /// (sentinel-filled beforehand), where `*src` ended (`None` for NULL), and `mbsinit` afterwards.
 type StrCall<T> = (usize, c_int, Vec<T>, Option<usize>, bool);
 
+/// What fills a wide output buffer beforehand: no conversion writes it. `wchar_t` is signed on
+/// x86-64 and unsigned on aarch64; the bits are the same on both.
+const WC_SENTINEL: wchar_t = -7i32 as wchar_t;
+
 type MbsFn = unsafe extern "C" fn(
     *mut wchar_t,
     *mut *const c_char,
@@ -201,8 +205,8 @@ fn mbs_to_wcs_family_like_glibc() {
             };
             for limit in limits {
                 for len in (0..=count + 1).map(Some).chain([None]) {
-                    let mine = string_call(ours, &chars(s), zero(), limit, len, -7);
-                    let glibc = string_call(theirs, &chars(s), zero(), limit, len, -7);
+                    let mine = string_call(ours, &chars(s), zero(), limit, len, WC_SENTINEL);
+                    let glibc = string_call(theirs, &chars(s), zero(), limit, len, WC_SENTINEL);
                     runs += 1;
                     if src_after_error(&mine, &glibc) {
                         seen_src_after_error += 1;
@@ -230,7 +234,7 @@ fn mbs_to_wcs_family_like_glibc() {
         (b"ab\xE2\x82\0", 2),
     ] {
         let (r, e, out, at, initial) =
-            string_call(ours_mbsrtowcs, &chars(s), zero(), 0, Some(8), -7);
+            string_call(ours_mbsrtowcs, &chars(s), zero(), 0, Some(8), WC_SENTINEL);
         assert_eq!(
             (r, e, at, initial),
             (FAIL, libc::EILSEQ, Some(good), true),
@@ -248,8 +252,8 @@ fn mbs_to_wcs_family_like_glibc() {
             let (mut a, mut b) = (zero(), zero());
             assert_eq!(decode(ours_mbrtowc, b"\xE2", 1, &mut a).0, INCOMPLETE);
             assert_eq!(decode(glibc_mbrtowc, b"\xE2", 1, &mut b).0, INCOMPLETE);
-            let mine = string_call(utf8x_mbsnrtowcs, &chars(rest), a, limit, len, -7);
-            let glibc = string_call(mbsnrtowcs, &chars(rest), b, limit, len, -7);
+            let mine = string_call(utf8x_mbsnrtowcs, &chars(rest), a, limit, len, WC_SENTINEL);
+            let glibc = string_call(mbsnrtowcs, &chars(rest), b, limit, len, WC_SENTINEL);
             assert_eq!(mine, glibc, "nms {limit} len {len:?}");
             runs += 1;
         }
@@ -263,7 +267,7 @@ const WC_STRINGS: &[&[wchar_t]] = &[
     &[0x41, 0xD800, 0x42, 0],
     &[0x41, 0xDFFF, 0],
     &[0x7FF, 0x800, 0xFFFF, 0x10000, 0],
-    &[0x41, -1, 0],
+    &[0x41, -1i32 as wchar_t, 0],
     &[0x41, 0x110000, 0],
 ];
 

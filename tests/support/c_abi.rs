@@ -15,6 +15,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+/// Programs built for the target go through the emulator when the tests run under one.
+#[path = "runner.rs"]
+pub mod runner;
+
 /// What Rust's standard library inside `libutf8x.a` needs from the system, as printed by
 /// `cargo rustc --lib --crate-type staticlib -- --print native-static-libs`.
 pub const NATIVE_STATIC_LIBS: &[&str] = &[

@@ -26,6 +26,7 @@ pub mod iconv;
 pub mod kernels;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub mod mb;
+pub mod runner;
 pub mod stream;
 
 use std::fmt::Debug;

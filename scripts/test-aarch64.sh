@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Cross-builds the utf8x library's test suites for aarch64 (cargo test -p utf8x: the unit tests,
+# every tests/*.rs, and the C harness, C example and C++ wrapper those build with the cross
+# compiler) and runs them under qemu-user, once per kernel set: the ones named, else every set
+# the library has on aarch64 (neon where it exists, then scalar). A run fails unless every set
+# passes, and a set named but missing fails (kernels_dispatch checks that UTF8X_KERNEL took).
+#   scripts/test-aarch64.sh [KERNEL...]
+#
+# Needs, on Debian 12 (what .ci/run installs):
+#   dpkg --add-architecture arm64 && apt-get update
+#   apt-get install rustc-web cargo-web libstd-rust-web-dev:arm64 gcc-aarch64-linux-gnu \
+#     g++-aarch64-linux-gnu qemu-user
+# rustup's toolchain has no aarch64 standard library; Debian's rustc-web (/usr/bin/rustc) with
+# libstd-rust-web-dev:arm64 has. UTF8X_AARCH64_CARGO, UTF8X_AARCH64_RUSTC and
+# UTF8X_AARCH64_RUSTDOC name others.
+#
+# The tests that load the library into a host program (the Python, Go and Node examples) or
+# compile with clang++ for the host skip under emulation, saying so.
+set -euo pipefail
+shopt -s inherit_errexit
+cd "$(dirname "$0")/.."
+
+target=aarch64-unknown-linux-gnu
+cargo=${UTF8X_AARCH64_CARGO:-/usr/bin/cargo}
+export RUSTC=${UTF8X_AARCH64_RUSTC:-/usr/bin/rustc}
+# The doc tests are compiled for aarch64 too, by the rustdoc beside that rustc.
+export RUSTDOC=${UTF8X_AARCH64_RUSTDOC:-$(dirname "$RUSTC")/rustdoc}
+fail() { echo "test-aarch64: $*" >&2; exit 1; }
+for tool in "$cargo" "$RUSTC" "$RUSTDOC" aarch64-linux-gnu-gcc aarch64-linux-gnu-g++ qemu-aarch64; do
+  command -v "$tool" >/dev/null || fail "$tool is missing (see the packages at the top of $0)"
+done
+[ -d "$("$RUSTC" --print sysroot)/lib/rustlib/$target/lib" ] ||
+  fail "$RUSTC has no standard library for $target (apt-get install libstd-rust-web-dev:arm64)"
+
+# A build directory of its own: this rustc and rustup's would otherwise throw away each other's
+# builds in target/ at every switch.
+export CARGO_TARGET_DIR=$PWD/target/aarch64
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+# The C and C++ compilers cc-rs picks, for simdutf (a dev-dependency) and for the tests that
+# compile the C harness and the C++ wrapper.
+export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
+export CXX_aarch64_unknown_linux_gnu=aarch64-linux-gnu-g++
+export AR_aarch64_unknown_linux_gnu=aarch64-linux-gnu-ar
+# qemu runs a dynamically linked program with the loader and libc of libc6:arm64
+# (/lib/ld-linux-aarch64.so.1, pulled in by libstd-rust-web-dev:arm64): both from one glibc
+# build. `-L /usr/aarch64-linux-gnu` would take the loader from libc6-arm64-cross but libc.so.6
+# still from libc6:arm64 (the prefix has none under lib/aarch64-linux-gnu), two builds whose
+# private interface differs: such a program hangs in its first pthread_create, and libtest runs
+# every test in a thread. The prefix serves only where libc6:arm64 is absent.
+runner=qemu-aarch64
+[ -e /lib/ld-linux-aarch64.so.1 ] || runner="qemu-aarch64 -L /usr/aarch64-linux-gnu"
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=$runner
+# The tests run what they build, and the kernel choice tests run their own executable again:
+# through the same emulator (tests/support/runner.rs).
+export UTF8X_TEST_RUNNER=$runner
+
+start=$SECONDS
+"$cargo" test -p utf8x --target "$target" --no-run
+echo "--- build: $((SECONDS - start)) s"
+
+# Which sets the library has: a set is there when forcing it makes the library use it. The
+# probe links the static library, so it needs nothing at run time.
+deps=$CARGO_TARGET_DIR/$target/debug/deps
+tmp=$(mktemp -d)
+log=$tmp/log
+trap 'rm -rf "$tmp"' EXIT
+printf '#include <stdio.h>\n#include "utf8x.h"\nint main(void) { puts(utf8x_kernel_name()); return 0; }\n' |
+  aarch64-linux-gnu-gcc -std=c99 -Iinclude -x c - -x none -o "$tmp/kernel_probe" "$deps/libutf8x.a" \
+    -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
+available() { [ "$(UTF8X_KERNEL=$1 $runner "$tmp/kernel_probe")" = "$1" ]; }
+echo "kernel set chosen by default: $(env -u UTF8X_KERNEL $runner "$tmp/kernel_probe")"
+if [ $# -gt 0 ]; then
+  kernels=("$@")
+else
+  kernels=()
+  for k in neon scalar; do available "$k" && kernels+=("$k"); done
+  available neon || echo "note: the library has no neon set yet; testing scalar only"
+fi
+
+status=0
+for k in "${kernels[@]}"; do
+  echo "=== kernel: $k ==="
+  start=$SECONDS
+  UTF8X_KERNEL=$k "$cargo" test -p utf8x --target "$target" --no-fail-fast 2>&1 | tee -a "$log" || status=1
+  echo "--- kernel $k: $((SECONDS - start)) s"
+done
+# One closing line over every suite and kernel, as scripts/test-all.sh prints.
+awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
+     END { printf "kernels: %s\ntotal: %d passed, %d failed\n", K, p, f }' K="${kernels[*]}" "$log"
+exit $status
