@@ -280,28 +280,47 @@ impl Sink for ToLatin1 {
     }
 }
 
-/// Validates the 64 bytes at `p` as a stream starting on a character boundary. Returns the mask
-/// of bytes that are not continuation bytes and how many leading bytes are safe to convert
-/// (see [`valid_prefix`]). A sequence cut off at the end is not flagged.
+/// The masks of the 64 bytes at `p`, read as a stream starting on a character boundary: bytes
+/// that are not continuation bytes, error flags (a sequence cut off at the end is not flagged)
+/// and, when `WIDE`, bytes above `max`'s lead bytes (`C4..` below U+0800, else `F0..`).
 #[inline(always)]
-unsafe fn check_chunk<V: Lanes2>(p: *const u8) -> (u64, usize) {
+unsafe fn block_masks<V: Lanes2, const WIDE: bool>(p: *const u8, max: u32) -> (u64, u64, u64) {
     let n = BLOCK / V::LANES;
     // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
-    let (leads, bad) = unsafe {
-        let (mut errs, mut starts) = ([V::splat(0); BLOCK / 16], [V::splat(0); BLOCK / 16]);
+    unsafe {
+        let mut errs = [V::splat(0); BLOCK / 16];
+        let (mut starts, mut bigs) = (errs, errs);
+        let above = V::splat(if max < 0x800 { 0xC3 } else { 0xEF });
         let mut prev = V::splat(0);
         let not_cont = V::splat(0xBF);
         for k in 0..n {
             let v = V::load(p.add(k * V::LANES));
             errs[k] = errors(v, prev);
             starts[k] = v.gt(not_cont);
+            if WIDE {
+                bigs[k] = v.saturating_sub(above);
+            }
             prev = v;
         }
         (
             V::movemask_block(&starts[..n]),
             V::nonzero_mask_block(&errs[..n]),
+            if WIDE {
+                V::nonzero_mask_block(&bigs[..n])
+            } else {
+                0
+            },
         )
-    };
+    }
+}
+
+/// Validates the 64 bytes at `p` as a stream starting on a character boundary. Returns the mask
+/// of bytes that are not continuation bytes and how many leading bytes are safe to convert
+/// (see [`valid_prefix`]). A sequence cut off at the end is not flagged.
+#[inline(always)]
+unsafe fn check_chunk<V: Lanes2>(p: *const u8) -> (u64, usize) {
+    // SAFETY: forwarded.
+    let (leads, bad, _) = unsafe { block_masks::<V, false>(p, 0) };
     (leads, valid_prefix(leads, bad))
 }
 
@@ -329,27 +348,8 @@ pub(in crate::simd) fn valid_prefix(leads: u64, bad: u64) -> usize {
 /// can take it.
 #[inline(always)]
 unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64, usize, bool) {
-    let n = BLOCK / V::LANES;
-    // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
-    let (leads, bad, big) = unsafe {
-        let mut errs = [V::splat(0); BLOCK / 16];
-        let (mut starts, mut bigs) = (errs, errs);
-        let above = V::splat(if max < 0x800 { 0xC3 } else { 0xEF });
-        let mut prev = V::splat(0);
-        let not_cont = V::splat(0xBF);
-        for k in 0..n {
-            let v = V::load(p.add(k * V::LANES));
-            errs[k] = errors(v, prev);
-            starts[k] = v.gt(not_cont);
-            bigs[k] = v.saturating_sub(above);
-            prev = v;
-        }
-        (
-            V::movemask_block(&starts[..n]),
-            V::nonzero_mask_block(&errs[..n]),
-            V::nonzero_mask_block(&bigs[..n]),
-        )
-    };
+    // SAFETY: forwarded.
+    let (leads, bad, big) = unsafe { block_masks::<V, true>(p, max) };
     let limit = valid_prefix(leads, bad);
     (leads, limit, big & low_lanes(limit as u32) == 0)
 }
