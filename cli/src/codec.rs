@@ -227,26 +227,17 @@ fn system_decode(cd: &mut Cd, skip: bool, src: &[u8], last: bool, out: &mut Vec<
     let mut pos = 0;
     let mut buf = vec![0u8; 4 * src.len().min(1 << 20) + 64];
     loop {
-        let (read, written, stop) = cd.convert(Some(&src[pos..]), &mut buf);
-        out.extend_from_slice(&buf[..written]);
+        let (read, stop, progress) = cd.convert_all(&src[pos..], last, &mut buf, out);
         pos += read;
         match stop {
-            // At the end, what the decoder holds back (CP1255 keeps a letter until it knows
-            // whether a combining mark follows).
-            Stop::Done if last => {
-                let (_, written, _) = cd.convert(None, &mut buf);
-                out.extend_from_slice(&buf[..written]);
-                return Decoded::Done { read: pos };
-            }
-            Stop::Done => return Decoded::Done { read: pos },
-            Stop::Full => {}
+            Stop::Done | Stop::Full => return Decoded::Done { read: pos },
             // With //IGNORE glibc skips what it cannot convert and says so once the call is
             // done: go on from where it stopped.
             Stop::Illegal if skip => {
                 if pos == src.len() {
                     return Decoded::Done { read: pos };
                 }
-                if read == 0 && written == 0 {
+                if !progress {
                     return Decoded::Invalid {
                         at: pos as isize,
                         len: 1,
@@ -343,19 +334,12 @@ impl Encoder {
                 let mut pos = 0;
                 let mut buf = vec![0u8; 4 * bytes.len().min(1 << 20) + 64];
                 loop {
-                    let (read, written, stop) = cd.convert(Some(&bytes[pos..]), &mut buf);
-                    out.extend_from_slice(&buf[..written]);
+                    let (read, stop, progress) = cd.convert_all(&bytes[pos..], last, &mut buf, out);
                     pos += read;
                     match stop {
-                        Stop::Done if last => {
-                            let (_, written, _) = cd.convert(None, &mut buf);
-                            out.extend_from_slice(&buf[..written]);
-                            return Encoded::Done;
-                        }
-                        Stop::Done => return Encoded::Done,
-                        Stop::Full => {}
+                        Stop::Done | Stop::Full => return Encoded::Done,
                         Stop::Illegal | Stop::Incomplete => {
-                            if pos < bytes.len() && (read > 0 || written > 0) {
+                            if pos < bytes.len() && progress {
                                 // //IGNORE skipped something and stopped later: go on.
                                 *dropped = true;
                                 continue;

@@ -44,6 +44,35 @@ impl Cd {
         }
     }
 
+    /// Converts `src` onto the end of `out`, through `buf`, until the input is used up or
+    /// iconv stops for another reason than a full `buf`; at the end of the input with `last`,
+    /// also what the converter holds back (CP1255 keeps a letter until it knows whether a
+    /// combining mark follows). Returns the bytes read, why it stopped (never [`Stop::Full`])
+    /// and whether its last call read or wrote anything.
+    pub fn convert_all(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        buf: &mut [u8],
+        out: &mut Vec<u8>,
+    ) -> (usize, Stop, bool) {
+        let mut pos = 0;
+        loop {
+            let (read, written, stop) = self.convert(Some(&src[pos..]), buf);
+            out.extend_from_slice(&buf[..written]);
+            pos += read;
+            match stop {
+                Stop::Full => continue,
+                Stop::Done if last => {
+                    let (_, written, _) = self.convert(None, buf);
+                    out.extend_from_slice(&buf[..written]);
+                }
+                _ => {}
+            }
+            return (pos, stop, read > 0 || written > 0);
+        }
+    }
+
     /// One `iconv(cd, &src, &left, &dst, &left)` call: bytes read, bytes written, and why it
     /// stopped. `src: None` flushes the shift state (`iconv(cd, NULL, NULL, &dst, &left)`).
     pub fn convert(&mut self, src: Option<&[u8]>, dst: &mut [u8]) -> (usize, usize, Stop) {
