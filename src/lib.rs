@@ -23,55 +23,47 @@
 // `unsafe` lives only in `ffi` (pointer checks) and `simd` (kernels).
 #![deny(unsafe_code, unsafe_op_in_unsafe_fn)]
 
-mod any;
-mod ascii;
-mod chars;
-mod convert;
-mod decode;
-mod detect;
-mod encode;
-mod encoding;
-mod family;
-mod fast;
+// The layers, bottom up: `types` (the vocabulary), `codec` (scalar decoders and encoders),
+// `simd` (the kernels), `engine` (the transcoding loop, the routing table, streams), `api` (the
+// public functions). Each imports only the layers below it; `iconv`, `ffi` (the C ABI) and
+// `testing` sit on top. Each folder's module doc says the same for its files.
+mod api;
+mod codec;
+mod engine;
 #[allow(unsafe_code)]
 pub mod ffi;
 pub mod iconv;
-mod mb;
-mod outcome;
 #[allow(unsafe_code)]
 mod simd;
-mod stream;
-mod transcode;
-mod unit;
-mod validate;
+mod testing;
+mod types;
 
 /// Test-only access to every kernel set this CPU runs, for differential tests in one process.
 /// Not part of the API.
 #[doc(hidden)]
 pub mod __test {
-    pub use crate::simd::testing::{Kernel, kernel, kernels};
+    pub use crate::testing::{Kernel, kernel, kernels};
 }
 
-pub use any::convert;
-pub use chars::{
+pub use api::chars::{
     ceil_char_boundary, decode_at, decode_before, decode_first, decode_last, encode_utf8,
     floor_char_boundary, is_char_boundary, next_char_boundary, prev_char_boundary, swap_utf16,
     swap_utf16_in_place, truncate, truncate_copy,
 };
-pub use convert::{
-    from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
+pub use api::convert::{
+    convert, from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
     to_utf16be, to_utf16le, to_utf32,
 };
-pub use detect::{bom, detect};
-pub use encoding::Encoding;
-pub use mb::{MbConverted, MbDecoded, MbEnd, MbState};
-pub use outcome::{ErrorKind, Outcome, Policy, Status};
-pub use stream::Stream;
-pub use unit::Unit;
-pub use validate::{
+pub use api::detect::{bom, detect};
+pub use api::mb::{MbConverted, MbDecoded, MbEnd, MbState};
+pub use api::validate::{
     count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
     validate_utf32,
 };
+pub use engine::stream::Stream;
+pub use types::encoding::Encoding;
+pub use types::outcome::{ErrorKind, Outcome, Policy, Status};
+pub use types::unit::Unit;
 
 /// The name of the kernel set in use: `"avx512"`, `"avx2"`, `"sse42"` (x86-64), `"neon"`
 /// (aarch64) or `"scalar"` (the portable code).
@@ -85,5 +77,17 @@ pub fn active_kernel() -> &'static str {
 
 /// The library version as `(major << 16) | (minor << 8) | patch`.
 pub const fn version() -> u32 {
-    ffi::UTF8X_VERSION_MAJOR << 16 | ffi::UTF8X_VERSION_MINOR << 8 | ffi::UTF8X_VERSION_PATCH
+    number(env!("CARGO_PKG_VERSION_MAJOR")) << 16
+        | number(env!("CARGO_PKG_VERSION_MINOR")) << 8
+        | number(env!("CARGO_PKG_VERSION_PATCH"))
+}
+
+/// A decimal version component, read at compile time (cargo gives only digits here).
+const fn number(digits: &str) -> u32 {
+    let (bytes, mut i, mut n) = (digits.as_bytes(), 0, 0);
+    while i < bytes.len() {
+        n = n * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    n
 }

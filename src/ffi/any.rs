@@ -5,9 +5,9 @@ use core::ffi::c_void;
 use super::args::{by_unit_sizes, checked};
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
-use crate::encoding::Encoding;
-use crate::outcome::Outcome;
-use crate::unit::Unit;
+use crate::types::encoding::Encoding;
+use crate::types::outcome::Outcome;
+use crate::types::unit::Unit;
 
 /// Converts `src[0..len)` from encoding `from` to encoding `to` in `dst[0..dst_cap)`, for any two
 /// `UTF8X_ENC_*` encodings (the UTF-8 family, UTF-16, UTF-32, Latin-1, Windows-1252, `wchar_t`).

@@ -6,7 +6,7 @@
 use core::mem::{align_of, size_of};
 
 use super::utf8x_result;
-use crate::outcome::{Outcome, Policy};
+use crate::types::outcome::{Outcome, Policy};
 
 /// True when `ptr` can start a slice of `len` `T`s: non-NULL (unless empty), aligned, and not
 /// wrapping the address space.

@@ -6,7 +6,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::utf8x_result;
-use crate::outcome::Outcome;
+use crate::types::outcome::Outcome;
 
 /// Runs `body`; if it panics, returns `on_panic()` instead of unwinding into the caller.
 ///

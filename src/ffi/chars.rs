@@ -7,7 +7,7 @@
 use super::args::{input, output, overlap, query_at};
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
-use crate::outcome::Outcome;
+use crate::types::outcome::Outcome;
 
 /// Returns true when `offset` is a boundary of the UTF-8 text `src[0..len)`: 0, `len`, or an
 /// offset between two units, where a unit is a character or a maximal ill-formed subpart
@@ -358,7 +358,7 @@ pub unsafe extern "C" fn utf8x_swap_utf16(
             return match unsafe { output(dst, n) } {
                 Some(Some(buf)) => {
                     crate::swap_utf16_in_place(buf);
-                    crate::chars::copied(n, len).into()
+                    crate::api::chars::copied(n, len).into()
                 }
                 _ => Outcome::bad_argument().into(),
             };

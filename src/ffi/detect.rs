@@ -2,7 +2,7 @@
 
 use super::args::{input, output, query};
 use super::boundary::ffi_boundary;
-use crate::encoding::Encoding;
+use crate::types::encoding::Encoding;
 
 /// Recognises a byte order mark at the start of `src[0..len)`.
 ///

@@ -3,7 +3,7 @@
 use core::ffi::c_char;
 
 use super::boundary::ffi_boundary;
-use crate::outcome::{ErrorKind, Status};
+use crate::types::outcome::{ErrorKind, Status};
 
 /// Returns the library's version as `(major << 16) | (minor << 8) | patch`; compare it with
 /// `UTF8X_VERSION_MAJOR` etc. to detect a header/library mismatch.
@@ -38,4 +38,18 @@ pub extern "C" fn utf8x_error_str(error: u32) -> *const c_char {
                 .as_ptr()
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    /// The header's version macros are written by hand; the crate's version comes from
+    /// Cargo.toml. A release that bumps one must bump the other.
+    #[test]
+    fn header_version_is_the_crate_version() {
+        use super::super::{UTF8X_VERSION_MAJOR, UTF8X_VERSION_MINOR, UTF8X_VERSION_PATCH};
+        assert_eq!(
+            crate::version(),
+            UTF8X_VERSION_MAJOR << 16 | UTF8X_VERSION_MINOR << 8 | UTF8X_VERSION_PATCH
+        );
+    }
 }

@@ -15,7 +15,7 @@ use libc::{mbstate_t, wchar_t};
 use super::args::output;
 use super::boundary::ffi_boundary;
 use super::errno::set_errno;
-use crate::mb::{MbConverted, MbDecoded, MbEnd, MbState};
+use crate::api::mb::{MbConverted, MbDecoded, MbEnd, MbState};
 
 // `char16_t` and `char32_t` as C11 `<uchar.h>` defines them. cbindgen skips the aliases and
 // prints the names, which `<stdint.h>` defines (C99 has no `<uchar.h>`, C++ has distinct types).

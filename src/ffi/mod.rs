@@ -15,7 +15,7 @@ mod mb;
 mod stream;
 mod validate;
 
-use crate::outcome::Outcome;
+use crate::types::outcome::Outcome;
 
 pub use any::*;
 #[doc(hidden)]
@@ -106,7 +106,7 @@ pub const UTF8X_ERR_SPLIT_SURROGATE_PAIR: u32 = 15;
 
 // The C values are spelled out for cbindgen; they must be the core's.
 const _: () = {
-    use crate::outcome::{ErrorKind as E, Policy as P, Status as S};
+    use crate::types::outcome::{ErrorKind as E, Policy as P, Status as S};
     assert!(UTF8X_OK == S::Ok as u32 && UTF8X_INVALID == S::Invalid as u32);
     assert!(UTF8X_TRUNCATED == S::Truncated as u32 && UTF8X_OUTPUT_FULL == S::OutputFull as u32);
     assert!(UTF8X_UNMAPPABLE == S::Unmappable as u32);

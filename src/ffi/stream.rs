@@ -6,10 +6,10 @@ use core::ffi::c_void;
 use super::args::{by_unit_sizes, input, output, overlap};
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
-use crate::encoding::Encoding;
-use crate::outcome::{Outcome, Policy, Status};
-use crate::stream::Stream;
-use crate::unit::Unit;
+use crate::engine::stream::Stream;
+use crate::types::encoding::Encoding;
+use crate::types::outcome::{Outcome, Policy, Status};
+use crate::types::unit::Unit;
 
 /// Stream encoding: UTF-8 (`uint8_t` units).
 pub const UTF8X_ENC_UTF8: u32 = 1;

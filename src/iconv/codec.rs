@@ -4,10 +4,12 @@
 
 use core::marker::PhantomData;
 
-use crate::decode::{Be, ByteOrder, Decoder, Le, Step, Utf16, Utf32};
-use crate::encode::{Encoder, Latin1Out, Utf8Out};
-use crate::family::{Cesu8Out, Cp1252, Cp1252Out, Form, Mutf8Out, Rfc2279Out, Rules, Wtf8Out};
-use crate::outcome::ErrorKind;
+use crate::codec::decode::{Be, ByteOrder, Decoder, Le, Step, Utf16, Utf32};
+use crate::codec::encode::{Encoder, Latin1Out, Utf8Out};
+use crate::codec::family::{
+    Cesu8Out, Cp1252, Cp1252Out, Form, Mutf8Out, Rfc2279Out, Rules, Wtf8Out,
+};
+use crate::types::outcome::ErrorKind;
 
 /// Byte order of the 16- and 32-bit units of a byte stream.
 pub(crate) trait Endian: ByteOrder {
@@ -85,7 +87,7 @@ fn unit16(b: &[u8]) -> u16 {
     u16::from_ne_bytes([b[0], b[1]])
 }
 
-impl ByteDecoder for crate::decode::Utf8 {
+impl ByteDecoder for crate::codec::decode::Utf8 {
     const WIDTH: usize = 1;
     #[inline]
     fn ascii(unit: &[u8]) -> Option<u8> {
@@ -93,7 +95,7 @@ impl ByteDecoder for crate::decode::Utf8 {
     }
 }
 
-impl ByteDecoder for crate::decode::Latin1 {
+impl ByteDecoder for crate::codec::decode::Latin1 {
     const WIDTH: usize = 1;
     #[inline]
     fn ascii(unit: &[u8]) -> Option<u8> {
@@ -400,7 +402,7 @@ pub(crate) fn ascii_run<D: ByteDecoder, E: ByteEncoder>(
     };
     if D::WIDTH == 1 && E::WIDTH == 1 && D::ASCII_SAME && E::ASCII_SAME {
         // Both sides map ASCII to itself: a word-at-a-time scan and a copy.
-        let n = crate::ascii::ascii_len(&src[..src.len().min(dst.len())]);
+        let n = crate::codec::ascii::ascii_len(&src[..src.len().min(dst.len())]);
         dst[..n].copy_from_slice(&src[..n]);
         return (n, n);
     }

@@ -4,7 +4,7 @@
 //! small stack buffer.
 
 use super::{Codec, NATIVE, Order};
-use crate::outcome::{Outcome, Policy};
+use crate::types::outcome::{Outcome, Policy};
 
 /// Converts a well-formed prefix of the input that fits in the output: `(read, written)`.
 pub(super) type Fast = fn(&[u8], Option<&mut [u8]>) -> (usize, usize);

@@ -63,11 +63,11 @@ use codec::{
     ascii_run,
 };
 
-use crate::decode::{Be, Decoder, Latin1, Le, Step, Utf8};
-use crate::encode::{Latin1Out, Utf8Out};
-use crate::family as fam;
-use crate::outcome::{Policy, Status};
-use crate::transcode::transcode;
+use crate::codec::decode::{Be, Decoder, Latin1, Le, Step, Utf8};
+use crate::codec::encode::{Latin1Out, Utf8Out};
+use crate::codec::family as fam;
+use crate::engine::transcode::transcode;
+use crate::types::outcome::{Policy, Status};
 
 /// Why a call to [`Iconv::convert`] stopped before consuming all of its input, or failed; each
 /// maps to iconv(3)'s errno.

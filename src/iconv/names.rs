@@ -2,7 +2,7 @@
 //! utf8x converts, matched the way glibc matches them, plus the `//IGNORE` and `//TRANSLIT`
 //! suffixes.
 
-use crate::encoding::Encoding;
+use crate::types::encoding::Encoding;
 
 /// An encoding utf8x's iconv converts from and to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

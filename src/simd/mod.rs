@@ -17,7 +17,7 @@
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
-use crate::decode::ByteOrder;
+use crate::codec::decode::ByteOrder;
 
 // The algorithms and the macros that instantiate them come first: macros are visible only
 // after their module.
@@ -28,7 +28,6 @@ mod generic;
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
 mod scalar;
-pub(crate) mod testing;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 

@@ -2,8 +2,8 @@
 //! fallback the vector kernels use for short inputs and block tails.
 
 use super::{Kernels, Ordered};
-use crate::ascii::ascii_len;
-use crate::decode::is_continuation;
+use crate::codec::ascii::ascii_len;
+use crate::codec::decode::is_continuation;
 
 pub(crate) static KERNELS: Kernels = Kernels {
     name: "scalar",

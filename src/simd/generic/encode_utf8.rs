@@ -97,7 +97,9 @@ impl<const SWAP: bool> Source for Utf16<SWAP> {
         let u = fix(src[r]);
         match u {
             0xD800..=0xDBFF => match src.get(r + 1).map(|&l| fix(l)) {
-                Some(lo @ 0xDC00..=0xDFFF) => Some((crate::decode::combine_surrogates(u, lo), 2)),
+                Some(lo @ 0xDC00..=0xDFFF) => {
+                    Some((crate::codec::decode::combine_surrogates(u, lo), 2))
+                }
                 _ => None,
             },
             0xDC00..=0xDFFF => None,
@@ -428,9 +430,9 @@ fn encode_one<S: Source>(
     dst: Option<&mut [u8]>,
 ) -> Option<(usize, usize)> {
     let (cp, read) = S::decode(src, r)?;
-    let n = crate::encode::utf8_len(cp);
+    let n = crate::codec::encode::utf8_len(cp);
     if let Some(dst) = dst {
-        crate::encode::write_utf8(cp, dst.get_mut(..n)?);
+        crate::codec::encode::write_utf8(cp, dst.get_mut(..n)?);
     }
     Some((read, n))
 }

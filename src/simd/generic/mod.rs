@@ -101,7 +101,7 @@ macro_rules! utf8_kernels {
         wrap!($features, valid_bmp_up_to(src: &[u8]) -> usize =
             utf8::valid_bmp_up_to::<$v>, scalar::utf8_valid_bmp_up_to);
         wrap!($features, ascii_len(src: &[u8]) -> usize =
-            utf8::ascii_len::<$v>, $crate::ascii::ascii_len);
+            utf8::ascii_len::<$v>, $crate::codec::ascii::ascii_len);
         wrap!($features, count(src: &[u8]) -> usize = utf8::count::<$v>, scalar::count);
         wrap!($features, utf16_len(src: &[u8]) -> usize =
             utf8::utf16_len::<$v>, scalar::utf16_len);

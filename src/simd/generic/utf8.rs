@@ -3,7 +3,7 @@
 //! ASCII prefix and the counting passes, written once over [`Vector`].
 
 use super::vector::{Half, Vector};
-use crate::decode::is_continuation;
+use crate::codec::decode::is_continuation;
 
 /// Bytes per block: 4 SSE vectors, 2 AVX2 vectors or 1 AVX-512 vector.
 pub(in crate::simd) const BLOCK: usize = 64;
@@ -295,7 +295,7 @@ pub(in crate::simd) unsafe fn ascii_len<V: Vector>(src: &[u8]) -> usize {
             i += V::LANES;
         }
     }
-    i + crate::ascii::ascii_len(&src[i..])
+    i + crate::codec::ascii::ascii_len(&src[i..])
 }
 
 /// What one vector adds to the per-byte counters of [`count_where`], as 0, -1 or -2 per byte.

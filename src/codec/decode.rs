@@ -1,8 +1,9 @@
 //! Scalar decoders: one character (or one maximal ill-formed subpart) at a time. These are the
 //! reference semantics; every fast path must agree with them exactly.
 
-use crate::encoding::Encoding;
-use crate::outcome::ErrorKind;
+use crate::types::encoding::Encoding;
+use crate::types::outcome::ErrorKind;
+use crate::types::unit::Unit;
 
 /// One decoding step at the start of a non-empty input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +35,28 @@ pub(crate) trait Decoder {
     fn at_end(_src: &[Self::Unit]) -> Option<Step> {
         None
     }
+}
+
+/// A decoder of the routing table: its units are one of the API's unit types, and every step is
+/// decided by at most `MAX` units (what a stream may have to hold back between chunks).
+pub(crate) trait Bounded: Decoder<Unit: Unit> {
+    const MAX: usize;
+}
+
+impl Bounded for Utf8 {
+    const MAX: usize = 4;
+}
+
+impl<O: ByteOrder, const LONE: bool> Bounded for Utf16<O, LONE> {
+    const MAX: usize = 2;
+}
+
+impl<O: ByteOrder, const UCS4: bool> Bounded for Utf32<O, UCS4> {
+    const MAX: usize = 1;
+}
+
+impl Bounded for Latin1 {
+    const MAX: usize = 1;
 }
 
 /// The supplementary character a high and a low surrogate stand for (both already checked).
@@ -69,7 +92,7 @@ impl Decoder for Utf8 {
 /// family's rule-driven decoder with the rules of RFC 3629, which compile to the plain table.
 #[inline]
 pub(crate) fn utf8_step(s: &[u8]) -> Step {
-    crate::family::step::<crate::family::Utf8Rules>(s)
+    crate::codec::family::step::<crate::codec::family::Utf8Rules>(s)
 }
 
 pub(crate) const fn invalid(len: usize, kind: ErrorKind) -> Step {

@@ -7,9 +7,9 @@
 //! until its low half arrives. It fits in two 32-bit words ([`MbState::to_words`]), which the C
 //! shims store in the caller's `mbstate_t`; all zero is the initial state.
 
-use crate::decode::{Step, utf8_step};
-use crate::encode::{Encoder, Utf8Out, utf8_len};
-use crate::outcome::Policy;
+use crate::codec::decode::{Step, utf8_step};
+use crate::codec::encode::{Encoder, Utf8Out, utf8_len};
+use crate::types::outcome::Policy;
 
 /// A conversion state (the content of an `mbstate_t`). `Default` is the initial state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -220,7 +220,7 @@ impl MbState {
                 Some(0)
             }
             (Some(h), 0xDC00..=0xDFFF) => {
-                let c = crate::decode::combine_surrogates(h as u32, u as u32);
+                let c = crate::codec::decode::combine_surrogates(h as u32, u as u32);
                 self.encode(c, out)
             }
             (Some(_), _) | (None, 0xDC00..=0xDFFF) => None,

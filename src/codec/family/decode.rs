@@ -17,9 +17,9 @@
 
 use core::marker::PhantomData;
 
-use crate::decode::{Decoder, Step, combine_surrogates, invalid, is_continuation};
-use crate::encoding::Encoding;
-use crate::outcome::ErrorKind;
+use crate::codec::decode::{Bounded, Decoder, Step, combine_surrogates, invalid, is_continuation};
+use crate::types::encoding::Encoding;
+use crate::types::outcome::ErrorKind;
 
 /// How a form treats surrogate code points.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -96,6 +96,11 @@ pub(crate) type Mutf8 = Form<MutfRules>;
 pub(crate) type Wtf8 = Form<WtfRules>;
 /// RFC 2279 UTF-8 (1 to 6 bytes, 31-bit values).
 pub(crate) type Rfc2279 = Form<RfcRules>;
+
+/// The family forms decide a surrogate pair (two 3-byte halves) or a 6-byte RFC 2279 sequence.
+impl<R: Rules> Bounded for Form<R> {
+    const MAX: usize = 6;
+}
 
 impl<R: Rules> Decoder for Form<R> {
     type Unit = u8;

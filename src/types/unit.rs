@@ -86,3 +86,17 @@ impl Unit for u32 {
         Some(s)
     }
 }
+
+/// `src` and `dst` seen as the unit types `A` and `B`, or `None` when they are other types.
+#[allow(clippy::type_complexity)]
+pub(crate) fn views<'a, 'b, A: Unit, B: Unit, S: Unit, T: Unit>(
+    src: &'a [S],
+    dst: Option<&'b mut [T]>,
+) -> Option<(&'a [A], Option<&'b mut [B]>)> {
+    let src = A::view(src)?;
+    match dst {
+        // Measuring still needs the right target type: the caller named one.
+        None => B::view_mut::<T>(&mut []).map(|_| (src, None)),
+        Some(d) => Some((src, Some(B::view_mut(d)?))),
+    }
+}

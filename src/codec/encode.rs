@@ -1,7 +1,7 @@
 //! Scalar encoders: how many units a code point needs in each target, and how to write them.
 
-use crate::decode::{ByteOrder, Native, Utf16, utf16_form, utf32_form};
-use crate::encoding::Encoding;
+use crate::codec::decode::{ByteOrder, Native, Utf16, utf16_form, utf32_form};
+use crate::types::encoding::Encoding;
 
 /// An output encoding.
 pub(crate) trait Encoder {

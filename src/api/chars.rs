@@ -22,9 +22,9 @@
 //! `p - a`; with no such byte, or a shorter unit, the bytes up to `p` are one-byte units and `p`
 //! is a boundary. See [`unit_around`].
 
-use crate::decode::{Step, is_continuation, utf8_step};
-use crate::encode::{Encoder, Utf8Out, utf8_len};
-use crate::outcome::{ErrorKind, Outcome, Status};
+use crate::codec::decode::{Step, is_continuation, utf8_step};
+use crate::codec::encode::{Encoder, Utf8Out, utf8_len};
+use crate::types::outcome::{ErrorKind, Outcome, Status};
 
 /// The length of the unit that starts at `s[0]` (`s` is not empty).
 fn unit_len(s: &[u8]) -> usize {

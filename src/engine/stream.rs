@@ -13,51 +13,12 @@
 //! continue after [`Status::OutputFull`]); [`Stream::position`] is the absolute offset in the whole
 //! stream of the first unit not yet converted, which after an error is the error's offset.
 
-use crate::decode::{self as dec, Be, ByteOrder, Decoder, Le, Native, Step};
-use crate::encoding::Encoding;
-use crate::family::{self as fam, Form, Rules};
-use crate::outcome::{Outcome, Policy, Status};
+use super::route::{WithDecoder, convert_until, with_decoder};
+use crate::codec::decode::{Bounded, Step};
 use crate::simd;
-use crate::unit::Unit;
-
-/// A decoder whose every step is decided by at most `MAX` units.
-trait Chunked: Decoder<Unit: Unit> {
-    const MAX: usize;
-}
-
-impl Chunked for dec::Utf8 {
-    const MAX: usize = 4;
-}
-
-/// The family forms decide a surrogate pair (two 3-byte halves) or a 6-byte RFC 2279 sequence.
-impl<R: Rules> Chunked for Form<R> {
-    const MAX: usize = 6;
-}
-
-impl<O: ByteOrder, const LONE: bool> Chunked for dec::Utf16<O, LONE> {
-    const MAX: usize = 2;
-}
-
-/// Decoders of one unit per step: UTF-32, Latin-1, Windows-1252.
-struct Single<U>(core::marker::PhantomData<U>);
-
-impl<U: Unit> Decoder for Single<U> {
-    type Unit = U;
-    const BYTES: bool = false;
-    fn value(unit: U) -> u32 {
-        unit.into()
-    }
-    fn step(s: &[U]) -> Step {
-        Step::Char {
-            cp: s[0].into(),
-            len: 1,
-        }
-    }
-}
-
-impl<U: Unit> Chunked for Single<U> {
-    const MAX: usize = 1;
-}
+use crate::types::encoding::Encoding;
+use crate::types::outcome::{Outcome, Policy, Status};
+use crate::types::unit::Unit;
 
 /// Units a stream can carry between chunks: the unfinished tail of a sequence (at most 5 bytes
 /// of a 6-byte one) or a high surrogate.
@@ -148,46 +109,38 @@ impl Stream {
         dst: Option<&mut [T]>,
         last: bool,
     ) -> Outcome {
-        use Encoding::*;
-        let lone = matches!(self.to, Wtf8 | Mutf8);
         // The decoder only decides where chunks may be cut; the conversion itself is
-        // `crate::convert`, so a stream gives exactly what one call gives.
-        match self.from.resolved() {
-            Utf8 => self.run::<dec::Utf8, _, _>(src, dst, last),
-            Cesu8 => self.run::<fam::Cesu8, _, _>(src, dst, last),
-            Mutf8 => self.run::<fam::Mutf8, _, _>(src, dst, last),
-            Wtf8 => self.run::<fam::Wtf8, _, _>(src, dst, last),
-            Rfc2279 => self.run::<fam::Rfc2279, _, _>(src, dst, last),
-            Utf16Le if lone => self.run::<dec::Utf16<Le, true>, _, _>(src, dst, last),
-            Utf16Le => self.run::<dec::Utf16<Le>, _, _>(src, dst, last),
-            Utf16Be if lone => self.run::<dec::Utf16<Be, true>, _, _>(src, dst, last),
-            Utf16Be => self.run::<dec::Utf16<Be>, _, _>(src, dst, last),
-            Utf16 if lone => self.run::<dec::Utf16<Native, true>, _, _>(src, dst, last),
-            Utf16 => self.run::<dec::Utf16<Native>, _, _>(src, dst, last),
-            Latin1 | Cp1252 => self.run::<Single<u8>, _, _>(src, dst, last),
-            Utf32 | Utf32Le | Utf32Be | Wchar => self.run::<Single<u32>, _, _>(src, dst, last),
-        }
+        // `crate::convert`'s, so a stream gives exactly what one call gives.
+        let (from, to) = (self.from, self.to);
+        with_decoder(
+            from,
+            to,
+            Chunk {
+                stream: self,
+                src,
+                dst,
+                last,
+            },
+        )
     }
 
     /// One chunk, with `D` deciding where sequences end.
-    fn run<D: Chunked, S: Unit, T: Unit>(
+    fn run<D: Bounded, S: Unit, T: Unit>(
         &mut self,
         src: &[S],
         dst: Option<&mut [T]>,
         last: bool,
     ) -> Outcome {
         let (from, to, policy) = (self.from, self.to, self.policy);
-        match crate::any::views::<D::Unit, T, S, T>(src, dst) {
+        match crate::types::unit::views::<D::Unit, T, S, T>(src, dst) {
             Some((src, dst)) => self.chunk::<D, T>(src, dst, last, |s, end, d| {
-                simd::with_kernels(end, |k| {
-                    crate::any::convert_until(k, s, end, from, d, to, policy)
-                })
+                simd::with_kernels(end, |k| convert_until(k, s, end, from, d, to, policy))
             }),
             None => Outcome::bad_argument(),
         }
     }
 
-    fn chunk<D: Chunked, T>(
+    fn chunk<D: Bounded, T>(
         &mut self,
         src: &[D::Unit],
         mut dst: Option<&mut [T]>,
@@ -335,11 +288,25 @@ const MAGIC: u64 = 0x7538_7873;
 /// whatever precedes it, and it is the last step. The earliest such start wins: in the forms
 /// with surrogate pairs a high half with the beginning of a low half after it is one unfinished
 /// step, although the low half alone would also look unfinished.
-fn unfinished_tail<D: Chunked>(src: &[D::Unit]) -> usize {
+fn unfinished_tail<D: Bounded>(src: &[D::Unit]) -> usize {
     let from = src.len().saturating_sub(D::MAX - 1);
     (from..src.len())
         .find(|&i| matches!(D::step(&src[i..]), Step::Truncated { len } if len == src.len() - i))
         .unwrap_or(src.len())
+}
+
+/// One chunk of a stream, run with the decoder the routing table picks for the pair.
+struct Chunk<'a, 's, 'd, S, T> {
+    stream: &'a mut Stream,
+    src: &'s [S],
+    dst: Option<&'d mut [T]>,
+    last: bool,
+}
+
+impl<S: Unit, T: Unit> WithDecoder for Chunk<'_, '_, '_, S, T> {
+    fn run<D: Bounded>(self) -> Outcome {
+        self.stream.run::<D, S, T>(self.src, self.dst, self.last)
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! Encoders for the byte forms of the UTF-8 family: how many bytes a character takes in each,
 //! and which characters a form cannot hold (those get 0 and are unmappable).
 
-use crate::encode::{Encoder, utf8_len, write_utf8};
-use crate::encoding::Encoding;
+use crate::codec::encode::{Encoder, utf8_len, write_utf8};
+use crate::types::encoding::Encoding;
 
 const fn is_surrogate(cp: u32) -> bool {
     matches!(cp, 0xD800..=0xDFFF)

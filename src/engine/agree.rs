@@ -1,5 +1,5 @@
-//! Fast paths for the pairs of encodings that have no direct function: the SIMD kernels of
-//! UTF-8 and its neighbours do the work wherever the forms agree with them.
+//! Scans that keep the UTF-8 kernels on what two forms agree on, for the pairs of encodings
+//! that have no direct function (the routing table in `route` picks one per pair).
 //!
 //! Every byte form of the UTF-8 family agrees with UTF-8 on most text: WTF-8 and RFC 2279 are
 //! supersets (a UTF-8 kernel stops where they differ, and the scalar step takes over), CESU-8
@@ -7,108 +7,7 @@
 //! conversion runs the matching UTF-8 kernel over stretches that end before the first unit the
 //! two forms treat differently; the engine's scalar step handles that unit and calls back.
 
-use crate::decode::{Be, ByteOrder, Decoder, Le, is_continuation};
-use crate::encode::Encoder;
-use crate::encoding::Encoding;
-use crate::simd::{self, Kernels};
-use crate::unit::Unit;
-
-/// The engine's fast path from `D` to `E`: converts a well-formed prefix of `src` that fits in
-/// `dst` (or measures it) and returns `(read, written)`; `(0, 0)` where there is none.
-#[inline]
-pub(crate) fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
-    k: &Kernels,
-    src: &[D::Unit],
-    dst: Option<&mut [E::Unit]>,
-) -> (usize, usize) {
-    use Encoding::*;
-    let (Some(from), Some(to)) = (D::FORM, E::FORM) else {
-        return (0, 0);
-    };
-    macro_rules! with {
-        ($a:ty, $b:ty, |$s:ident, $d:ident| $body:expr) => {
-            match crate::any::views::<$a, $b, _, _>(src, dst) {
-                Some(($s, $d)) => $body,
-                None => (0, 0),
-            }
-        };
-    }
-    let family = |e: Encoding| e.is_utf8_family();
-    let four = matches!(from, Cesu8 | Mutf8) || matches!(to, Cesu8 | Mutf8);
-    let nul = from == Mutf8 || to == Mutf8;
-    match (from, to) {
-        // Without 4-byte sequences on either side, validation itself stops at the first 4-byte
-        // lead (a table change in the kernel), so no scan is needed unless NULs matter too.
-        (f, t) if family(f) && family(t) && four && !nul => {
-            with!(u8, u8, |s, d| copy_valid(k.utf8_valid_bmp_up_to, s, d))
-        }
-        (f, t) if family(f) && family(t) => with!(u8, u8, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| copy_valid(k.utf8_valid_up_to, s, d))
-        }),
-        (f, Utf16Le) if family(f) => with!(u8, u16, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Le>(s, d))
-        }),
-        (f, Utf16Be) if family(f) => with!(u8, u16, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Be>(s, d))
-        }),
-        (f, Utf32) if family(f) => with!(u8, u32, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf32_bulk(s, d))
-        }),
-        (f, Latin1) if family(f) => with!(u8, u8, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_latin1_bulk(s, d))
-        }),
-        // CESU-8 and modified UTF-8 write BMP characters as UTF-8 does: a kernel that stops
-        // before surrogates (and U+0000) does the work without a scan.
-        (Utf16Le, Cesu8 | Mutf8) => with!(u16, u8, |s, d| {
-            k.utf16_to_bmp_utf8_bulk::<Le>(s, d, nul)
-        }),
-        (Utf16Be, Cesu8 | Mutf8) => with!(u16, u8, |s, d| {
-            k.utf16_to_bmp_utf8_bulk::<Be>(s, d, nul)
-        }),
-        (Utf16Le, t) if family(t) => with!(u16, u8, |s, d| {
-            agreeing(
-                s,
-                d,
-                |u| u16_stops(Le::swap(u), four, nul),
-                |s, d| k.utf16_to_utf8_bulk::<Le>(s, d),
-            )
-        }),
-        (Utf16Be, t) if family(t) => with!(u16, u8, |s, d| {
-            agreeing(
-                s,
-                d,
-                |u| u16_stops(Be::swap(u), four, nul),
-                |s, d| k.utf16_to_utf8_bulk::<Be>(s, d),
-            )
-        }),
-        (Utf32, t) if family(t) => with!(u32, u8, |s, d| {
-            agreeing(
-                s,
-                d,
-                |u| u32_stops(u, four, nul),
-                |s, d| simd::to_utf8_bulk(k.utf32_to_utf8, k.utf32_measure, s, d),
-            )
-        }),
-        (Latin1, t) if family(t) => with!(u8, u8, |s, d| {
-            agreeing(
-                s,
-                d,
-                |b| nul && b == 0,
-                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d),
-            )
-        }),
-        // Windows-1252 is Latin-1 but for 80..9F.
-        (Cp1252, t) if family(t) => with!(u8, u8, |s, d| {
-            agreeing(
-                s,
-                d,
-                |b| (nul && b == 0) || (0x80..=0x9F).contains(&b),
-                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d),
-            )
-        }),
-        _ => (0, 0),
-    }
-}
+use crate::codec::decode::is_continuation;
 
 /// A byte the UTF-8 kernels would read differently from a form without 4-byte sequences
 /// (`four`) or without raw NULs (`nul`). As a key that is at least [`BYTE_STOP`] exactly for
@@ -139,19 +38,19 @@ const fn byte_stop(four: bool, nul: bool) -> u8 {
 /// A UTF-16 unit (value `v`) that must not reach the UTF-8 kernels: a surrogate becomes half of
 /// a 6-byte pair, U+0000 `C0 80`.
 #[inline(always)]
-fn u16_stops(v: u16, four: bool, nul: bool) -> bool {
+pub(super) fn u16_stops(v: u16, four: bool, nul: bool) -> bool {
     (four && v & 0xF800 == 0xD800) || (nul && v == 0)
 }
 
 /// The same for a UTF-32 value: a supplementary character becomes a 6-byte pair.
 #[inline(always)]
-fn u32_stops(v: u32, four: bool, nul: bool) -> bool {
+pub(super) fn u32_stops(v: u32, four: bool, nul: bool) -> bool {
     (four && v >= 0x10000) || (nul && v == 0)
 }
 
 /// The prefix of `src` that `valid_up_to` accepts, copied as is (for two forms that agree on it).
 #[inline]
-fn copy_valid(
+pub(super) fn copy_valid(
     valid_up_to: fn(&[u8]) -> usize,
     src: &[u8],
     dst: Option<&mut [u8]>,
@@ -171,7 +70,7 @@ fn copy_valid(
 
 /// [`agreeing`] for byte input, with the stop test as one maximum per block.
 #[inline(always)]
-fn agreeing_bytes<T>(
+pub(super) fn agreeing_bytes<T>(
     src: &[u8],
     dst: Option<&mut [T]>,
     four: bool,
@@ -212,7 +111,7 @@ fn first_key(s: &[u8], key: impl Fn(u8) -> u8, stop: u8) -> usize {
 /// the scan stays linear however often the engine calls back between special units, and short
 /// inputs are not scanned past what they convert.
 #[inline(always)]
-fn agreeing<S: Copy, T>(
+pub(super) fn agreeing<S: Copy, T>(
     src: &[S],
     dst: Option<&mut [T]>,
     stops: impl Fn(S) -> bool,

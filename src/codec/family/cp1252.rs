@@ -2,9 +2,9 @@
 //! where 27 bytes are typographic characters and the five that Windows leaves undefined
 //! (`81 8D 8F 90 9D`) are the C1 controls of the same value.
 
-use crate::decode::{Decoder, Step};
-use crate::encode::Encoder;
-use crate::encoding::Encoding;
+use crate::codec::decode::{Bounded, Decoder, Step};
+use crate::codec::encode::Encoder;
+use crate::types::encoding::Encoding;
 
 /// The characters of bytes `80`..`9F`.
 const HIGH: [u16; 32] = [
@@ -37,6 +37,10 @@ fn cp1252_byte(cp: u32) -> Option<u8> {
 
 /// Windows-1252 input: never ill-formed.
 pub(crate) struct Cp1252;
+
+impl Bounded for Cp1252 {
+    const MAX: usize = 1;
+}
 
 impl Decoder for Cp1252 {
     type Unit = u8;

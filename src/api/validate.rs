@@ -1,8 +1,8 @@
 //! Validation, ASCII test and code point count.
 
-use crate::decode::{Be, ByteOrder, Decoder, Le, Native, Step, Utf16, Utf32, utf8_step};
-use crate::outcome::{ErrorKind, Outcome, Status};
+use crate::codec::decode::{Be, ByteOrder, Decoder, Le, Native, Step, Utf16, Utf32, utf8_step};
 use crate::simd::{self, Kernels};
+use crate::types::outcome::{ErrorKind, Outcome, Status};
 
 /// Checks that `src` is well-formed UTF-8 (RFC 3629).
 ///

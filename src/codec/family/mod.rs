@@ -1,6 +1,6 @@
 //! The UTF-8 family beyond RFC 3629: CESU-8, Java's modified UTF-8, WTF-8 and the original
 //! RFC 2279 form, plus Windows-1252. Each form is a scalar decoder and encoder for the shared
-//! engine (`crate::transcode`); the forms differ from UTF-8 only in a few rules, so one decoder,
+//! engine (`crate::engine::transcode`); the forms differ from UTF-8 only in a few rules, so one decoder,
 //! [`step`], reads them all from those rules.
 
 mod cp1252;

@@ -45,8 +45,8 @@
 
 use core::cmp::Reverse;
 
-use crate::encoding::Encoding;
-use crate::outcome::Status;
+use crate::types::encoding::Encoding;
+use crate::types::outcome::Status;
 
 /// Bytes at the start of the input whose statistics decide between UTF-16, UTF-32 and the
 /// single-byte readings: enough for stable byte counts, small enough to stay cheap.
@@ -239,7 +239,7 @@ fn read16(src: &[u8], order: Order) -> Option<Reading> {
         let c = match unit {
             0xD800..=0xDBFF => match units.next() {
                 Some(low @ 0xDC00..=0xDFFF) => {
-                    crate::decode::combine_surrogates(u32::from(unit), u32::from(low))
+                    crate::codec::decode::combine_surrogates(u32::from(unit), u32::from(low))
                 }
                 Some(_) => return None,
                 None => break,

@@ -3,10 +3,10 @@
 //! `simd`) that converts a valid prefix; the scalar steps below decide everything else, so all
 //! paths agree by construction.
 
-use crate::decode::{Decoder, Step};
-use crate::encode::Encoder;
-use crate::family::cp1252_char;
-use crate::outcome::{ErrorKind, Outcome, Policy, Status};
+use crate::codec::decode::{Decoder, Step};
+use crate::codec::encode::Encoder;
+use crate::codec::family::cp1252_char;
+use crate::types::outcome::{ErrorKind, Outcome, Policy, Status};
 
 /// The output side: a bounded slice, or nothing at all in measure mode.
 struct Sink<'a, U> {

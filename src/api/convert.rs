@@ -1,0 +1,76 @@
+//! Every conversion of the API, each one line over the engine: the direct functions (UTF-8 to
+//! and from UTF-16, UTF-32 and Latin-1) and [`convert`] between any two encodings.
+//!
+//! All of them take `dst: None` to measure (return in `written` the units the conversion needs,
+//! writing nothing) and never write past the end of `dst`. See the crate docs for the policies.
+
+use crate::engine::route::{self, convert_until};
+use crate::simd;
+use crate::types::encoding::Encoding;
+use crate::types::outcome::{Outcome, Policy};
+use crate::types::unit::Unit;
+
+/// Each direct conversion: the active kernel set, then the routing table's function for the
+/// pair. The dispatcher depends on the input: `with_utf8_kernels` where the kernel sets that
+/// have masked loads decode short UTF-8 themselves.
+macro_rules! conversions {
+    ($($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $dispatch:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(src: &[$src], dst: Option<&mut [$dst]>, policy: Policy) -> Outcome {
+            simd::$dispatch(src.len(), |k| route::$name(k, src, src.len(), dst, policy))
+        }
+    )*};
+}
+
+conversions! {
+    /// UTF-8 → UTF-16 with little-endian units.
+    to_utf16le: u8 => u16, with_utf8_kernels;
+    /// UTF-8 → UTF-16 with big-endian units.
+    to_utf16be: u8 => u16, with_utf8_kernels;
+    /// UTF-8 → UTF-16 in the machine's byte order.
+    to_utf16: u8 => u16, with_utf8_kernels;
+    /// UTF-8 → UTF-32 in the machine's byte order.
+    to_utf32: u8 => u32, with_utf8_kernels;
+    /// UTF-8 → ISO-8859-1. Characters above U+00FF are unmappable; ESCAPE is rejected.
+    to_latin1: u8 => u8, with_kernels;
+    /// UTF-16 with little-endian units → UTF-8.
+    from_utf16le: u16 => u8, with_kernels;
+    /// UTF-16 with big-endian units → UTF-8.
+    from_utf16be: u16 => u8, with_kernels;
+    /// UTF-16 in the machine's byte order → UTF-8.
+    from_utf16: u16 => u8, with_kernels;
+    /// UTF-32 in the machine's byte order → UTF-8.
+    from_utf32: u32 => u8, with_kernels;
+    /// ISO-8859-1 → UTF-8 (never ill-formed).
+    from_latin1: u8 => u8, with_kernels;
+}
+
+/// Converts `src`, in encoding `from`, to encoding `to` in `dst` (or measures, when `dst` is
+/// `None`) under `policy`.
+///
+/// `S` and `T` must be the unit types of `from` and `to` (`u8` for the UTF-8 family, Latin-1
+/// and Windows-1252, `u16` for UTF-16, `u32` for UTF-32 and, on Linux and macOS, `wchar_t`);
+/// otherwise the result is [`crate::Status::BadArgument`]. The contract is that of every
+/// conversion of this crate: lengths in units, offsets in source units, output never past the
+/// end of `dst`, [`crate::Status::OutputFull`] resumable from `&src[read..]`.
+///
+/// ```
+/// use utf8x::{Encoding, Policy, convert};
+/// // A Java string with a supplementary character, written by DataOutputStream.writeUTF.
+/// let java = b"\xed\xa0\xbd\xed\xb8\x80 \xc0\x80";
+/// let mut out = [0u8; 16];
+/// let r = convert(&java[..], Encoding::Mutf8, Some(&mut out[..]), Encoding::Utf8, Policy::Strict);
+/// assert!(r.is_ok());
+/// assert_eq!(&out[..r.written], "\u{1F600} \0".as_bytes());
+/// ```
+pub fn convert<S: Unit, T: Unit>(
+    src: &[S],
+    from: Encoding,
+    dst: Option<&mut [T]>,
+    to: Encoding,
+    policy: Policy,
+) -> Outcome {
+    simd::with_kernels(src.len(), |k| {
+        convert_until(k, src, src.len(), from, dst, to, policy)
+    })
+}

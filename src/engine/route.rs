@@ -1,0 +1,310 @@
+//! The routing table: for a pair of encodings, the decoder, the encoder and the SIMD kernel that
+//! convert it, in one place. Adding an encoding or a kernel means changing this file only.
+//!
+//! - The pairs that have a direct function (UTF-8 to or from UTF-16, UTF-32, Latin-1) go to
+//!   exactly that function ([`convert_until`]), so both give identical results.
+//! - Every other pair runs the engine with the decoder of the source ([`with_decoder`]) and the
+//!   encoder of the target ([`by_target`]); its fast path ([`bulk`]) is chosen from the same
+//!   pair, at compile time, and runs the UTF-8 kernels over what the two forms agree on
+//!   ([`super::agree`]).
+//!
+//! Encodings are values only up to [`convert_until`]: from there on the decoder, the encoder,
+//! the byte order and the kernel are types, down to the kernel.
+
+use super::agree::{agreeing, agreeing_bytes, copy_valid, u16_stops, u32_stops};
+use crate::codec::decode::{
+    self as dec, Be, Bounded, ByteOrder, Decoder, Latin1, Le, Native, Utf8, Utf16, Utf32,
+};
+use crate::codec::encode::{Encoder, Latin1Out, Utf8Out, Utf32Out};
+use crate::codec::family::{self as fam, Cesu8Out, Cp1252Out, Mutf8Out, Rfc2279Out, Wtf8Out};
+use crate::engine::transcode::transcode_until;
+use crate::simd::{self, Kernels};
+use crate::types::encoding::Encoding;
+use crate::types::outcome::{Outcome, Policy};
+use crate::types::unit::{Unit, views};
+
+/// The encoding `e` names on this machine: `wchar_t`, native UTF-16 and native-order UTF-32
+/// become the one form each stands for here.
+const fn canonical(e: Encoding) -> Encoding {
+    use Encoding::*;
+    match e.resolved() {
+        #[cfg(target_endian = "little")]
+        Utf16 => Utf16Le,
+        #[cfg(target_endian = "big")]
+        Utf16 => Utf16Be,
+        #[cfg(target_endian = "little")]
+        Utf32Le => Utf32,
+        #[cfg(target_endian = "big")]
+        Utf32Be => Utf32,
+        e => e,
+    }
+}
+
+/// The pairs that have a direct function: for each, the decoder, the encoder and the kernel,
+/// as a function of `src[..end]` (looking past `end` to decide the steps before it as a call
+/// over all of `src` would; see `transcode_until`) named after the public function.
+macro_rules! direct_pairs {
+    ($($name:ident: $from:ty => $to:ty, $src:ty => $dst:ty, |$k:ident, $s:ident, $d:ident| $bulk:expr;)*) => {$(
+        #[inline]
+        pub(crate) fn $name(
+            $k: &Kernels,
+            src: &[$src],
+            end: usize,
+            dst: Option<&mut [$dst]>,
+            policy: Policy,
+        ) -> Outcome {
+            transcode_until::<$from, $to>(src, end, dst, policy, |$s, $d| $bulk)
+        }
+    )*};
+}
+
+direct_pairs! {
+    to_utf16le: Utf8 => Utf16<Le>, u8 => u16, |k, s, d| k.utf8_to_utf16_bulk::<Le>(s, d);
+    to_utf16be: Utf8 => Utf16<Be>, u8 => u16, |k, s, d| k.utf8_to_utf16_bulk::<Be>(s, d);
+    to_utf16: Utf8 => Utf16<Native>, u8 => u16, |k, s, d| k.utf8_to_utf16_bulk::<Native>(s, d);
+    to_utf32: Utf8 => Utf32Out, u8 => u32, |k, s, d| k.utf8_to_utf32_bulk(s, d);
+    to_latin1: Utf8 => Latin1Out, u8 => u8, |k, s, d| k.utf8_to_latin1_bulk(s, d);
+    from_utf16le: Utf16<Le> => Utf8Out, u16 => u8, |k, s, d| k.utf16_to_utf8_bulk::<Le>(s, d);
+    from_utf16be: Utf16<Be> => Utf8Out, u16 => u8, |k, s, d| k.utf16_to_utf8_bulk::<Be>(s, d);
+    from_utf16: Utf16<Native> => Utf8Out, u16 => u8,
+        |k, s, d| k.utf16_to_utf8_bulk::<Native>(s, d);
+    from_utf32: Utf32 => Utf8Out, u32 => u8,
+        |k, s, d| simd::to_utf8_bulk(k.utf32_to_utf8, k.utf32_measure, s, d);
+    from_latin1: Latin1 => Utf8Out, u8 => u8,
+        |k, s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d);
+}
+
+/// The conversion of `src[..end]` with an explicit kernel set, looking past `end` to decide the
+/// steps before it as a call over all of `src` would (for streams; `end` is a step boundary).
+pub(crate) fn convert_until<S: Unit, T: Unit>(
+    k: &Kernels,
+    src: &[S],
+    end: usize,
+    from: Encoding,
+    dst: Option<&mut [T]>,
+    to: Encoding,
+    policy: Policy,
+) -> Outcome {
+    use Encoding::*;
+    let a = Args { k, end, policy };
+    match (canonical(from), canonical(to)) {
+        (Utf8, Utf16Le) => direct(a, src, dst, to_utf16le),
+        (Utf8, Utf16Be) => direct(a, src, dst, to_utf16be),
+        (Utf8, Utf32) => direct(a, src, dst, to_utf32),
+        (Utf8, Latin1) => direct(a, src, dst, to_latin1),
+        (Utf16Le, Utf8) => direct(a, src, dst, from_utf16le),
+        (Utf16Be, Utf8) => direct(a, src, dst, from_utf16be),
+        (Utf32, Utf8) => direct(a, src, dst, from_utf32),
+        (Latin1, Utf8) => direct(a, src, dst, from_latin1),
+        (from, to) => with_decoder(from, to, BySource { a, src, dst, to }),
+    }
+}
+
+/// What every level of the dispatch passes on: the kernel set, where to stop, the policy.
+#[derive(Clone, Copy)]
+struct Args<'k> {
+    k: &'k Kernels,
+    end: usize,
+    policy: Policy,
+}
+
+/// A direct function of the crate with a kernel set and an end.
+type Until<A, B> = fn(&Kernels, &[A], usize, Option<&mut [B]>, Policy) -> Outcome;
+
+fn direct<A: Unit, B: Unit, S: Unit, T: Unit>(
+    a: Args,
+    src: &[S],
+    dst: Option<&mut [T]>,
+    f: Until<A, B>,
+) -> Outcome {
+    match views::<A, B, S, T>(src, dst) {
+        Some((src, dst)) => f(a.k, src, a.end, dst, a.policy),
+        None => Outcome::bad_argument(),
+    }
+}
+
+/// What runs with the decoder of a pair's source: [`with_decoder`] calls [`Self::run`] with it.
+/// One-shot conversion and streams both choose their decoder here.
+pub(crate) trait WithDecoder {
+    fn run<D: Bounded>(self) -> Outcome;
+}
+
+/// The decoder for `from` when converting to `to`: UTF-16 reads lone surrogates as characters
+/// when the target holds them (WTF-8, modified UTF-8), and UTF-32 reads values up to 0x7FFFFFFF
+/// when the target is RFC 2279, the one form that writes them.
+pub(crate) fn with_decoder(from: Encoding, to: Encoding, w: impl WithDecoder) -> Outcome {
+    use Encoding::*;
+    let to = canonical(to);
+    let lone = matches!(to, Wtf8 | Mutf8);
+    let ucs4 = to == Rfc2279;
+    match canonical(from) {
+        Utf8 => w.run::<dec::Utf8>(),
+        Cesu8 => w.run::<fam::Cesu8>(),
+        Mutf8 => w.run::<fam::Mutf8>(),
+        Wtf8 => w.run::<fam::Wtf8>(),
+        Rfc2279 => w.run::<fam::Rfc2279>(),
+        Latin1 => w.run::<dec::Latin1>(),
+        Cp1252 => w.run::<fam::Cp1252>(),
+        Utf16Le if lone => w.run::<dec::Utf16<Le, true>>(),
+        Utf16Le => w.run::<dec::Utf16<Le>>(),
+        Utf16Be if lone => w.run::<dec::Utf16<Be, true>>(),
+        Utf16Be => w.run::<dec::Utf16<Be>>(),
+        Utf32 if ucs4 => w.run::<dec::Utf32<Native, true>>(),
+        Utf32 => w.run::<dec::Utf32<Native>>(),
+        Utf32Le if ucs4 => w.run::<dec::Utf32<Le, true>>(),
+        Utf32Le => w.run::<dec::Utf32<Le>>(),
+        Utf32Be if ucs4 => w.run::<dec::Utf32<Be, true>>(),
+        Utf32Be => w.run::<dec::Utf32<Be>>(),
+        // `canonical` leaves neither.
+        Utf16 | Wchar => Outcome::bad_argument(),
+    }
+}
+
+/// The engine over a pair without a direct function: the source's decoder from
+/// [`with_decoder`], then the target's encoder from [`by_target`].
+struct BySource<'s, 'd, 'k, S, T> {
+    a: Args<'k>,
+    src: &'s [S],
+    dst: Option<&'d mut [T]>,
+    to: Encoding,
+}
+
+impl<S: Unit, T: Unit> WithDecoder for BySource<'_, '_, '_, S, T> {
+    fn run<D: Bounded>(self) -> Outcome {
+        by_target::<D, S, T>(self.a, self.src, self.dst, self.to)
+    }
+}
+
+fn by_target<D: Bounded, S: Unit, T: Unit>(
+    a: Args,
+    src: &[S],
+    dst: Option<&mut [T]>,
+    to: Encoding,
+) -> Outcome {
+    use Encoding::*;
+    match to {
+        Utf8 => run::<D, Utf8Out, S, T>(a, src, dst),
+        Cesu8 => run::<D, Cesu8Out, S, T>(a, src, dst),
+        Mutf8 => run::<D, Mutf8Out, S, T>(a, src, dst),
+        Wtf8 => run::<D, Wtf8Out, S, T>(a, src, dst),
+        Rfc2279 => run::<D, Rfc2279Out, S, T>(a, src, dst),
+        Latin1 => run::<D, Latin1Out, S, T>(a, src, dst),
+        Cp1252 => run::<D, Cp1252Out, S, T>(a, src, dst),
+        Utf16Le => run::<D, dec::Utf16<Le>, S, T>(a, src, dst),
+        Utf16Be => run::<D, dec::Utf16<Be>, S, T>(a, src, dst),
+        Utf32 => run::<D, Utf32Out<Native>, S, T>(a, src, dst),
+        Utf32Le => run::<D, Utf32Out<Le>, S, T>(a, src, dst),
+        Utf32Be => run::<D, Utf32Out<Be>, S, T>(a, src, dst),
+        Utf16 | Wchar => Outcome::bad_argument(),
+    }
+}
+
+fn run<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>, S: Unit, T: Unit>(
+    a: Args,
+    src: &[S],
+    dst: Option<&mut [T]>,
+) -> Outcome {
+    match views::<D::Unit, E::Unit, S, T>(src, dst) {
+        Some((src, dst)) => {
+            transcode_until::<D, E>(src, a.end, dst, a.policy, |s, d| bulk::<D, E>(a.k, s, d))
+        }
+        None => Outcome::bad_argument(),
+    }
+}
+
+/// The engine's fast path from `D` to `E`: converts a well-formed prefix of `src` that fits in
+/// `dst` (or measures it) and returns `(read, written)`; `(0, 0)` where there is none.
+#[inline]
+fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
+    k: &Kernels,
+    src: &[D::Unit],
+    dst: Option<&mut [E::Unit]>,
+) -> (usize, usize) {
+    use Encoding::*;
+    let (Some(from), Some(to)) = (D::FORM, E::FORM) else {
+        return (0, 0);
+    };
+    macro_rules! with {
+        ($a:ty, $b:ty, |$s:ident, $d:ident| $body:expr) => {
+            match views::<$a, $b, _, _>(src, dst) {
+                Some(($s, $d)) => $body,
+                None => (0, 0),
+            }
+        };
+    }
+    let family = |e: Encoding| e.is_utf8_family();
+    let four = matches!(from, Cesu8 | Mutf8) || matches!(to, Cesu8 | Mutf8);
+    let nul = from == Mutf8 || to == Mutf8;
+    match (from, to) {
+        // Without 4-byte sequences on either side, validation itself stops at the first 4-byte
+        // lead (a table change in the kernel), so no scan is needed unless NULs matter too.
+        (f, t) if family(f) && family(t) && four && !nul => {
+            with!(u8, u8, |s, d| copy_valid(k.utf8_valid_bmp_up_to, s, d))
+        }
+        (f, t) if family(f) && family(t) => with!(u8, u8, |s, d| {
+            agreeing_bytes(s, d, four, nul, |s, d| copy_valid(k.utf8_valid_up_to, s, d))
+        }),
+        (f, Utf16Le) if family(f) => with!(u8, u16, |s, d| {
+            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Le>(s, d))
+        }),
+        (f, Utf16Be) if family(f) => with!(u8, u16, |s, d| {
+            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Be>(s, d))
+        }),
+        (f, Utf32) if family(f) => with!(u8, u32, |s, d| {
+            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf32_bulk(s, d))
+        }),
+        (f, Latin1) if family(f) => with!(u8, u8, |s, d| {
+            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_latin1_bulk(s, d))
+        }),
+        // CESU-8 and modified UTF-8 write BMP characters as UTF-8 does: a kernel that stops
+        // before surrogates (and U+0000) does the work without a scan.
+        (Utf16Le, Cesu8 | Mutf8) => with!(u16, u8, |s, d| {
+            k.utf16_to_bmp_utf8_bulk::<Le>(s, d, nul)
+        }),
+        (Utf16Be, Cesu8 | Mutf8) => with!(u16, u8, |s, d| {
+            k.utf16_to_bmp_utf8_bulk::<Be>(s, d, nul)
+        }),
+        (Utf16Le, t) if family(t) => with!(u16, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |u| u16_stops(Le::swap(u), four, nul),
+                |s, d| k.utf16_to_utf8_bulk::<Le>(s, d),
+            )
+        }),
+        (Utf16Be, t) if family(t) => with!(u16, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |u| u16_stops(Be::swap(u), four, nul),
+                |s, d| k.utf16_to_utf8_bulk::<Be>(s, d),
+            )
+        }),
+        (Utf32, t) if family(t) => with!(u32, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |u| u32_stops(u, four, nul),
+                |s, d| simd::to_utf8_bulk(k.utf32_to_utf8, k.utf32_measure, s, d),
+            )
+        }),
+        (Latin1, t) if family(t) => with!(u8, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |b| nul && b == 0,
+                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d),
+            )
+        }),
+        // Windows-1252 is Latin-1 but for 80..9F.
+        (Cp1252, t) if family(t) => with!(u8, u8, |s, d| {
+            agreeing(
+                s,
+                d,
+                |b| (nul && b == 0) || (0x80..=0x9F).contains(&b),
+                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d),
+            )
+        }),
+        _ => (0, 0),
+    }
+}

@@ -1,0 +1,78 @@
+//! Test-only access to every kernel set in one process, for differential tests. Not part of the
+//! API: hidden from the docs, may change at any time.
+
+use crate::simd::{self, Kernels};
+use crate::types::outcome::{Outcome, Policy};
+
+/// A kernel set this CPU can run.
+#[derive(Clone, Copy)]
+pub struct Kernel(&'static Kernels);
+
+impl core::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.0.name)
+    }
+}
+
+/// Every kernel set this CPU can run, portable (`"scalar"`) first.
+pub fn kernels() -> Vec<Kernel> {
+    simd::names().filter_map(kernel).collect()
+}
+
+/// The kernel set called `name`, if this CPU can run it.
+pub fn kernel(name: &str) -> Option<Kernel> {
+    simd::by_name(name).map(Kernel)
+}
+
+/// Forwards each listed operation to the core function taking an explicit kernel set.
+macro_rules! forward {
+    ($($name:ident => $path:path: ($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+        impl Kernel {
+            /// The set's name: `scalar`, `sse42`, `avx2`, `avx512`, `neon`.
+            pub fn name(self) -> &'static str {
+                self.0.name
+            }
+            $(
+                #[allow(missing_docs)]
+                pub fn $name(self, $($arg: $ty),*) -> $ret {
+                    $path(self.0, $($arg),*)
+                }
+            )*
+        }
+    };
+}
+
+forward! {
+    validate => crate::api::validate::validate_with: (src: &[u8]) -> Outcome;
+    is_valid => crate::api::validate::is_valid_with: (src: &[u8]) -> bool;
+    is_ascii => crate::api::validate::is_ascii_with: (src: &[u8]) -> bool;
+    count => crate::api::validate::count_with: (src: &[u8]) -> usize;
+    validate_utf16le => crate::api::validate::validate_utf16::<crate::codec::decode::Le>: (src: &[u16]) -> Outcome;
+    validate_utf16be => crate::api::validate::validate_utf16::<crate::codec::decode::Be>: (src: &[u16]) -> Outcome;
+    validate_utf32 => crate::api::validate::validate_utf32_with: (src: &[u32]) -> Outcome;
+}
+
+/// Forwards each direct conversion to the routing table's function for its pair.
+macro_rules! conversions {
+    ($($name:ident: $src:ty => $dst:ty;)*) => {
+        impl Kernel {
+            $(
+                #[allow(missing_docs)]
+                pub fn $name(self, src: $src, dst: $dst, policy: Policy) -> Outcome {
+                    crate::engine::route::$name(self.0, src, src.len(), dst, policy)
+                }
+            )*
+        }
+    };
+}
+
+conversions! {
+    to_utf16le: &[u8] => Option<&mut [u16]>;
+    to_utf16be: &[u8] => Option<&mut [u16]>;
+    to_utf32: &[u8] => Option<&mut [u32]>;
+    to_latin1: &[u8] => Option<&mut [u8]>;
+    from_utf16le: &[u16] => Option<&mut [u8]>;
+    from_utf16be: &[u16] => Option<&mut [u8]>;
+    from_utf32: &[u32] => Option<&mut [u8]>;
+    from_latin1: &[u8] => Option<&mut [u8]>;
+}
