@@ -262,6 +262,17 @@ typedef struct utf8x_stream {
   uint64_t opaque[4];
 } utf8x_stream;
 
+// The result of validating many values: the first bad value's own result and its index.
+typedef struct utf8x_column_result {
+  // For the first bad value, `utf8x_validate` of that value alone (`read` the error's offset
+  // inside the value). When every value is valid, `UTF8X_OK` with `read` the bytes of all
+  // values together. `UTF8X_BAD_ARGUMENT` when the arguments describe no values.
+  struct utf8x_result result;
+  // The first bad value's index; `n` when every value is valid; for `UTF8X_BAD_ARGUMENT`, the
+  // position of the first offending offset (or value pointer).
+  size_t index;
+} utf8x_column_result;
+
 // Every encoding, in the order of their values.
 #define Encoding_ALL { Utf8, Utf16Le, Utf16Be, Utf16, Utf32, Latin1, Wchar, Cesu8, Mutf8, Wtf8, Rfc2279, Cp1252, Utf32Le, Utf32Be, }
 
@@ -367,6 +378,28 @@ size_t utf8x_ceil_char_boundary(const uint8_t *src, size_t len, size_t offset);
 // `src` must point to `len` readable units of `from` (or be NULL with `len == 0`); `dst` must be
 // NULL or point to `dst_cap` writable units of `to`.
 struct utf8x_result utf8x_convert(const void *src, size_t len, uint32_t from, void *dst, size_t dst_cap, uint32_t to, uint32_t policy);
+
+// `utf8x_convert` on up to `threads` threads: exactly its result and
+// output for any pair, policy and `dst_cap` (measuring with `dst == NULL`, `UTF8X_OUTPUT_FULL`
+// included).
+//
+// The input is cut where the decoder starts a character (see `utf8x_split_point`); each piece
+// is measured on its own thread, the sizes give each piece its place in `dst`, and the pieces
+// are then written in place, in parallel. Sources in CESU-8, modified UTF-8, WTF-8 or RFC 2279
+// convert on the calling thread alone.
+//
+// - `src`, `len`, `from`, `dst`, `dst_cap`, `to`, `policy`: as for `utf8x_convert`.
+// - `threads`: the most threads to use; 0 means the machine's available parallelism. Below
+//   about 1 MiB of input per thread fewer threads are used. No thread outlives the call.
+//
+// Returns what `utf8x_convert` returns for the same arguments.
+//
+// Errors: those of `utf8x_convert`; `UTF8X_INTERNAL` if a thread cannot be started or a bug
+// panics (then `dst` may hold partial output).
+//
+// # Safety
+// As `utf8x_convert`; `src` must not be written during the call.
+struct utf8x_result utf8x_convert_parallel(const void *src, size_t len, uint32_t from, void *dst, size_t dst_cap, uint32_t to, uint32_t policy, size_t threads);
 
 // Returns the number of bytes in `src[0..len)` that are not continuation bytes (80..BF): the
 // code point count when the input is valid UTF-8. It does not validate.
@@ -905,6 +938,27 @@ size_t utf8x_next_char_boundary(const uint8_t *src, size_t len, size_t offset);
 // `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 size_t utf8x_prev_char_boundary(const uint8_t *src, size_t len, size_t offset);
 
+// Returns where a buffer in encoding `from` can be cut at or before unit `at` so that both
+// sides decode exactly as the whole does: the start of a character (or of a maximal ill-formed
+// subpart). Use it to hand the pieces of one buffer to threads of your own.
+//
+// UTF-8 backs up over at most three continuation bytes; UTF-16 (`UTF8X_ENC_UTF16*`, and
+// `UTF8X_ENC_WCHAR` where `wchar_t` is 16 bits) backs up one unit between a high and a low
+// surrogate; UTF-32, Latin-1 and Windows-1252 return `at`.
+//
+// - `src`, `len`: the buffer, `len` in units of `from`, aligned for that unit.
+// - `from`: a `UTF8X_ENC_*` value.
+// - `at`: a unit offset; values past `len` are taken as `len`.
+//
+// Returns the cut, at most `at`; 0 and `len` map to themselves.
+//
+// Errors: returns 0 for CESU-8, modified UTF-8, WTF-8 and RFC 2279 (whose characters may span
+// two sequences), an unknown encoding, or `src` NULL or misaligned with `len > 0`.
+//
+// # Safety
+// `src` must point to `len` readable units of `from`, or be NULL when `len` is 0.
+size_t utf8x_split_point(const void *src, size_t len, uint32_t from, size_t at);
+
 // Returns a static, NUL-terminated English description of a `UTF8X_*` status code, or
 // `"unknown status"` for any other value. Never NULL; never free it.
 const char *utf8x_status_str(uint32_t status);
@@ -1213,6 +1267,82 @@ struct utf8x_result utf8x_truncate_copy(const uint8_t *src, size_t len, uint8_t 
 // # Safety
 // `src` must point to `len` readable bytes, or be NULL when `len` is 0.
 struct utf8x_result utf8x_validate(const uint8_t *src, size_t len);
+
+// Validates each value of an Arrow string column (`StringArray`: 32-bit offsets) on its own,
+// in one pass over the values: value `i` is `values[offsets[i] .. offsets[i+1])`.
+//
+// A character never crosses an offset: `caf\xC3` + `\xA9lait` is valid as one buffer, and its
+// first value is reported truncated. The first bad value (lowest index) is reported.
+//
+// - `values`, `values_len`: the values buffer.
+// - `offsets`: `n + 1` offsets, not decreasing, none negative or past `values_len`;
+//   `offsets[0]` need not be 0. May be NULL when `n` is 0.
+// - `n`: the number of values.
+//
+// Returns, for the first bad value, `result` = `utf8x_validate` of that value alone
+// (`UTF8X_INVALID` or `UTF8X_TRUNCATED`, `read` the error's offset inside the value,
+// `error_len`, `error`) and `index` its index; when all are valid, `UTF8X_OK`, `index == n` and
+// `result.read == offsets[n] - offsets[0]`.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` with `index` the position of the first offset that decreases, is
+// negative or passes `values_len`; with `index` 0 when `values` or `offsets` is NULL where it
+// must not be or `n + 1` offsets cannot exist.
+//
+// # Safety
+// `values` must point to `values_len` readable bytes (or be NULL when it is 0); `offsets` to
+// `n + 1` readable `int32_t` (or be NULL when `n` is 0).
+struct utf8x_column_result utf8x_validate_column32(const uint8_t *values, size_t values_len, const int32_t *offsets, size_t n);
+
+// [`utf8x_validate_column32`] for `LargeStringArray`: the same with 64-bit offsets.
+//
+// - `values`, `values_len`: the values buffer.
+// - `offsets`: `n + 1` offsets, as for `utf8x_validate_column32`. May be NULL when `n` is 0.
+// - `n`: the number of values.
+//
+// Returns as `utf8x_validate_column32`.
+//
+// Errors: as `utf8x_validate_column32`.
+//
+// # Safety
+// `values` must point to `values_len` readable bytes (or be NULL when it is 0); `offsets` to
+// `n + 1` readable `int64_t` (or be NULL when `n` is 0).
+struct utf8x_column_result utf8x_validate_column64(const uint8_t *values, size_t values_len, const int64_t *offsets, size_t n);
+
+// Validates `n` separate values, each on its own: value `i` is `values[i][0 .. lens[i])`.
+//
+// - `values`: `n` pointers, each to `lens[i]` bytes (NULL allowed where `lens[i]` is 0).
+// - `lens`: `n` lengths.
+// - `n`: the number of values; `values` and `lens` may be NULL when it is 0.
+//
+// Returns, for the first bad value, `result` = `utf8x_validate` of that value and `index` its
+// index; when all are valid, `UTF8X_OK`, `index == n` and `result.read` the bytes of all values
+// together.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` with `index` 0 when `values` or `lens` is NULL and `n > 0`, or
+// with `index` = `i` when `values[i]` is NULL and `lens[i] > 0`.
+//
+// # Safety
+// `values` and `lens` must point to `n` readable entries (or be NULL when `n` is 0), and each
+// `values[i]` to `lens[i]` readable bytes.
+struct utf8x_column_result utf8x_validate_many(const uint8_t *const *values, const size_t *lens, size_t n);
+
+// `utf8x_validate` on up to `threads` threads: exactly its result (the
+// first error's offset, length and kind) for any `threads`.
+//
+// - `src`, `len`: the bytes to check.
+// - `threads`: the most threads to use; 0 means the machine's available parallelism. Below
+//   about 1 MiB per thread fewer threads are used, down to the calling thread alone. No thread
+//   outlives the call.
+//
+// Returns what `utf8x_validate(src, len)` returns.
+//
+// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL and `len > 0`; `UTF8X_INTERNAL` if a thread
+// cannot be started or a bug panics.
+//
+// # Safety
+// `src` must point to `len` readable bytes, or be NULL when `len` is 0, and must not be written
+// during the call.
+struct utf8x_result utf8x_validate_parallel(const uint8_t *src, size_t len, size_t threads);
 
 // Checks UTF-16 stored as big-endian units; otherwise as `utf8x_validate_utf16le`.
 //

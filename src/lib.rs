@@ -50,12 +50,14 @@ pub use api::chars::{
     floor_char_boundary, is_char_boundary, next_char_boundary, prev_char_boundary, swap_utf16,
     swap_utf16_in_place, truncate, truncate_copy,
 };
+pub use api::column::{ColumnOffset, ColumnOutcome, validate_column, validate_many};
 pub use api::convert::{
     convert, from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
     to_utf16be, to_utf16le, to_utf32,
 };
 pub use api::detect::{bom, detect};
 pub use api::mb::{MbConverted, MbDecoded, MbEnd, MbState};
+pub use api::parallel::{convert_parallel, split_point, validate_parallel};
 pub use api::validate::{
     count, is_ascii, is_valid, validate, validate_utf16_native, validate_utf16be, validate_utf16le,
     validate_utf32,

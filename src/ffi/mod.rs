@@ -5,6 +5,7 @@ mod any;
 mod args;
 mod boundary;
 mod chars;
+mod column;
 mod convert;
 mod detect;
 mod errno;
@@ -12,6 +13,7 @@ mod iconv;
 mod info;
 mod kernel;
 mod mb;
+mod parallel;
 mod stream;
 mod validate;
 
@@ -21,12 +23,14 @@ pub use any::*;
 #[doc(hidden)]
 pub use boundary::ffi_boundary;
 pub use chars::*;
+pub use column::*;
 pub use convert::*;
 pub use detect::*;
 pub use iconv::*;
 pub use info::*;
 pub use kernel::*;
 pub use mb::*;
+pub use parallel::*;
 pub use stream::*;
 pub use validate::*;
 

@@ -9,7 +9,7 @@ mod sealed {
 
 /// A code unit type [`crate::convert()`] and [`crate::Stream`] accept: `u8`, `u16` or `u32`. Each method views a slice as the
 /// unit type an encoding needs, or gives `None` when the types differ.
-pub trait Unit: Copy + Default + Into<u32> + TryFrom<u32> + sealed::Sealed {
+pub trait Unit: Copy + Default + Send + Sync + Into<u32> + TryFrom<u32> + sealed::Sealed {
     #[doc(hidden)]
     fn bytes(_: &[Self]) -> Option<&[u8]> {
         None

@@ -1,0 +1,421 @@
+//! One buffer on every core: validation and conversion split at character boundaries, each piece
+//! on its own thread, with exactly the result of the one-thread call.
+//!
+//! How the result stays exact:
+//! - Pieces start where the one-thread decoder starts a step ([`split_point`]): in UTF-8 at a byte
+//!   that is not a continuation byte (a sequence never extends over one), or after three
+//!   continuation bytes in a row (no sequence reaches past them); in UTF-16 anywhere but between
+//!   a high and a low surrogate; in the one-unit forms anywhere.
+//! - Validation takes the first piece (by position) that has an error and asks the one-thread
+//!   call from that error on: a piece cut after an unfinished sequence would call it truncated,
+//!   where the whole buffer goes on with a byte that makes it invalid.
+//! - Conversion measures every piece first, each with the conversion that looks past the piece's
+//!   end to decide its last step as a call over the whole buffer would (the one streams use).
+//!   Prefix sums of the sizes give each piece its place in the output; the pieces before the
+//!   first one that fails or does not fit are written in place, in parallel, and that piece
+//!   alone decides the status, as it would in the one-thread call.
+//!
+//! Threads come from `std::thread::scope`: none outlives the call. Below [`MIN_PIECE`] units per
+//! thread the call is the one-thread call.
+
+use core::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::engine::route::convert_until;
+use crate::simd;
+use crate::types::encoding::Encoding;
+use crate::types::outcome::{Outcome, Policy};
+use crate::types::unit::Unit;
+
+/// Input units per thread below which another thread costs more than it saves (starting and
+/// joining one takes tens of microseconds; validation covers a mebibyte in about a hundred).
+pub(crate) const MIN_PIECE: usize = 1 << 20;
+
+/// Validation works in slices of this size, checking between them whether an earlier piece has
+/// already found an error (then the rest of this piece cannot matter).
+const SLICE: usize = 1 << 18;
+
+/// The threads a call with `threads` (0: the machine's parallelism) uses on `len` units.
+fn thread_count(threads: usize, len: usize, min_piece: usize) -> usize {
+    let wanted = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    wanted.min(len / min_piece.max(1)).max(1)
+}
+
+/// The start of a step of the one-thread decoder at or before `at` (clamped to `src.len()`),
+/// for `src` in encoding `from`: where a buffer can be cut so that both sides decode exactly as
+/// the whole does. Use it to give the pieces of one buffer to threads of your own.
+///
+/// - UTF-8: backs up over at most three continuation bytes to the byte before them.
+/// - UTF-16 (either order, and `wchar_t` where it is UTF-16): backs up one unit when `at` falls
+///   between a high and a low surrogate.
+/// - UTF-32, Latin-1, Windows-1252: `at` itself.
+/// - CESU-8, modified UTF-8, WTF-8 and RFC 2279, whose steps may span two sequences: 0, so that
+///   the whole buffer is one piece. Also 0 when `S` is not the unit type of `from`.
+///
+/// `at` values of 0 and past the end give 0 and `src.len()`.
+///
+/// ```
+/// use utf8x::{Encoding, split_point};
+/// let text = "añb".as_bytes(); // 61 C3 B1 62
+/// assert_eq!(split_point(text, Encoding::Utf8, 2), 1); // not inside ñ
+/// assert_eq!(split_point(text, Encoding::Utf8, 3), 3);
+/// ```
+pub fn split_point<S: Unit>(src: &[S], from: Encoding, at: usize) -> usize {
+    let at = at.min(src.len());
+    if at == 0 || at == src.len() {
+        return at;
+    }
+    match from.resolved() {
+        Encoding::Utf8 => match u8::view(src) {
+            Some(bytes) => (at.saturating_sub(3)..=at)
+                .rev()
+                .find(|&i| bytes[i] & 0xC0 != 0x80)
+                .unwrap_or(at),
+            None => 0,
+        },
+        e @ (Encoding::Utf16Le | Encoding::Utf16Be | Encoding::Utf16) => match u16::view(src) {
+            Some(units) => {
+                let value = |u: u16| match e {
+                    Encoding::Utf16Le => u16::from_le(u),
+                    Encoding::Utf16Be => u16::from_be(u),
+                    _ => u,
+                };
+                let high = value(units[at - 1]) & 0xFC00 == 0xD800;
+                let low = value(units[at]) & 0xFC00 == 0xDC00;
+                if high && low { at - 1 } else { at }
+            }
+            None => 0,
+        },
+        Encoding::Utf32 | Encoding::Utf32Le | Encoding::Utf32Be if u32::view(src).is_some() => at,
+        Encoding::Latin1 | Encoding::Cp1252 if u8::view(src).is_some() => at,
+        _ => 0,
+    }
+}
+
+/// True for the encodings [`split_point`] cuts (the others' steps may span two sequences).
+fn splittable(from: Encoding) -> bool {
+    use Encoding::*;
+    matches!(
+        from.resolved(),
+        Utf8 | Utf16 | Utf16Le | Utf16Be | Utf32 | Utf32Le | Utf32Be | Latin1 | Cp1252
+    )
+}
+
+/// The starts of `parts` pieces of `src` (the first is 0) and, last, `src.len()`: cuts at
+/// [`split_point`]s near equal shares. Pieces may be empty.
+fn pieces<S: Unit>(src: &[S], from: Encoding, parts: usize) -> Vec<usize> {
+    let mut cuts: Vec<usize> = (0..parts)
+        .map(|i| split_point(src, from, src.len() / parts * i))
+        .collect();
+    cuts.push(src.len());
+    // Backing up never passes the previous cut's share, but keep the order certain.
+    for i in 1..cuts.len() {
+        cuts[i] = cuts[i].max(cuts[i - 1]);
+    }
+    cuts
+}
+
+/// [`crate::validate`] on up to `threads` threads (0: the machine's available parallelism):
+/// exactly its result, the first error's offset, length and kind included.
+///
+/// ```
+/// let mut text = "ß".repeat(1 << 21).into_bytes();
+/// text[3_000_001] = b'!'; // the second byte of a ß
+/// assert_eq!(utf8x::validate_parallel(&text, 0), utf8x::validate(&text));
+/// ```
+pub fn validate_parallel(src: &[u8], threads: usize) -> Outcome {
+    validate_parallel_in(src, threads, MIN_PIECE)
+}
+
+/// [`validate_parallel`] with the smallest piece given (the tests use small ones).
+pub(crate) fn validate_parallel_in(src: &[u8], threads: usize, min_piece: usize) -> Outcome {
+    let parts = thread_count(threads, src.len(), min_piece);
+    if parts == 1 {
+        return crate::validate(src);
+    }
+    let cuts = pieces(src, Encoding::Utf8, parts);
+    // The index of the first piece known to hold an error (`parts`: none yet).
+    let first_bad = AtomicUsize::new(parts);
+    let errors = on_threads(vec![(); parts], |i, ()| {
+        let (start, end) = (cuts[i], cuts[i + 1]);
+        let mut at = start;
+        while at < end {
+            if first_bad.load(Ordering::Relaxed) < i {
+                return None;
+            }
+            let stop = (at + SLICE).min(end);
+            let stop = if stop == end {
+                end
+            } else {
+                split_point(src, Encoding::Utf8, stop).max(at + 1)
+            };
+            let r = crate::validate(&src[at..stop]);
+            if !r.is_ok() {
+                first_bad.fetch_min(i, Ordering::Relaxed);
+                return Some(at + r.read);
+            }
+            at = stop;
+        }
+        None
+    });
+    match errors.into_iter().flatten().next() {
+        // The one-thread call from the error on decides its status, kind and length.
+        Some(at) => {
+            let mut r = crate::validate(&src[at..]);
+            r.read += at;
+            r
+        }
+        None => Outcome {
+            read: src.len(),
+            ..Outcome::default()
+        },
+    }
+}
+
+/// [`crate::convert`] on up to `threads` threads (0: the machine's available parallelism):
+/// exactly its result and output for any pair, policy and output size (measuring with `None`,
+/// [`crate::Status::OutputFull`] included). Sources whose steps may span two sequences (CESU-8,
+/// modified UTF-8, WTF-8, RFC 2279) convert on one thread.
+///
+/// ```
+/// use utf8x::{Encoding, Policy};
+/// let text = "ĉu vi parolas? ".repeat(1 << 17);
+/// let mut one = vec![0u16; text.len()];
+/// let mut many = vec![0u16; text.len()];
+/// let a = utf8x::convert(text.as_bytes(), Encoding::Utf8, Some(&mut one[..]), Encoding::Utf16Le, Policy::Strict);
+/// let b = utf8x::convert_parallel(text.as_bytes(), Encoding::Utf8, Some(&mut many[..]), Encoding::Utf16Le, Policy::Strict, 4);
+/// assert_eq!((a, one), (b, many));
+/// ```
+pub fn convert_parallel<S: Unit, T: Unit>(
+    src: &[S],
+    from: Encoding,
+    dst: Option<&mut [T]>,
+    to: Encoding,
+    policy: Policy,
+    threads: usize,
+) -> Outcome {
+    convert_parallel_in(src, from, dst, to, policy, threads, MIN_PIECE)
+}
+
+/// [`convert_parallel`] with the smallest piece given (the tests use small ones).
+pub(crate) fn convert_parallel_in<S: Unit, T: Unit>(
+    src: &[S],
+    from: Encoding,
+    dst: Option<&mut [T]>,
+    to: Encoding,
+    policy: Policy,
+    threads: usize,
+    min_piece: usize,
+) -> Outcome {
+    let parts = thread_count(threads, src.len(), min_piece);
+    if parts == 1 || !splittable(from) {
+        return crate::convert(src, from, dst, to, policy);
+    }
+    let cuts = pieces(src, from, parts);
+    // Piece `i`: `src[cuts[i]..cuts[i + 1]]`, converted with the whole rest in view.
+    let piece = |i: usize, dst: Option<&mut [T]>| {
+        let rest = &src[cuts[i]..];
+        simd::with_kernels(rest.len(), |k| {
+            convert_until(k, rest, cuts[i + 1] - cuts[i], from, dst, to, policy)
+        })
+    };
+    let piece = &piece;
+    let sizes = on_threads(vec![(); parts], |i, ()| piece(i, None));
+    let cap = dst.as_ref().map_or(usize::MAX, |d| d.len());
+    // The first piece that fails or does not fit decides the result, as in one call.
+    let (mut before, mut replaced) = (0usize, 0usize);
+    let mut decider = None;
+    for (i, s) in sizes.iter().enumerate() {
+        if !s.is_ok() || s.written > cap - before {
+            decider = Some(i);
+            break;
+        }
+        before += s.written;
+        replaced += s.replaced;
+    }
+    let whole = decider.unwrap_or(parts);
+    let mut dst = dst;
+    if let Some(out) = dst.as_deref_mut() {
+        // The pieces before the decider, each in its own place, in parallel.
+        let mut slots = Vec::with_capacity(whole);
+        let mut rest = &mut out[..before];
+        for s in &sizes[..whole] {
+            let (slot, tail) = rest.split_at_mut(s.written);
+            slots.push(slot);
+            rest = tail;
+        }
+        on_threads(slots, |i, slot| piece(i, Some(slot)));
+    }
+    match decider {
+        None => Outcome {
+            read: src.len(),
+            written: before,
+            replaced,
+            ..Outcome::default()
+        },
+        Some(i) => {
+            let tail = dst.map(|d| &mut d[before..]);
+            let mut r = piece(i, tail);
+            r.read += cuts[i];
+            r.written += before;
+            r.replaced += replaced;
+            r
+        }
+    }
+}
+
+/// `f(i, inputs[i])` for every input, the first on this thread and the others on threads of
+/// their own; the results in order.
+fn on_threads<I: Send, R: Send>(inputs: Vec<I>, f: impl Fn(usize, I) -> R + Sync) -> Vec<R> {
+    let mut inputs = inputs.into_iter();
+    let Some(first) = inputs.next() else {
+        return Vec::new();
+    };
+    std::thread::scope(|scope| {
+        let f = &f;
+        let handles: Vec<_> = inputs
+            .enumerate()
+            .map(|(i, input)| scope.spawn(move || f(i + 1, input)))
+            .collect();
+        let mut out = vec![f(0, first)];
+        for h in handles {
+            match h.join() {
+                Ok(r) => out.push(r),
+                // A panic on a thread is one on this thread, for the caller's boundary.
+                Err(p) => std::panic::resume_unwind(p),
+            }
+        }
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text of every UTF-8 length, with bad bytes at `bad`.
+    fn text(len: usize, bad: &[usize]) -> Vec<u8> {
+        let mut t: Vec<u8> = "aé€😀".bytes().cycle().take(len).collect();
+        for &b in bad {
+            if b < len {
+                t[b] = 0xFF;
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn validation_is_the_one_thread_result() {
+        for len in [0usize, 1, 9, 100, 1000] {
+            for bad in [None, Some(0), Some(len / 3), Some(len.saturating_sub(1))] {
+                let mut t = text(len, &[]);
+                if let Some(b) = bad.filter(|&b| b < len) {
+                    // Cut a character short, or break it: both kinds of error.
+                    t[b] = if b % 2 == 0 { 0xE2 } else { 0x80 };
+                }
+                let one = crate::validate(&t);
+                for threads in 1..=64 {
+                    assert_eq!(
+                        validate_parallel_in(&t, threads, 1),
+                        one,
+                        "{len} {bad:?} {threads}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn conversion_is_the_one_thread_result() {
+        use Encoding::*;
+        let t = text(301, &[7, 150]);
+        for (to, policy) in [
+            (Utf16Le, Policy::Strict),
+            (Utf16Be, Policy::Replace),
+            (Utf32, Policy::Skip),
+            (Latin1, Policy::Replace),
+            (Cesu8, Policy::Escape),
+            (Utf8, Policy::Replace),
+        ] {
+            let unit = to.unit_size();
+            for cap in [None, Some(0), Some(5), Some(100), Some(1000)] {
+                macro_rules! check {
+                    ($t:ty) => {{
+                        let mut one = vec![0 as $t; cap.unwrap_or(0)];
+                        let a = crate::convert(&t[..], Utf8, cap.map(|_| &mut one[..]), to, policy);
+                        for threads in [2, 3, 7, 64] {
+                            let mut many = vec![0 as $t; cap.unwrap_or(0)];
+                            let b = convert_parallel_in(
+                                &t[..],
+                                Utf8,
+                                cap.map(|_| &mut many[..]),
+                                to,
+                                policy,
+                                threads,
+                                1,
+                            );
+                            assert_eq!(
+                                (a, &one),
+                                (b, &many),
+                                "{to:?} {policy:?} {cap:?} {threads}"
+                            );
+                        }
+                    }};
+                }
+                match unit {
+                    1 => check!(u8),
+                    2 => check!(u16),
+                    _ => check!(u32),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf16_pairs_and_lone_surrogates_across_cuts() {
+        use Encoding::*;
+        let mut units: Vec<u16> = "a😀ĉ😀".repeat(40).encode_utf16().collect();
+        units[33] = 0xD800;
+        units[70] = 0xDC00;
+        for (to, policy) in [
+            (Utf8, Policy::Strict),
+            (Utf8, Policy::Replace),
+            (Wtf8, Policy::Strict),
+        ] {
+            let mut one = vec![0u8; 1000];
+            let a = crate::convert(&units[..], Utf16, Some(&mut one[..]), to, policy);
+            for threads in 2..=64 {
+                let mut many = vec![0u8; 1000];
+                let b = convert_parallel_in(
+                    &units[..],
+                    Utf16,
+                    Some(&mut many[..]),
+                    to,
+                    policy,
+                    threads,
+                    1,
+                );
+                assert_eq!((a, &one), (b, &many), "{to:?} {policy:?} {threads}");
+            }
+        }
+    }
+
+    #[test]
+    fn split_points_are_step_starts() {
+        let t = "añ€😀".as_bytes();
+        let starts: Vec<usize> = (0..=t.len())
+            .map(|i| split_point(t, Encoding::Utf8, i))
+            .collect();
+        assert_eq!(starts, [0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10]);
+        let u: Vec<u16> = "a😀b".encode_utf16().collect();
+        let starts: Vec<usize> = (0..=u.len())
+            .map(|i| split_point(&u, Encoding::Utf16, i))
+            .collect();
+        assert_eq!(starts, [0, 1, 1, 3, 4]);
+        assert_eq!(split_point(t, Encoding::Cesu8, 5), 0);
+        assert_eq!(split_point(&u, Encoding::Utf8, 2), 0);
+    }
+}

@@ -1,0 +1,213 @@
+//! One buffer on every core: shims over [`crate::validate_parallel`],
+//! [`crate::convert_parallel`] and [`crate::split_point`].
+
+use core::ffi::c_void;
+
+use super::args::{by_unit_sizes, checked, input};
+use super::boundary::{ffi_boundary, internal};
+use super::utf8x_result;
+use crate::types::encoding::Encoding;
+use crate::types::outcome::Outcome;
+use crate::types::unit::Unit;
+
+/// `utf8x_validate` on up to `threads` threads: exactly its result (the
+/// first error's offset, length and kind) for any `threads`.
+///
+/// - `src`, `len`: the bytes to check.
+/// - `threads`: the most threads to use; 0 means the machine's available parallelism. Below
+///   about 1 MiB per thread fewer threads are used, down to the calling thread alone. No thread
+///   outlives the call.
+///
+/// Returns what `utf8x_validate(src, len)` returns.
+///
+/// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL and `len > 0`; `UTF8X_INTERNAL` if a thread
+/// cannot be started or a bug panics.
+///
+/// # Safety
+/// `src` must point to `len` readable bytes, or be NULL when `len` is 0, and must not be written
+/// during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn utf8x_validate_parallel(
+    src: *const u8,
+    len: usize,
+    threads: usize,
+) -> utf8x_result {
+    ffi_boundary(internal, || {
+        // SAFETY: forwarded from this function's contract.
+        match unsafe { input(src, len) } {
+            Some(src) => crate::validate_parallel(src, threads).into(),
+            None => Outcome::bad_argument().into(),
+        }
+    })
+}
+
+/// `utf8x_convert` on up to `threads` threads: exactly its result and
+/// output for any pair, policy and `dst_cap` (measuring with `dst == NULL`, `UTF8X_OUTPUT_FULL`
+/// included).
+///
+/// The input is cut where the decoder starts a character (see `utf8x_split_point`); each piece
+/// is measured on its own thread, the sizes give each piece its place in `dst`, and the pieces
+/// are then written in place, in parallel. Sources in CESU-8, modified UTF-8, WTF-8 or RFC 2279
+/// convert on the calling thread alone.
+///
+/// - `src`, `len`, `from`, `dst`, `dst_cap`, `to`, `policy`: as for `utf8x_convert`.
+/// - `threads`: the most threads to use; 0 means the machine's available parallelism. Below
+///   about 1 MiB of input per thread fewer threads are used. No thread outlives the call.
+///
+/// Returns what `utf8x_convert` returns for the same arguments.
+///
+/// Errors: those of `utf8x_convert`; `UTF8X_INTERNAL` if a thread cannot be started or a bug
+/// panics (then `dst` may hold partial output).
+///
+/// # Safety
+/// As `utf8x_convert`; `src` must not be written during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn utf8x_convert_parallel(
+    src: *const c_void,
+    len: usize,
+    from: u32,
+    dst: *mut c_void,
+    dst_cap: usize,
+    to: u32,
+    policy: u32,
+    threads: usize,
+) -> utf8x_result {
+    ffi_boundary(internal, || {
+        let (Some(from), Some(to)) = (Encoding::from_u32(from), Encoding::from_u32(to)) else {
+            return Outcome::bad_argument().into();
+        };
+        let sizes = (from.unit_size(), to.unit_size());
+        let call = Call {
+            from,
+            to,
+            policy,
+            threads,
+        };
+        // SAFETY: forwarded from this function's contract, with the unit types of `from`/`to`.
+        unsafe {
+            by_unit_sizes!(
+                sizes,
+                typed(call, src, len, dst, dst_cap),
+                Outcome::bad_argument()
+            )
+        }
+        .into()
+    })
+}
+
+/// The arguments of [`utf8x_convert_parallel`] that are not buffers.
+#[derive(Clone, Copy)]
+struct Call {
+    from: Encoding,
+    to: Encoding,
+    policy: u32,
+    threads: usize,
+}
+
+/// [`utf8x_convert_parallel`] with the unit types `S` and `T` of `from` and `to`.
+///
+/// # Safety
+/// As [`utf8x_convert_parallel`].
+unsafe fn typed<S: Unit, T: Unit>(
+    c: Call,
+    src: *const c_void,
+    len: usize,
+    dst: *mut c_void,
+    cap: usize,
+) -> Outcome {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        checked(
+            src.cast::<S>(),
+            len,
+            dst.cast::<T>(),
+            cap,
+            c.policy,
+            |s, d, p| crate::convert_parallel(s, c.from, d, c.to, p, c.threads),
+        )
+    }
+}
+
+/// Returns where a buffer in encoding `from` can be cut at or before unit `at` so that both
+/// sides decode exactly as the whole does: the start of a character (or of a maximal ill-formed
+/// subpart). Use it to hand the pieces of one buffer to threads of your own.
+///
+/// UTF-8 backs up over at most three continuation bytes; UTF-16 (`UTF8X_ENC_UTF16*`, and
+/// `UTF8X_ENC_WCHAR` where `wchar_t` is 16 bits) backs up one unit between a high and a low
+/// surrogate; UTF-32, Latin-1 and Windows-1252 return `at`.
+///
+/// - `src`, `len`: the buffer, `len` in units of `from`, aligned for that unit.
+/// - `from`: a `UTF8X_ENC_*` value.
+/// - `at`: a unit offset; values past `len` are taken as `len`.
+///
+/// Returns the cut, at most `at`; 0 and `len` map to themselves.
+///
+/// Errors: returns 0 for CESU-8, modified UTF-8, WTF-8 and RFC 2279 (whose characters may span
+/// two sequences), an unknown encoding, or `src` NULL or misaligned with `len > 0`.
+///
+/// # Safety
+/// `src` must point to `len` readable units of `from`, or be NULL when `len` is 0.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn utf8x_split_point(
+    src: *const c_void,
+    len: usize,
+    from: u32,
+    at: usize,
+) -> usize {
+    ffi_boundary(
+        || 0,
+        || {
+            let Some(from) = Encoding::from_u32(from) else {
+                return 0;
+            };
+            // SAFETY: forwarded from this function's contract, with the unit type of `from`.
+            unsafe {
+                match from.unit_size() {
+                    1 => split::<u8>(src, len, from, at),
+                    2 => split::<u16>(src, len, from, at),
+                    4 => split::<u32>(src, len, from, at),
+                    _ => 0,
+                }
+            }
+        },
+    )
+}
+
+/// [`utf8x_split_point`] with the unit type of `from`.
+///
+/// # Safety
+/// As [`utf8x_split_point`].
+unsafe fn split<S: Unit>(src: *const c_void, len: usize, from: Encoding, at: usize) -> usize {
+    // SAFETY: forwarded from the caller.
+    unsafe { input(src.cast::<S>(), len) }.map_or(0, |s| crate::split_point(s, from, at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn through_the_abi() {
+        let text = "žluťoučký kůň ".repeat(10_000);
+        let mut one = vec![0u16; text.len()];
+        let mut many = vec![0u16; text.len()];
+        let (src, len) = (text.as_ptr().cast(), text.len());
+        let (utf8, utf16) = (Encoding::Utf8 as u32, Encoding::Utf16Le as u32);
+        // SAFETY: the buffers and lengths above.
+        let (a, b) = unsafe {
+            (
+                super::super::utf8x_convert(src, len, utf8, one.as_mut_ptr().cast(), 100, utf16, 0),
+                utf8x_convert_parallel(src, len, utf8, many.as_mut_ptr().cast(), 100, utf16, 0, 3),
+            )
+        };
+        assert_eq!((a, &one), (b, &many));
+        assert_eq!(a.status, crate::Status::OutputFull as u32);
+        // SAFETY: as above; NULL with length 0 is the empty buffer.
+        unsafe {
+            assert_eq!(utf8x_validate_parallel(text.as_ptr(), len, 0).read, len);
+            assert_eq!(utf8x_validate_parallel(core::ptr::null(), 1, 0).status, 5);
+            assert_eq!(utf8x_split_point(src, len, utf8, 1), 0);
+            assert_eq!(utf8x_split_point(core::ptr::null(), 0, utf8, 2), 0);
+        }
+    }
+}
