@@ -141,10 +141,6 @@ pub(crate) fn validate_each<'a>(values: impl Iterator<Item = Option<&'a [u8]>>) 
         };
         count += 1;
         total += v.len();
-        // Short values pass the ASCII test without the validator's set-up.
-        if v.is_ascii() {
-            continue;
-        }
         let outcome = crate::validate(v);
         if !outcome.is_ok() {
             return ColumnOutcome { outcome, index };
