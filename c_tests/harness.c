@@ -1,7 +1,7 @@
 /*
  * The C test harness of utf8x: calls every function of the public header, linked against the
  * real shared or static library. Prints `N passed, M failed`; exits non-zero on any failure.
- * Built and run by tests/c_harness.rs (`cargo test --test c_harness`); by hand, from the
+ * Built and run by tests/c_harness/main.rs (`cargo test --test c_harness`); by hand, from the
  * c_tests/ after `cargo build`:
  *     cc -std=c99 -Wall -Wextra -Werror -pedantic -I../include *.c -L../target/debug -lutf8x
  *     ln -sf libutf8x.so ../target/debug/libutf8x.so.0 && LD_LIBRARY_PATH=../target/debug ./a.out

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the inputs-past-4-GiB tests (tests/huge.rs), which the ordinary suite skips because a debug
+# Runs the inputs-past-4-GiB tests (tests/huge/), which the ordinary suite skips because a debug
 # build needs minutes per pass over 4.5 GiB. Release, once per kernel this CPU can execute.
 # Memory: the input is a sparse zero mapping (a few pages resident); the output-bounded test maps
 # one 2 MiB shared segment 2049 times, which RSS counts once per mapping (about 4 GiB) although

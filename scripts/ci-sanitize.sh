@@ -12,7 +12,7 @@ cargo build --release --lib
 lib=$target/release/libutf8x.a
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The system libraries Rust's standard library inside libutf8x.a needs (as in tests/c_harness.rs).
+# The system libraries Rust's standard library inside libutf8x.a needs (tests/support/c_abi.rs).
 ${CC:-cc} -std=c99 -Wall -Wextra -Werror -pedantic -O1 -g -fno-omit-frame-pointer \
   -fsanitize=address,undefined -fno-sanitize-recover=all -Iinclude c_tests/*.c "$lib" \
   -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc -o "$work/harness"

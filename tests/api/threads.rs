@@ -16,6 +16,7 @@ use core::ptr::{null, null_mut};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
+use crate::support;
 use crate::support::errno::errno;
 use libc::{mbstate_t, wchar_t};
 use utf8x::ffi::*;
@@ -26,13 +27,16 @@ const THREADS: usize = 16;
 /// How long the threads keep going once their first round is done (it always completes).
 const RUN_FOR: Duration = Duration::from_secs(1);
 
-const POLICIES: [u32; 5] = [
-    UTF8X_STRICT,
-    UTF8X_REPLACE,
-    UTF8X_SKIP,
-    UTF8X_ESCAPE,
-    UTF8X_FALLBACK,
-];
+/// Every policy, by its C value.
+const POLICIES: [u32; 5] = {
+    let mut c = [0; 5];
+    let mut i = 0;
+    while i < c.len() {
+        c[i] = support::POLICIES[i] as u32;
+        i += 1;
+    }
+    c
+};
 
 /// Every encoding and the size of its unit in bytes.
 const ENCODINGS: [(u32, usize); 14] = [

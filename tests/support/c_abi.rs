@@ -2,11 +2,6 @@
 //! `cpp_wrapper`, `ffi_languages`): the very `libutf8x.so` and `libutf8x.a` cargo built for this
 //! test run, a work directory of this process holding the shared library under its file name and
 //! its soname, the system libraries the static one needs, and skips that show.
-//!
-//! Each of those binaries includes this file alone, by `#[path]`, not the whole support tree.
-
-// Each binary uses a different subset.
-#![allow(dead_code)]
 
 use std::env;
 use std::ffi::OsString;
@@ -14,10 +9,6 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-
-/// Programs built for the target go through the emulator when the tests run under one.
-#[path = "runner.rs"]
-pub mod runner;
 
 /// What Rust's standard library inside `libutf8x.a` needs from the system, as printed by
 /// `cargo rustc --lib --crate-type staticlib -- --print native-static-libs`.
@@ -69,20 +60,15 @@ pub fn built(name: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("{name} not found next to {}", exe.display()))
 }
 
-/// `CARGO_TARGET_TMPDIR/<area>`: where a test binary keeps what outlives one run.
-pub fn area_dir(area: &str) -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join(area)
-}
-
-/// Locates the libraries and prepares this process's work directory `<area>/run-<pid>`, once
+/// Locates the libraries and prepares this process's work directory `<base>/run-<pid>`, once
 /// per process: concurrent `cargo test` runs never overwrite a binary or library another one
-/// is running, and the directories of finished runs are removed.
-pub fn libs(area: &str) -> &'static Libs {
+/// is running, and the directories of finished runs are removed. `base` is where the test
+/// binary keeps what outlives one run, a directory under its `CARGO_TARGET_TMPDIR`.
+pub fn libs(base: &Path) -> &'static Libs {
     static LIBS: OnceLock<Libs> = OnceLock::new();
     LIBS.get_or_init(|| {
         let (so, a) = (built("libutf8x.so"), built("libutf8x.a"));
-        let base = area_dir(area);
-        if let Ok(entries) = fs::read_dir(&base) {
+        if let Ok(entries) = fs::read_dir(base) {
             for entry in entries.flatten() {
                 let name = entry.file_name().to_string_lossy().into_owned();
                 if let Some(pid) = name.strip_prefix("run-")

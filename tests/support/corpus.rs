@@ -10,14 +10,46 @@
 //! per-script alphabets and syllables (no text is copied from anywhere), with the character
 //! classes and sizes of the lipsum files.
 //!
-//! A module of the tests' support tree, also included with `#[path]` by `benches/throughput` and
-//! the CLI tests, so it depends on nothing but std and the seeded generator beside it.
+//! A module of the tests' support crate, also included on its own by the CLI, so it depends on
+//! nothing but std and holds its seeded generator.
+
+// The CLI uses part of it.
 #![allow(dead_code)]
 
-// Public so that a test binary that includes this file takes its generator from here rather
-// than loading rng.rs a second time.
-#[path = "rng.rs"]
-pub mod rng;
+/// The one deterministic generator of the test suites (xorshift64*): seedable, so failures
+/// reproduce, and independent of proptest. The tests reach it as `support::rng`.
+pub mod rng {
+    pub struct Rng(u64);
+
+    impl Rng {
+        pub fn new(seed: u64) -> Rng {
+            Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+        }
+
+        // A generator's step, not an iterator: it never ends.
+        #[allow(clippy::should_implement_trait)]
+        pub fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        /// Uniform-ish in `0..n` (0 when `n` is 0).
+        pub fn below(&mut self, n: usize) -> usize {
+            (self.next() % n.max(1) as u64) as usize
+        }
+
+        /// Uniform-ish in `lo..=hi`.
+        pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
+            lo + (self.next() % u64::from(hi - lo + 1)) as u32
+        }
+
+        pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+            &items[self.below(items.len())]
+        }
+    }
+}
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -1,4 +1,4 @@
-//! Shared pieces of the family tests (`family_oracles`, `family_spec`): running
+//! Shared pieces of the family tests (`oracles`, `spec`): running
 //! `utf8x::convert` on plain values, a small scalar model of the family written from the
 //! specification's definitions (never from utf8x's code), and the external oracles (Python,
 //! Java) run once per test over a batch of inputs.
@@ -10,22 +10,13 @@
 //! form. Overlongs, surrogates and values above the form's maximum then fall out of one rule
 //! instead of a per-byte table.
 
-// Each test binary uses a different subset.
-#![allow(dead_code)]
-
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 pub use super::rng::Rng;
 pub use utf8x::{Encoding, ErrorKind, Outcome, Policy, Status};
 
-pub const POLICIES: [Policy; 5] = [
-    Policy::Strict,
-    Policy::Replace,
-    Policy::Skip,
-    Policy::Escape,
-    Policy::Fallback,
-];
+pub use super::POLICIES;
 
 /// The five byte forms of the UTF-8 family.
 pub const FAMILY: [Encoding; 5] = [
@@ -717,7 +708,8 @@ pub fn random_text(rng: &mut Rng, form: Encoding, n: usize) -> (Vec<u32>, Vec<u3
 pub fn external(program: &str, args: &[&str], input: &[u8]) -> Option<Vec<u8>> {
     let child = Command::new(program)
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        // The repository root, which the programs' arguments are relative to.
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,6 +1,5 @@
 //! Shared helpers of the kernel differential tests: a seeded generator of text in every script
 //! mix, error injection, the corpus files, and the kernel sets to compare.
-#![allow(dead_code)]
 
 use utf8x::__test::{Kernel, kernels};
 

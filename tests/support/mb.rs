@@ -1,4 +1,4 @@
-//! The harness of the glibc differential tests (`tests/libc/mb_glibc_*.rs`): glibc's functions,
+//! The harness of the glibc differential tests (`tests/libc/`): glibc's functions,
 //! `C.UTF-8`, and the catalogue of documented glibc differences. Rust's `std::str::from_utf8` is
 //! the independent judge of what RFC 3629 says. `setlocale` is process-global: only the `libc`
 //! test binary calls `utf8_locale`, and it holds nothing but these tests, so the locale changes
@@ -31,9 +31,6 @@
 //!   never reads beyond `n` bytes and returns -1 (no character fits in 0 bytes).
 //! - `StateAfterError`: after EILSEQ glibc leaves `*ps` non-initial (`mbsinit` is 0); C leaves it
 //!   unspecified, utf8x resets it to the initial state.
-
-// Each test binary uses a part of the harness.
-#![allow(dead_code)]
 
 use core::ffi::{c_char, c_int};
 use std::sync::Once;
@@ -118,6 +115,11 @@ pub fn decode(f: Decode, s: &[u8], n: usize, st: &mut mbstate_t) -> Call {
     (r, if r == FAIL { errno() } else { 0 }, out)
 }
 
+/// glibc's `mbrtowc` as a [`Decode`].
+///
+/// # Safety
+///
+/// As the C function's: `p` writable, `s` readable for `n` bytes, `ps` a valid state.
 pub unsafe extern "C" fn glibc_mbrtowc(
     p: *mut u32,
     s: *const c_char,
@@ -127,6 +129,12 @@ pub unsafe extern "C" fn glibc_mbrtowc(
     // SAFETY: forwarded.
     unsafe { mbrtowc(p.cast(), s, n, ps) }
 }
+
+/// utf8x's `utf8x_mbrtowc` as a [`Decode`].
+///
+/// # Safety
+///
+/// As the C function's: `p` writable, `s` readable for `n` bytes, `ps` a valid state.
 pub unsafe extern "C" fn ours_mbrtowc(
     p: *mut u32,
     s: *const c_char,
@@ -136,6 +144,12 @@ pub unsafe extern "C" fn ours_mbrtowc(
     // SAFETY: forwarded.
     unsafe { utf8x_mbrtowc(p.cast(), s, n, ps) }
 }
+
+/// glibc's `mbrtoc16` as a [`Decode`], the unit widened to `u32`.
+///
+/// # Safety
+///
+/// As the C function's: `p` writable, `s` readable for `n` bytes, `ps` a valid state.
 pub unsafe extern "C" fn glibc_mbrtoc16(
     p: *mut u32,
     s: *const c_char,
@@ -149,6 +163,12 @@ pub unsafe extern "C" fn glibc_mbrtoc16(
     unsafe { p.write(u as u32) };
     r
 }
+
+/// utf8x's `utf8x_mbrtoc16` as a [`Decode`], the unit widened to `u32`.
+///
+/// # Safety
+///
+/// As the C function's: `p` writable, `s` readable for `n` bytes, `ps` a valid state.
 pub unsafe extern "C" fn ours_mbrtoc16(
     p: *mut u32,
     s: *const c_char,

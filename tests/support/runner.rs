@@ -6,11 +6,6 @@
 //!
 //! `UTF8X_TEST_RUNNER` names that emulator, with its arguments, separated by spaces (the same
 //! command as cargo's `CARGO_TARGET_<TRIPLE>_RUNNER`). Unset, programs run directly.
-//!
-//! Included by `support/mod.rs` and, for the binaries that include `c_abi.rs` alone, by it.
-
-// Each binary uses a different subset.
-#![allow(dead_code)]
 
 use std::ffi::OsStr;
 use std::process::Command;

@@ -4,13 +4,6 @@
 use utf8x::{Encoding, Unit};
 use utf8x::{ErrorKind, Outcome, Policy, Status, Stream};
 
-pub const POLICIES: [Policy; 4] = [
-    Policy::Strict,
-    Policy::Replace,
-    Policy::Skip,
-    Policy::Escape,
-];
-
 /// What one conversion of a whole input amounts to.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Summary<T> {

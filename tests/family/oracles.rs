@@ -1,6 +1,6 @@
 //! The UTF-8 family against oracles that share no code with utf8x:
 //! - Java's `DataOutputStream.writeUTF` / `DataInputStream.readUTF` for modified UTF-8 (one
-//!   `java tests/java/MutfOracle.java` process per test, fed every string at once);
+//!   `java tests/family/MutfOracle.java` process per test, fed every string at once);
 //! - the `cesu8` crate and Python's `surrogatepass` codecs for CESU-8 (and the crate's Java
 //!   variant for modified UTF-8 of valid text);
 //! - the `wtf8` crate and Python's `surrogatepass` for WTF-8 of ill-formed UTF-16;
@@ -58,7 +58,7 @@ fn java_write_utf(strings: &[Vec<u32>]) -> Option<Vec<Vec<u8>>> {
             input.extend((u as u16).to_be_bytes());
         }
     }
-    let output = external("java", &["tests/java/MutfOracle.java"], &input)?;
+    let output = external("java", &["tests/family/MutfOracle.java"], &input)?;
     let mut records = Vec::with_capacity(strings.len());
     let mut rest = &output[..];
     while !rest.is_empty() {

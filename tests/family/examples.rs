@@ -1,6 +1,6 @@
 //! The worked examples of the README's family section, exactly as printed there, so that the
 //! README cannot drift from what the library does. (The independent oracles are in
-//! `family_oracles.rs`; these pin documentation.)
+//! `oracles.rs`; these pin documentation.)
 
 use utf8x::{Encoding, ErrorKind, Outcome, Policy, Status, Unit, convert};
 

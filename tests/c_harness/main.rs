@@ -11,9 +11,6 @@
 //! C programs on the forced kernel.
 #![cfg(target_os = "linux")]
 
-#[path = "support/c_abi.rs"]
-mod c_abi;
-
 use std::env;
 use std::ffi::{OsStr, OsString};
 use std::fs;
@@ -21,7 +18,8 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use c_abi::Libs;
+use utf8x_test_support::c_abi::{self, Libs};
+use utf8x_test_support::runner;
 
 const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"];
@@ -59,7 +57,7 @@ const PINNED: &[&str] = &[
 ];
 
 fn libs() -> &'static Libs {
-    c_abi::libs("c_harness")
+    c_abi::libs(&Path::new(env!("CARGO_TARGET_TMPDIR")).join("c_harness"))
 }
 
 fn target_triple() -> String {
@@ -118,7 +116,7 @@ fn build(cpp: bool, flags: &[&str], sources: &[PathBuf], out: &str, link: &[OsSt
 /// Runs `program` with the library directory first on LD_LIBRARY_PATH and the rest of the
 /// environment (UTF8X_KERNEL included) unchanged, under the emulator when the tests run under one.
 fn run<S: AsRef<OsStr>>(program: &Path, args: &[S]) -> Output {
-    c_abi::runner::command(program)
+    runner::command(program)
         .args(args)
         .env("LD_LIBRARY_PATH", c_abi::ld_library_path(&libs().dir))
         .output()

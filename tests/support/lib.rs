@@ -1,24 +1,22 @@
-//! What the test binaries share, in one tree. At this level: the oracles of the conversion
+//! What the test binaries share, a crate of its own that each of them uses as `support`. At this level: the oracles of the conversion
 //! suites. Every expected value is derived from std (`str::from_utf8`, `char::encode_utf16`,
 //! `char::decode_utf16`, `char::from_u32`) or from the Unicode Standard's definitions written out
 //! here, never from utf8x itself. Below, one submodule per area: the text corpus and its seeded
 //! generator, errno, glibc's iconv and mb functions beside utf8x's, the stream harness, the
 //! kernel helpers and the encoding family's model.
 
-// Each test binary uses a different subset of these helpers.
-#![allow(dead_code, unused_imports)]
-
 mod harness;
 mod inputs;
 mod oracle;
 mod utf8;
 
-// The corpus stays a file that needs nothing beside it and its generator, because
-// `benches/throughput` and the CLI tests include it by `#[path]` too. Its generator is the one
-// every test uses, so there is one `Rng` type per binary.
+// The corpus stays a file that needs nothing but std, because the CLI includes it on its own.
+// Its generator is the one every test uses.
 pub mod corpus;
 pub use corpus::rng;
 
+#[cfg(target_os = "linux")]
+pub mod c_abi;
 pub mod errno;
 pub mod family;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -38,6 +36,7 @@ pub use inputs::*;
 pub use oracle::*;
 pub use utf8::*;
 
+/// Every policy. Their C values are `policy as u32`.
 pub const POLICIES: [Policy; 5] = [
     Policy::Strict,
     Policy::Replace,
@@ -45,6 +44,12 @@ pub const POLICIES: [Policy; 5] = [
     Policy::Escape,
     Policy::Fallback,
 ];
+
+/// Every policy but [`Policy::Fallback`]: the stream and kernel suites leave it out.
+pub const POLICIES_BUT_FALLBACK: [Policy; 4] = match POLICIES {
+    [strict, replace, skip, escape, Policy::Fallback] => [strict, replace, skip, escape],
+    _ => panic!("Policy::Fallback is the last of POLICIES"),
+};
 
 /// Native-order values to units whose memory holds little-/big-endian bytes.
 pub fn as_le(values: &[u16]) -> Vec<u16> {

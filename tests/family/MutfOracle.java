@@ -1,5 +1,5 @@
-// The oracle for Java's modified UTF-8 in tests/family_oracles.rs, run once per test as
-// `java tests/java/MutfOracle.java` (single-file source launch, no build step).
+// The oracle for Java's modified UTF-8 in tests/family/oracles.rs, run once per test as
+// `java tests/family/MutfOracle.java` (single-file source launch, no build step).
 //
 // Input on stdin: strings, each as an unsigned 16-bit big-endian count of UTF-16 units followed
 // by the units (big-endian; any units, lone surrogates included), until end of input.

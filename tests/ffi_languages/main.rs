@@ -10,27 +10,26 @@
 //! The environment is passed through, so `UTF8X_KERNEL=...` reaches the library in both.
 #![cfg(target_os = "linux")]
 
-#[path = "support/c_abi.rs"]
-mod c_abi;
-
 use std::env;
 use std::ffi::OsString;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use utf8x_test_support::{c_abi, runner};
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Where this test keeps its files: the Go build cache survives between runs (a rebuild then
 /// takes a second or two), each run's copy of the library does not.
 fn base_dir() -> PathBuf {
-    c_abi::area_dir("ffi_languages")
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("ffi_languages")
 }
 
 /// This run's directory holding the library as `libutf8x.so` and under its soname
 /// `libutf8x.so.0`, which is what a program linked with `-lutf8x` asks the loader for.
 fn lib_dir() -> &'static Path {
-    &c_abi::libs("ffi_languages").dir
+    &c_abi::libs(&Path::new(env!("CARGO_TARGET_TMPDIR")).join("ffi_languages")).dir
 }
 
 fn ld_library_path() -> OsString {
@@ -48,7 +47,7 @@ fn skip(why: &str) {
 /// True (after saying so) when the tests run under an emulator: the host's go and node cannot
 /// load a library built for another architecture. Not a missing toolchain, so never a failure.
 fn emulated() -> bool {
-    let emulated = c_abi::runner::emulated();
+    let emulated = runner::emulated();
     if emulated {
         c_abi::skipped("the tests run under an emulator; go and node here run on this machine");
     }

@@ -1,5 +1,5 @@
 // Tests include/utf8x.hpp against the C API it wraps and against known literals. Built by
-// tests/cpp_wrapper.rs as C++17 and C++20 with warnings as errors, linked against the real
+// tests/cpp_wrapper/main.rs as C++17 and C++20 with warnings as errors, linked against the real
 // library; prints "N passed, M failed" and exits non-zero on any failure.
 #include "utf8x.hpp"
 

@@ -1,26 +1,24 @@
-//! The C++ wrapper `include/utf8x.hpp`, tested from C++: builds `tests/cpp/test_wrapper.cpp`
+//! The C++ wrapper `include/utf8x.hpp`, tested from C++: builds `tests/cpp_wrapper/test_wrapper.cpp`
 //! (which checks the wrapper against the C API and known literals) as C++17 and C++20 with
 //! warnings as errors, with the C++ compiler cc picks and with clang++ when it is installed,
 //! against the very `libutf8x.so` and `libutf8x.a` cargo built for this run, and runs it; then
 //! builds and runs the example `examples/cpp/validate.cpp`.
 #![cfg(target_os = "linux")]
 
-#[path = "support/c_abi.rs"]
-mod c_abi;
-
 use std::env;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use c_abi::Libs;
+use utf8x_test_support::c_abi::{self, Libs};
+use utf8x_test_support::runner;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// Fewer checks than this means the test program silently stopped testing.
 const MIN_CHECKS: u64 = 10_000;
 
 fn libs() -> &'static Libs {
-    c_abi::libs("cpp_wrapper")
+    c_abi::libs(&Path::new(env!("CARGO_TARGET_TMPDIR")).join("cpp_wrapper"))
 }
 
 fn text(output: &Output) -> String {
@@ -54,7 +52,7 @@ fn check_wrapper_with(cxx: &Command, tag: &str) {
         let binary = build(
             again,
             std,
-            "tests/cpp/test_wrapper.cpp",
+            "tests/cpp_wrapper/test_wrapper.cpp",
             &format!("test_wrapper_{tag}_{std}"),
             &libs().link_shared(),
         );
@@ -83,7 +81,7 @@ fn build(mut cxx: Command, std: &str, source: &str, out: &str, link: &[OsString]
 }
 
 fn run(program: &Path, args: &[&str]) -> Output {
-    c_abi::runner::command(program)
+    runner::command(program)
         .args(args)
         .env("LD_LIBRARY_PATH", &libs().dir)
         .output()
@@ -116,7 +114,7 @@ fn wrapper_against_c_api_cxx17_and_cxx20() {
 /// skip, so that a machine without it still passes.
 #[test]
 fn wrapper_with_clang() {
-    if c_abi::runner::emulated() {
+    if runner::emulated() {
         c_abi::skipped("the tests run under an emulator; clang++ here builds for this machine");
         return;
     }
@@ -135,7 +133,7 @@ fn wrapper_against_static_library() {
     let binary = build(
         cxx,
         "c++17",
-        "tests/cpp/test_wrapper.cpp",
+        "tests/cpp_wrapper/test_wrapper.cpp",
         "test_wrapper_static",
         &libs().link_static(),
     );

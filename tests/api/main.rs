@@ -1,0 +1,17 @@
+//! The public API: conversions against std and the Unicode Standard's definitions (every
+//! encoding, policy and output size), the text corpus, properties, one character at a time,
+//! detection, the C boundary and constants, and sixteen threads at once.
+
+mod chars;
+mod conformance;
+mod detect;
+mod ffi_boundary;
+mod ffi_constants;
+mod oracle_corpus;
+mod oracle_latin1;
+mod oracle_utf16_utf32;
+mod oracle_utf8;
+mod properties;
+mod threads;
+
+use utf8x_test_support as support;

@@ -1,0 +1,9 @@
+//! The SIMD kernels: every kernel set this CPU runs against the portable one on validation and
+//! conversion, the runtime choice of a kernel, and the generated corpus they read.
+
+mod convert;
+mod corpus;
+mod dispatch;
+mod validate;
+
+use utf8x_test_support as support;
