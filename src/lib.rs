@@ -42,6 +42,7 @@ mod types;
 /// Not part of the API.
 #[doc(hidden)]
 pub mod __test {
+    pub use crate::api::parallel::{convert_parallel_in, validate_parallel_in};
     pub use crate::testing::{Kernel, kernel, kernels};
 }
 

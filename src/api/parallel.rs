@@ -130,8 +130,9 @@ pub fn validate_parallel(src: &[u8], threads: usize) -> Outcome {
     validate_parallel_in(src, threads, MIN_PIECE)
 }
 
-/// [`validate_parallel`] with the smallest piece given (the tests use small ones).
-pub(crate) fn validate_parallel_in(src: &[u8], threads: usize, min_piece: usize) -> Outcome {
+/// [`validate_parallel`] with the smallest piece given (the tests use small ones). Not part of
+/// the API.
+pub fn validate_parallel_in(src: &[u8], threads: usize, min_piece: usize) -> Outcome {
     let parts = thread_count(threads, src.len(), min_piece);
     if parts == 1 {
         return crate::validate(src);
@@ -200,8 +201,9 @@ pub fn convert_parallel<S: Unit, T: Unit>(
     convert_parallel_in(src, from, dst, to, policy, threads, MIN_PIECE)
 }
 
-/// [`convert_parallel`] with the smallest piece given (the tests use small ones).
-pub(crate) fn convert_parallel_in<S: Unit, T: Unit>(
+/// [`convert_parallel`] with the smallest piece given (the tests use small ones). Not part of
+/// the API.
+pub fn convert_parallel_in<S: Unit, T: Unit>(
     src: &[S],
     from: Encoding,
     dst: Option<&mut [T]>,

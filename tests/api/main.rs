@@ -11,6 +11,7 @@ mod oracle_corpus;
 mod oracle_latin1;
 mod oracle_utf16_utf32;
 mod oracle_utf8;
+mod parallel;
 mod properties;
 mod threads;
 

@@ -1,0 +1,114 @@
+//! One buffer on many threads and string columns, against the one-thread calls on the corpus:
+//! every text, errors placed around the pieces' cuts, thread counts up to 64 with pieces as
+//! small as one unit (the public calls keep 1 MiB per thread), every policy.
+
+use utf8x::__test::{convert_parallel_in, validate_parallel_in};
+use utf8x::{Encoding, Policy, Status};
+
+use crate::support::corpus::corpus;
+
+/// Each corpus text cut to `len` bytes, and copies with a bad byte at each of `at`.
+fn texts(len: usize, at: &[usize]) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for (name, bytes) in corpus().ending(".utf8.txt") {
+        let t = bytes[..bytes.len().min(len)].to_vec();
+        out.push((name.to_owned(), t.clone()));
+        for &a in at.iter().filter(|&&a| a < t.len()) {
+            for bad in [0xFF, 0x80, 0xE2] {
+                let mut u = t.clone();
+                u[a] = bad;
+                out.push((format!("{name} {bad:02X}@{a}"), u));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn validation_is_the_one_thread_result() {
+    for (name, t) in texts(2048, &[0, 256, 1023, 2047]) {
+        let one = utf8x::validate(&t);
+        for threads in 1..=64 {
+            assert_eq!(
+                validate_parallel_in(&t, threads, 1),
+                one,
+                "{name}, {threads} threads"
+            );
+        }
+        assert_eq!(utf8x::validate_parallel(&t, 0), one, "{name}");
+    }
+}
+
+#[test]
+fn conversion_is_the_one_thread_result() {
+    use Encoding::*;
+    let policies = [
+        Policy::Strict,
+        Policy::Replace,
+        Policy::Skip,
+        Policy::Escape,
+        Policy::Fallback,
+    ];
+    for (name, t) in texts(1000, &[0, 500, 999]) {
+        for policy in policies {
+            for cap in [None, Some(t.len() / 3), Some(t.len() * 2)] {
+                let mut one = vec![0u16; cap.unwrap_or(0)];
+                let a = utf8x::convert(&t[..], Utf8, cap.map(|_| &mut one[..]), Utf16Le, policy);
+                for threads in [3, 64] {
+                    let mut many = vec![0u16; cap.unwrap_or(0)];
+                    let out = cap.map(|_| &mut many[..]);
+                    let b = convert_parallel_in(&t[..], Utf8, out, Utf16Le, policy, threads, 1);
+                    assert_eq!((a, &one), (b, &many), "{name} {policy:?} {cap:?} {threads}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_concatenation_of_two_bad_values_is_not_one_good_one() {
+    let values = b"caf\xC3\xA9lait";
+    let want = (0, Status::Truncated, 3);
+    let r = utf8x::validate_column(values, &[0i32, 4, 9]);
+    assert_eq!((r.index, r.outcome.status, r.outcome.read), want);
+    let r = utf8x::validate_column(values, &[0i64, 4, 9]);
+    assert_eq!((r.index, r.outcome.status, r.outcome.read), want);
+    let r = utf8x::validate_many(&[&values[..4], &values[4..]]);
+    assert_eq!((r.index, r.outcome.status, r.outcome.read), want);
+    assert!(utf8x::validate(values).is_ok());
+}
+
+#[test]
+fn corpus_lines_as_a_column() {
+    for (name, bytes) in corpus().ending(".utf8.txt") {
+        // Lines, and the same cut every 7 bytes (inside characters in most scripts).
+        for step in [None, Some(7)] {
+            let mut offsets = vec![0i64];
+            match step {
+                None => offsets.extend(
+                    bytes
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &b)| b == b'\n')
+                        .map(|(i, _)| i as i64 + 1),
+                ),
+                Some(s) => offsets.extend((s..bytes.len()).step_by(s).map(|i| i as i64)),
+            }
+            offsets.push(bytes.len() as i64);
+            let r = utf8x::validate_column(bytes, &offsets);
+            let each = offsets
+                .windows(2)
+                .position(|w| !utf8x::validate(&bytes[w[0] as usize..w[1] as usize]).is_ok());
+            assert_eq!(
+                r.index,
+                each.unwrap_or(offsets.len() - 1),
+                "{name} {step:?}"
+            );
+            let many: Vec<&[u8]> = offsets
+                .windows(2)
+                .map(|w| &bytes[w[0] as usize..w[1] as usize])
+                .collect();
+            assert_eq!(utf8x::validate_many(&many), r, "{name} {step:?}");
+        }
+    }
+}
