@@ -359,7 +359,7 @@ fn source_offset(from: &From, piece: &[u8], k: usize) -> usize {
             }
             From::Legacy(_, l) => {
                 let mut out = Vec::new();
-                match Decoder::new(*l, true) {
+                match Decoder::plain(*l, true) {
                     Some(mut d) => {
                         d.decode(prefix, false, &mut out);
                         out.len()
