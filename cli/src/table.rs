@@ -20,6 +20,8 @@ pub struct Table {
     /// Characters of the Basic Multilingual Plane to their byte plus one (0: not in the table,
     /// asked of glibc when met).
     rev: Box<[u16; 0x10000]>,
+    /// The UTF-16 of a block of the text to encode.
+    units: Vec<u16>,
     /// glibc's answers for characters outside the table (`None`: unmappable).
     asked: HashMap<char, Option<u8>>,
     /// UTF-8 to the code page, for the characters the table does not hold: glibc encodes some
@@ -84,6 +86,7 @@ impl Table {
             utf8,
             ascii,
             rev,
+            units: vec![0; BLOCK],
             asked: HashMap::new(),
             encoder: Cd::open(name, "UTF-8"),
         };
@@ -107,26 +110,38 @@ impl Table {
 
     /// Decodes `src` onto `out` up to the first byte that decodes to nothing: `Err(at)`.
     pub fn decode(&self, src: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
-        let start = out.len();
-        // Every byte writes 4 bytes and advances by its length: no branch on the length.
-        out.resize(start + 4 * src.len() + 4, 0);
-        let buf = &mut out[start..];
-        let mut w = 0;
-        // One loop for every byte, ASCII included (its table entries are themselves): text
-        // that alternates letters and spaces, as Cyrillic and Greek do, runs without a branch
-        // on the kind of byte.
-        let mut result = Ok(());
-        for (i, &b) in src.iter().enumerate() {
-            let (bytes, n) = self.utf8[usize::from(b)];
-            if n == 0 {
-                result = Err(i);
-                break;
+        let mut i = 0;
+        // Block by block of the input: a call that stops early prepares little output.
+        while i < src.len() {
+            let limit = (i + BLOCK).min(src.len());
+            let start = out.len();
+            // Up to 4 bytes per byte, 4 written at once; eight ASCII bytes at once.
+            out.resize(start + 4 * (limit - i) + 8, 0);
+            let buf = &mut out[start..];
+            let mut w = 0;
+            // One loop for every byte, ASCII included (its table entries are themselves): text
+            // that alternates letters and spaces, as Cyrillic and Greek do, runs without a
+            // branch on the kind of byte. Runs of eight ASCII bytes (most of a Latin text) are
+            // copied at once.
+            while i < limit {
+                if self.ascii
+                    && let Some(eight) = ascii8(src, i)
+                {
+                    buf[w..w + 8].copy_from_slice(eight);
+                    (i, w) = (i + 8, w + 8);
+                    continue;
+                }
+                let (bytes, n) = self.utf8[usize::from(src[i])];
+                if n == 0 {
+                    out.truncate(start + w);
+                    return Err(i);
+                }
+                buf[w..w + 4].copy_from_slice(&bytes);
+                (i, w) = (i + 1, w + usize::from(n));
             }
-            buf[w..w + 4].copy_from_slice(&bytes);
-            w += usize::from(n);
+            out.truncate(start + w);
         }
-        out.truncate(start + w);
-        result
+        Ok(())
     }
 
     /// The byte of `c`, or `None` when the code page has none.
@@ -146,6 +161,12 @@ impl Table {
         }
         let byte = self.ask(c);
         self.asked.insert(c, byte);
+        if let Some(b) = byte
+            && v <= 0xFFFF
+        {
+            // The fast paths read the table only.
+            self.rev[v as usize] = u16::from(b) + 1;
+        }
         byte
     }
 
@@ -167,47 +188,105 @@ impl Table {
     pub fn encode(&mut self, src: &str, out: &mut Vec<u8>) -> Result<(), (usize, char)> {
         let bytes = src.as_bytes();
         let mut i = 0;
-        // Block by block of the input (a call that stops early prepares little output): the
-        // characters of the table in one tight loop, the others asked of glibc one by one.
+        // Block by block of the input, each ending between characters: through UTF-16 when
+        // the table holds every character of the block, else character by character.
         while i < bytes.len() {
-            let limit = (i + BLOCK).min(bytes.len());
-            let start = out.len();
-            // One byte per character, which starts before `limit`; eight ASCII bytes at once.
-            out.resize(start + limit - i + 8, 0);
-            let buf = &mut out[start..];
-            let mut w = 0;
-            let mut failed = None;
-            while i < limit {
-                (i, w) = encode_run(&self.rev, self.ascii, bytes, i, limit, buf, w);
-                if i >= limit {
-                    break;
-                }
-                let (c, len) = utf8_char(bytes, i);
-                let ch = char::from_u32(c).expect("well-formed UTF-8");
-                match self.byte(ch) {
-                    Some(byte) => {
-                        buf[w] = byte;
-                        (i, w) = (i + len, w + 1);
-                    }
-                    None => {
-                        failed = Some((i, ch));
-                        break;
-                    }
-                }
+            let end = match bytes.len() - i {
+                n if n <= BLOCK => bytes.len(),
+                _ => (i + utf8x::floor_char_boundary(&bytes[i..], BLOCK)).max(i + 1),
+            };
+            if !self.encode_block(&bytes[i..end], out) {
+                self.encode_chars(src, i, end, out)?;
             }
-            out.truncate(start + w);
-            if let Some(failed) = failed {
-                return Err(failed);
-            }
+            i = end;
         }
         Ok(())
+    }
+
+    /// Encodes `text` (whole characters) through UTF-16 if the table holds every character of
+    /// it; `false` (nothing written) if not. The library's UTF-16 decoder finds where each
+    /// character starts with vector instructions, and the table is read once per unit, each
+    /// read independent of the others: read one by one, each character's position waited for
+    /// the length of the one before it, and Cyrillic and Greek text, whose letters and spaces
+    /// alternate, ran at 2.3x glibc's speed.
+    fn encode_block(&mut self, text: &[u8], out: &mut Vec<u8>) -> bool {
+        let o = utf8x::to_utf16(text, Some(&mut self.units[..]), utf8x::Policy::Strict);
+        if o.status != utf8x::Status::Ok {
+            return false;
+        }
+        let start = out.len();
+        out.resize(start + o.written, 0);
+        let mut missing = false;
+        let mut lookup = |bytes: &mut [u8], units: &[u16]| {
+            for (byte, &unit) in bytes.iter_mut().zip(units) {
+                let r = self.rev[usize::from(unit)];
+                missing |= r == 0;
+                *byte = r.wrapping_sub(1) as u8;
+            }
+        };
+        let (bytes, units) = (&mut out[start..], &self.units[..o.written]);
+        let mut eights = bytes.chunks_exact_mut(8).zip(units.chunks_exact(8));
+        for (bytes, units) in &mut eights {
+            if self.ascii && units.iter().fold(0, |all, &u| all | u) < 0x80 {
+                // Eight ASCII characters (most of a Latin text): themselves.
+                for (byte, &unit) in bytes.iter_mut().zip(units) {
+                    *byte = unit as u8;
+                }
+            } else {
+                lookup(bytes, units);
+            }
+        }
+        let whole = o.written / 8 * 8;
+        lookup(&mut out[start + whole..], &self.units[whole..o.written]);
+        if missing {
+            // A character outside the table, or outside the Basic Multilingual Plane (its
+            // surrogates are in no table).
+            out.truncate(start);
+        }
+        !missing
+    }
+
+    /// Encodes `src[i..end]` character by character: those of the table in a tight loop, the
+    /// others asked of glibc.
+    fn encode_chars(
+        &mut self,
+        src: &str,
+        mut i: usize,
+        end: usize,
+        out: &mut Vec<u8>,
+    ) -> Result<(), (usize, char)> {
+        let bytes = src.as_bytes();
+        let start = out.len();
+        // One byte per character; eight ASCII bytes at once.
+        out.resize(start + end - i + 8, 0);
+        let buf = &mut out[start..];
+        let mut w = 0;
+        let mut failed = None;
+        while i < end {
+            (i, w) = encode_run(&self.rev, self.ascii, bytes, i, end, buf, w);
+            if i >= end {
+                break;
+            }
+            let (c, len) = utf8_char(bytes, i);
+            let ch = char::from_u32(c).expect("well-formed UTF-8");
+            match self.byte(ch) {
+                Some(byte) => {
+                    buf[w] = byte;
+                    (i, w) = (i + len, w + 1);
+                }
+                None => {
+                    failed = Some((i, ch));
+                    break;
+                }
+            }
+        }
+        out.truncate(start + w);
+        failed.map_or(Ok(()), Err)
     }
 }
 
 /// Encodes the characters of `bytes[i..]` (well-formed UTF-8) that `rev` holds into `buf[w..]`,
-/// up to `limit` or the first other character; returns the new `i` and `w`. One loop that
-/// reads each character's UTF-8 itself and looks it up (one table read for a Cyrillic letter,
-/// where `chars()` and a push ran at 0.8x glibc's speed).
+/// up to `limit` or the first other character; returns the new `i` and `w`.
 #[inline(always)]
 fn encode_run(
     rev: &[u16; 0x10000],
@@ -224,23 +303,8 @@ fn encode_run(
             (i, w) = (i + 8, w + 8);
             continue;
         }
-        let b = usize::from(bytes[i]);
-        let (c, len) = match bytes.get(i + 1) {
-            // A character of one or two bytes (every one a code page holds but a few
-            // symbols), decoded without a branch on its length: text that alternates letters
-            // and spaces, as Cyrillic and Greek do, runs without mispredictions.
-            Some(&next) if b < 0xE0 => {
-                let two = b >> 7;
-                let mask = 0usize.wrapping_sub(two);
-                let c2 = (b & 0x1F) << 6 | usize::from(next & 0x3F);
-                (c2 & mask | b & !mask, 1 + two)
-            }
-            _ => {
-                let (c, len) = utf8_char(bytes, i);
-                (c as usize, len)
-            }
-        };
-        let Some(&r) = rev.get(c).filter(|&&r| r != 0) else {
+        let (c, len) = utf8_char(bytes, i);
+        let Some(&r) = rev.get(c as usize).filter(|&&r| r != 0) else {
             break;
         };
         buf[w] = (r - 1) as u8;
@@ -271,5 +335,85 @@ pub fn utf8_char(bytes: &[u8], i: usize) -> (u32, usize) {
         0x80..0xE0 => ((b & 0x1F) << 6 | cont(1), 2),
         0xE0..0xF0 => ((b & 0x0F) << 12 | cont(1) << 6 | cont(2), 3),
         _ => ((b & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3), 4),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text of the code page's characters, ASCII, and characters it may lack (one in about
+    /// `rare`), from a small deterministic generator.
+    fn text(table: &Table, seed: u64, n: usize, rare: u64) -> String {
+        let chars: Vec<char> = (0..=255u8)
+            .filter_map(|b| {
+                let (bytes, len) = table.utf8[usize::from(b)];
+                std::str::from_utf8(&bytes[..usize::from(len)])
+                    .ok()?
+                    .chars()
+                    .next()
+            })
+            .collect();
+        let mut x = seed;
+        let mut out = String::new();
+        for _ in 0..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            out.push(match x % rare {
+                0 => ['\u{4e2d}', '\u{1F600}', '\u{2212}', '\u{fb01}'][(x >> 8) as usize % 4],
+                1..=9 => ' ',
+                _ => chars[(x >> 8) as usize % chars.len()],
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn blocks_encode_and_decode_as_character_by_character() {
+        for name in [
+            "CP1251",
+            "KOI8-R",
+            "ISO-8859-15",
+            "CP1252",
+            "CP437",
+            "IBM037",
+        ] {
+            let Some(mut table) = Table::probe(name) else {
+                eprintln!("SKIPPED: the system's iconv has no {name}");
+                continue;
+            };
+            let mut reference = Table::probe(name).expect("probed once");
+            for (seed, rare) in [(1, u64::MAX), (2, 5000), (3, 40)] {
+                let text = text(&table, seed, 100_000, rare);
+                // Character by character, each unmappable one skipped.
+                let mut want = Vec::new();
+                let mut lacking = Vec::new();
+                for (at, c) in text.char_indices() {
+                    match reference.byte(c) {
+                        Some(b) => want.push(b),
+                        None => lacking.push((at, c)),
+                    }
+                }
+                let mut got = Vec::new();
+                let mut found = Vec::new();
+                let mut p = 0;
+                while let Err((at, c)) = table.encode(&text[p..], &mut got) {
+                    found.push((p + at, c));
+                    p += at + c.len_utf8();
+                }
+                assert_eq!(found, lacking, "{name}");
+                assert!(got == want, "{name} encodes differently");
+                // And back, byte by byte.
+                let mut back = Vec::new();
+                assert_eq!(table.decode(&got, &mut back), Ok(()));
+                let mut one_by_one = Vec::new();
+                for &b in &got {
+                    let (bytes, len) = table.utf8[usize::from(b)];
+                    one_by_one.extend_from_slice(&bytes[..usize::from(len)]);
+                }
+                assert!(back == one_by_one, "{name} decodes differently");
+            }
+        }
     }
 }
