@@ -4,8 +4,9 @@
 //! Each character of these encodings is one byte or two (besides gb18030's four-byte and
 //! EUC-JP's three-byte sequences), and decodes to the same character wherever it stands. So:
 //!
-//! - the decoder reads each single byte and each pair of bytes from a table that encoding_rs
-//!   filled (every byte, then every byte after each lead byte, decoded on its own), and hands
+//! - the decoder reads each single byte and each pair of bytes from tables that encoding_rs
+//!   filled (every byte at the start, every pair after a lead byte when that lead is first
+//!   met, each decoded on its own), and hands
 //!   anything else to encoding_rs: errors, the longer sequences, and pairs that decode to two
 //!   characters or one outside the Basic Multilingual Plane;
 //! - the encoder reads each character's bytes from a table of the Basic Multilingual Plane,
@@ -75,6 +76,9 @@ pub struct Decoder {
     single: [Entry; 256],
     /// By lead byte (0x80..=0xFF) and trail byte: the character of the pair.
     pair: Vec<Entry>,
+    /// Which lead bytes' rows of `pair` are filled: each when the lead is first met (a row
+    /// takes some 40 µs, all of them 5 ms, which a small file would notice).
+    filled: [bool; 128],
     /// encoding_rs may hold the start of a sequence, or bytes to read again after an error:
     /// it decodes up to the next byte that `resets`.
     dirty: bool,
@@ -83,22 +87,31 @@ pub struct Decoder {
 impl Decoder {
     pub fn new(e: &'static encoding_rs::Encoding) -> Decoder {
         let mut single = [0; 256];
-        let mut pair = vec![0; 128 * 256];
         for b in 0..=255u8 {
             single[usize::from(b)] = decode_alone(e, &[b]);
-            if single[usize::from(b)] == 0 && b >= 0x80 {
-                let row = &mut pair[usize::from(b - 0x80) << 8..][..256];
-                for t in 0..=255u8 {
-                    row[usize::from(t)] = decode_alone(e, &[b, t]);
-                }
-            }
         }
         Decoder {
             rs: e.new_decoder_without_bom_handling(),
             single,
-            pair,
+            pair: vec![0; 128 * 256],
+            filled: [false; 128],
             dirty: false,
         }
+    }
+
+    /// Fills the row of pairs that start with `b`, if it is a lead byte whose row is not filled
+    /// yet; returns whether it did.
+    fn fill(&mut self, b: u8) -> bool {
+        if b < 0x80 || self.single[usize::from(b)] != 0 || self.filled[usize::from(b - 0x80)] {
+            return false;
+        }
+        let e = self.rs.encoding();
+        let row = &mut self.pair[usize::from(b - 0x80) << 8..][..256];
+        for t in 0..=255u8 {
+            row[usize::from(t)] = decode_alone(e, &[b, t]);
+        }
+        self.filled[usize::from(b - 0x80)] = true;
+        true
     }
 
     /// As [`crate::codec::Decoder::decode`].
@@ -135,7 +148,9 @@ impl Decoder {
             if i == src.len() {
                 return Decoded::Done { read: i };
             }
-            self.dirty = true;
+            if !self.fill(src[i]) {
+                self.dirty = true;
+            }
         }
     }
 
