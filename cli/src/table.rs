@@ -11,12 +11,18 @@ use crate::sys::Cd;
 /// A byte that decodes to nothing (glibc reports EILSEQ for it).
 const INVALID: u32 = u32::MAX;
 
+/// The same, in `Table::wide`: U+FFFF, a noncharacter that no code page holds.
+const NONE: u16 = 0xFFFF;
+
 /// One single-byte code page.
 pub struct Table {
     /// The UTF-8 of each byte's character, padded to 4 bytes, and its length (0: invalid).
     utf8: [([u8; 4], u8); 256],
     /// Whether bytes 00..7F are ASCII, so runs of them are copied as they are.
     ascii: bool,
+    /// Each byte's character as a UTF-16 unit, `NONE` for a byte that decodes to nothing;
+    /// `None` if a character is outside the Basic Multilingual Plane (or U+FFFF itself).
+    wide: Option<[u16; 256]>,
     /// Characters of the Basic Multilingual Plane to their byte plus one (0: not in the table,
     /// asked of glibc when met).
     rev: Box<[u16; 0x10000]>,
@@ -82,9 +88,18 @@ impl Table {
             }
         }
         let ascii = (0..0x80).all(|b| chars[b] == b as u32);
+        let mut wide = Some([NONE; 256]);
+        for (b, &c) in chars.iter().enumerate() {
+            match (c, &mut wide) {
+                (INVALID, _) => {}
+                (0..0xD800 | 0xE000..0xFFFF, Some(units)) => units[b] = c as u16,
+                _ => wide = None,
+            }
+        }
         let mut table = Table {
             utf8,
             ascii,
+            wide,
             rev,
             units: vec![0; BLOCK],
             asked: HashMap::new(),
@@ -109,38 +124,96 @@ impl Table {
     }
 
     /// Decodes `src` onto `out` up to the first byte that decodes to nothing: `Err(at)`.
-    pub fn decode(&self, src: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
+    pub fn decode(&mut self, src: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
         let mut i = 0;
-        // Block by block of the input: a call that stops early prepares little output.
+        // Block by block of the input (a call that stops early prepares little output):
+        // through UTF-16 when every byte of the block decodes, else byte by byte up to the
+        // one that does not.
         while i < src.len() {
-            let limit = (i + BLOCK).min(src.len());
-            let start = out.len();
-            // Up to 4 bytes per byte, 4 written at once; eight ASCII bytes at once.
-            out.resize(start + 4 * (limit - i) + 8, 0);
-            let buf = &mut out[start..];
-            let mut w = 0;
-            // One loop for every byte, ASCII included (its table entries are themselves): text
-            // that alternates letters and spaces, as Cyrillic and Greek do, runs without a
-            // branch on the kind of byte. Runs of eight ASCII bytes (most of a Latin text) are
-            // copied at once.
-            while i < limit {
-                if self.ascii
-                    && let Some(eight) = ascii8(src, i)
-                {
-                    buf[w..w + 8].copy_from_slice(eight);
-                    (i, w) = (i + 8, w + 8);
-                    continue;
-                }
-                let (bytes, n) = self.utf8[usize::from(src[i])];
-                if n == 0 {
-                    out.truncate(start + w);
-                    return Err(i);
-                }
-                buf[w..w + 4].copy_from_slice(&bytes);
-                (i, w) = (i + 1, w + usize::from(n));
+            let end = (i + BLOCK).min(src.len());
+            let block = &src[i..end];
+            // Mostly ASCII (Latin text): copied eight bytes at a time, the rest byte by byte,
+            // where UTF-16 would take twice as long.
+            let latin = self.ascii && high_bytes(block) < block.len() / 16;
+            if latin || !self.decode_block(block, out) {
+                self.decode_bytes(src, i, end, out)?;
             }
-            out.truncate(start + w);
+            i = end;
         }
+        Ok(())
+    }
+
+    /// Decodes `block` through UTF-16 if every byte of it decodes; `false` (nothing written)
+    /// if not. Each byte's unit is read on its own (eight ASCII bytes at once are
+    /// themselves), and the library's vector encoder writes the UTF-8: byte by byte through a
+    /// table of UTF-8, CP1251 -> UTF-8 ran at 2.8x glibc's speed.
+    fn decode_block(&mut self, block: &[u8], out: &mut Vec<u8>) -> bool {
+        let Some(wide) = &self.wide else {
+            return false;
+        };
+        let units = &mut self.units[..block.len()];
+        let mut invalid = false;
+        let mut eights = units.chunks_exact_mut(8).zip(block.chunks_exact(8));
+        for (units, bytes) in &mut eights {
+            if self.ascii && bytes.iter().fold(0, |all, &b| all | b) < 0x80 {
+                for (unit, &b) in units.iter_mut().zip(bytes) {
+                    *unit = u16::from(b);
+                }
+            } else {
+                for (unit, &b) in units.iter_mut().zip(bytes) {
+                    *unit = wide[usize::from(b)];
+                    invalid |= *unit == NONE;
+                }
+            }
+        }
+        let whole = block.len() / 8 * 8;
+        for (unit, &b) in units[whole..].iter_mut().zip(&block[whole..]) {
+            *unit = wide[usize::from(b)];
+            invalid |= *unit == NONE;
+        }
+        if invalid {
+            return false;
+        }
+        let start = out.len();
+        // At most three bytes of UTF-8 per unit of the Basic Multilingual Plane.
+        out.resize(start + 3 * block.len(), 0);
+        let o = utf8x::from_utf16(units, Some(&mut out[start..]), utf8x::Policy::Strict);
+        let ok = o.status == utf8x::Status::Ok;
+        out.truncate(start + if ok { o.written } else { 0 });
+        ok
+    }
+
+    /// Decodes `src[i..end]` byte by byte through the table of UTF-8 (runs of eight ASCII
+    /// bytes at once), up to the first byte that decodes to nothing: `Err(its offset)`.
+    fn decode_bytes(
+        &self,
+        src: &[u8],
+        mut i: usize,
+        end: usize,
+        out: &mut Vec<u8>,
+    ) -> Result<(), usize> {
+        let start = out.len();
+        // Up to 4 bytes per byte, 4 written at once; eight ASCII bytes at once.
+        out.resize(start + 4 * (end - i) + 8, 0);
+        let buf = &mut out[start..];
+        let mut w = 0;
+        while i < end {
+            if self.ascii
+                && let Some(eight) = ascii8(src, i)
+            {
+                buf[w..w + 8].copy_from_slice(eight);
+                (i, w) = (i + 8, w + 8);
+                continue;
+            }
+            let (bytes, n) = self.utf8[usize::from(src[i])];
+            if n == 0 {
+                out.truncate(start + w);
+                return Err(i);
+            }
+            buf[w..w + 4].copy_from_slice(&bytes);
+            (i, w) = (i + 1, w + usize::from(n));
+        }
+        out.truncate(start + w);
         Ok(())
     }
 
@@ -317,6 +390,15 @@ fn encode_run(
 /// (zeroed) block by block, not for the whole input at once.
 pub const BLOCK: usize = 16 << 10;
 
+/// How many bytes of `bytes` are 0x80 or above: in sums of bytes (at most 255 of them), which
+/// vectorize.
+fn high_bytes(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|c| usize::from(c.iter().fold(0u8, |n, &b| n + (b >> 7))))
+        .sum()
+}
+
 /// The eight bytes at `i`, when they are all ASCII.
 #[inline(always)]
 pub fn ascii8(bytes: &[u8], i: usize) -> Option<&[u8]> {
@@ -414,6 +496,37 @@ mod tests {
                 }
                 assert!(back == one_by_one, "{name} decodes differently");
             }
+            // Random bytes, the undefined ones among them: each error at its place, decoding
+            // resumed after it.
+            let mut x = 7u64;
+            let bytes: Vec<u8> = (0..100_000)
+                .map(|i| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    // Stretches of ASCII and of any byte.
+                    match i / 5000 % 3 {
+                        0 => (x % 0x80) as u8,
+                        _ => (x >> 8) as u8,
+                    }
+                })
+                .collect();
+            let (mut want, mut got) = (Vec::new(), Vec::new());
+            let (mut errors, mut found) = (Vec::new(), Vec::new());
+            for (at, &b) in bytes.iter().enumerate() {
+                let (utf8, len) = table.utf8[usize::from(b)];
+                match len {
+                    0 => errors.push(at),
+                    n => want.extend_from_slice(&utf8[..usize::from(n)]),
+                }
+            }
+            let mut p = 0;
+            while let Err(at) = table.decode(&bytes[p..], &mut got) {
+                found.push(p + at);
+                p += at + 1;
+            }
+            assert_eq!(found, errors, "{name}");
+            assert!(got == want, "{name} decodes random bytes differently");
         }
     }
 }
