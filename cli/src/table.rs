@@ -199,7 +199,7 @@ impl Table {
         let mut w = 0;
         while i < end {
             if self.ascii
-                && let Some(eight) = ascii8(src, i)
+                && let Some(eight) = ascii8(&src[..end], i)
             {
                 buf[w..w + 8].copy_from_slice(eight);
                 (i, w) = (i + 8, w + 8);
@@ -336,7 +336,8 @@ impl Table {
         let mut w = 0;
         let mut failed = None;
         while i < end {
-            (i, w) = encode_run(&self.rev, self.ascii, bytes, i, end, buf, w);
+            // Up to `end` and not past it: the next block starts there.
+            (i, w) = encode_run(&self.rev, self.ascii, &bytes[..end], i, end, buf, w);
             if i >= end {
                 break;
             }
@@ -425,8 +426,9 @@ mod tests {
     use super::*;
 
     /// Text of the code page's characters, ASCII, and characters it may lack (one in about
-    /// `rare`), from a small deterministic generator.
-    fn text(table: &Table, seed: u64, n: usize, rare: u64) -> String {
+    /// `rare`), from a small deterministic generator; `latin`: mostly ASCII letters, as a Latin
+    /// text is.
+    fn text(table: &Table, seed: u64, n: usize, rare: u64, latin: bool) -> String {
         let chars: Vec<char> = (0..=255u8)
             .filter_map(|b| {
                 let (bytes, len) = table.utf8[usize::from(b)];
@@ -445,6 +447,9 @@ mod tests {
             out.push(match x % rare {
                 0 => ['\u{4e2d}', '\u{1F600}', '\u{2212}', '\u{fb01}'][(x >> 8) as usize % 4],
                 1..=9 => ' ',
+                _ if latin && !(x >> 8).is_multiple_of(50) => {
+                    char::from(b'a' + (x >> 16) as u8 % 26)
+                }
                 _ => chars[(x >> 8) as usize % chars.len()],
             });
         }
@@ -466,8 +471,15 @@ mod tests {
                 continue;
             };
             let mut reference = Table::probe(name).expect("probed once");
-            for (seed, rare) in [(1, u64::MAX), (2, 5000), (3, 40)] {
-                let text = text(&table, seed, 100_000, rare);
+            let cases = [
+                (1, u64::MAX, false),
+                (2, 5000, false),
+                (3, 40, false),
+                (4, u64::MAX, true),
+                (5, 3000, true),
+            ];
+            for (seed, rare, latin) in cases {
+                let text = text(&table, seed, 100_000, rare, latin);
                 // Character by character, each unmappable one skipped.
                 let mut want = Vec::new();
                 let mut lacking = Vec::new();
@@ -486,6 +498,18 @@ mod tests {
                 }
                 assert_eq!(found, lacking, "{name}");
                 assert!(got == want, "{name} encodes differently");
+                if lacking.is_empty() {
+                    // Character by character over consecutive stretches, as for a block
+                    // with a character outside the table: each up to its end, not past it.
+                    let mut by_chars = Vec::new();
+                    let mut i = 0;
+                    while i < text.len() {
+                        let end = utf8x::ceil_char_boundary(text.as_bytes(), i + 1001);
+                        assert_eq!(table.encode_chars(&text, i, end, &mut by_chars), Ok(()));
+                        i = end;
+                    }
+                    assert!(by_chars == want, "{name} encodes differently by characters");
+                }
                 // And back, byte by byte.
                 let mut back = Vec::new();
                 assert_eq!(table.decode(&got, &mut back), Ok(()));

@@ -164,6 +164,11 @@ fn large_legacy_conversions_match_glibc_iconv_across_chunks() {
             "ISO-8859-15",
             "caf\u{e9} \u{153}uvre \u{20ac} na\u{ef}ve text ",
         ),
+        // Mostly ASCII, as Latin text is: copied in runs.
+        (
+            "ISO-8859-2",
+            "Lorem ipsum dolor sit amet, consectetur adipiscing elit, \u{17c}\u{f3}\u{142}w. ",
+        ),
         (
             "SJIS",
             "\u{65e5}\u{672c}\u{8a9e} abc \u{ff8a}\u{ff9d} \u{3042}\u{30a2}\u{3002} ",
