@@ -268,7 +268,10 @@ impl Table {
                 n if n <= BLOCK => bytes.len(),
                 _ => (i + utf8x::floor_char_boundary(&bytes[i..], BLOCK)).max(i + 1),
             };
-            if !self.encode_block(&bytes[i..end], out) {
+            // Mostly ASCII (Latin text): eight ASCII bytes at a time and the rest one by one
+            // beat UTF-16 there.
+            let latin = self.ascii && high_bytes(&bytes[i..end]) < (end - i) / 16;
+            if latin || !self.encode_block(&bytes[i..end], out) {
                 self.encode_chars(src, i, end, out)?;
             }
             i = end;
