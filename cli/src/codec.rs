@@ -13,6 +13,7 @@
 
 use utf8x::Encoding;
 
+use crate::cjk;
 use crate::sys::{Cd, Stop};
 use crate::table::Table;
 
@@ -142,6 +143,8 @@ pub enum Decoded {
 pub enum Decoder {
     Table(Box<Table>),
     Whatwg(encoding_rs::Decoder),
+    /// encoding_rs's double-byte encodings through tables (`cjk.rs`).
+    Cjk(Box<cjk::Decoder>),
     /// `skip`: the descriptor was opened with `//IGNORE` (iconv's `-c`).
     System {
         cd: Cd,
@@ -155,6 +158,7 @@ impl Decoder {
     pub fn new(legacy: Legacy, skip: bool) -> Option<Decoder> {
         Some(match legacy.engine {
             Engine::Table => Decoder::Table(Box::new(Table::probe(legacy.name)?)),
+            Engine::Whatwg(e) if cjk::serves(e) => Decoder::Cjk(Box::new(cjk::Decoder::new(e))),
             Engine::Whatwg(e) => Decoder::Whatwg(e.new_decoder_without_bom_handling()),
             Engine::System => {
                 let to = if skip { "UTF-8//IGNORE" } else { "UTF-8" };
@@ -164,6 +168,15 @@ impl Decoder {
                 }
             }
         })
+    }
+
+    /// As [`Decoder::new`], with encoding_rs's own decoders rather than the tables built
+    /// from them (which take a few milliseconds to build): to decode a little.
+    pub fn plain(legacy: Legacy, skip: bool) -> Option<Decoder> {
+        match legacy.engine {
+            Engine::Whatwg(e) => Some(Decoder::Whatwg(e.new_decoder_without_bom_handling())),
+            _ => Decoder::new(legacy, skip),
+        }
     }
 
     /// Decodes `src` onto `out`; `last`: no input follows.
@@ -178,12 +191,13 @@ impl Decoder {
                 },
             },
             Decoder::Whatwg(d) => whatwg_decode(d, src, last, out),
+            Decoder::Cjk(d) => d.decode(src, last, out),
             Decoder::System { cd, skip } => system_decode(cd, *skip, src, last, out),
         }
     }
 }
 
-fn whatwg_decode(
+pub fn whatwg_decode(
     d: &mut encoding_rs::Decoder,
     src: &[u8],
     last: bool,
@@ -274,6 +288,8 @@ pub enum Encoded {
 pub enum Encoder {
     Table(Box<Table>),
     Whatwg(encoding_rs::Encoder),
+    /// encoding_rs's double-byte encodings through a table (`cjk.rs`).
+    Cjk(Box<cjk::Encoder>),
     /// `dropped`: glibc skipped something under //IGNORE.
     System {
         cd: Cd,
@@ -289,6 +305,7 @@ impl Encoder {
     pub fn new(legacy: Legacy, suffixes: &str) -> Option<Encoder> {
         Some(match legacy.engine {
             Engine::Table => Encoder::Table(Box::new(Table::probe(legacy.name)?)),
+            Engine::Whatwg(e) if cjk::serves(e) => Encoder::Cjk(Box::new(cjk::Encoder::new(e))),
             Engine::Whatwg(e) => Encoder::Whatwg(e.new_encoder()),
             Engine::System => Encoder::System {
                 cd: Cd::open(&format!("{}{suffixes}", legacy.name), "UTF-8")?,
@@ -309,6 +326,10 @@ impl Encoder {
     pub fn encode(&mut self, src: &str, last: bool, out: &mut Vec<u8>) -> Encoded {
         match self {
             Encoder::Table(t) => match t.encode(src, out) {
+                Ok(()) => Encoded::Done,
+                Err((at, ch)) => Encoded::Unmappable { at, ch },
+            },
+            Encoder::Cjk(e) => match e.encode(src, out) {
                 Ok(()) => Encoded::Done,
                 Err((at, ch)) => Encoded::Unmappable { at, ch },
             },

@@ -6,6 +6,7 @@
 #![deny(unsafe_code)]
 
 mod check;
+mod cjk;
 mod cleanup;
 mod cli;
 mod codec;

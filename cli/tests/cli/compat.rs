@@ -19,8 +19,22 @@ fn same_as_iconv(args: &[&str], stdin: &[u8]) {
         return;
     };
     let ours = utf8x(args, stdin);
-    let what = format!("iconv {args:?} on {stdin:02X?}");
-    assert_eq!(ours.stdout, iconv.stdout, "output of {what}");
+    // Large inputs and outputs are named by their length and first difference, not dumped.
+    let what = match stdin.len() {
+        ..=64 => format!("iconv {args:?} on {stdin:02X?}"),
+        n => format!("iconv {args:?} on {n} bytes"),
+    };
+    let differ = ours
+        .stdout
+        .iter()
+        .zip(&iconv.stdout)
+        .position(|(a, b)| a != b);
+    assert!(
+        ours.stdout == iconv.stdout,
+        "output of {what}: {} and {} bytes, first difference at {differ:?}",
+        ours.stdout.len(),
+        iconv.stdout.len()
+    );
     assert_eq!(
         ours.code, iconv.code,
         "exit status of {what}: {}",
@@ -128,6 +142,70 @@ fn several_files_and_output_files_match_glibc_iconv() {
             std::fs::read(&ours).unwrap(),
             std::fs::read(&theirs).unwrap()
         );
+    }
+}
+
+#[test]
+fn large_legacy_conversions_match_glibc_iconv_across_chunks() {
+    // Text of characters of every length the target holds, over several 1 MiB chunks (and
+    // their pieces): whole, with an invalid byte, with a character the target lacks, from a
+    // pipe and from a mapped file.
+    let dir = scratch("compat-large");
+    for (enc, words) in [
+        (
+            "CP1251",
+            "\u{41f}\u{440}\u{438}\u{432}\u{435}\u{442} \u{451}\u{436} abc \u{2116} ",
+        ),
+        (
+            "KOI8-R",
+            "\u{41f}\u{440}\u{438}\u{432}\u{435}\u{442}, \u{451}\u{436}. ",
+        ),
+        (
+            "ISO-8859-15",
+            "caf\u{e9} \u{153}uvre \u{20ac} na\u{ef}ve text ",
+        ),
+        // Mostly ASCII, as Latin text is: copied in runs.
+        (
+            "ISO-8859-2",
+            "Lorem ipsum dolor sit amet, consectetur adipiscing elit, \u{17c}\u{f3}\u{142}w. ",
+        ),
+        (
+            "SJIS",
+            "\u{65e5}\u{672c}\u{8a9e} abc \u{ff8a}\u{ff9d} \u{3042}\u{30a2}\u{3002} ",
+        ),
+        (
+            "EUC-KR",
+            "\u{d55c}\u{ad6d}\u{c5b4} \u{d14d}\u{c2a4}\u{d2b8} abc. ",
+        ),
+        ("GBK", "\u{4e2d}\u{6587}\u{6587}\u{672c} abc\u{3002} "),
+        ("BIG5", "\u{7e41}\u{9ad4}\u{4e2d}\u{6587} abc\u{3002} "),
+    ] {
+        let text = words.repeat((5 << 20) / words.len());
+        let bytes = text.as_bytes();
+        let Some(legacy) = tool("iconv", &["-f", "UTF-8", "-t", enc], bytes) else {
+            return;
+        };
+        assert_eq!(legacy.code, 0, "{enc}: {}", legacy.stderr);
+        let mut bad = bytes.to_vec();
+        bad[(3 << 20) + 5] = 0xFF;
+        let mut lacking = bytes.to_vec();
+        let at = (2 << 20) + 1000;
+        let at = (0..4)
+            .map(|k| at - k)
+            .find(|&k| text.is_char_boundary(k))
+            .unwrap();
+        lacking.splice(at..at, "\u{10348}".bytes());
+        for (name, input) in [("whole", bytes), ("bad", &bad[..]), ("lacking", &lacking)] {
+            same_as_iconv(&["-f", "UTF-8", "-t", enc], input);
+            let path = file(&dir, name, input);
+            same_as_iconv(&["-f", "UTF-8", "-t", enc, &path], b"");
+        }
+        same_as_iconv(&["-f", enc, "-t", "UTF-8"], &legacy.stdout);
+        let path = file(&dir, "legacy", &legacy.stdout);
+        same_as_iconv(&["-f", enc, "-t", "UTF-8", &path], b"");
+        let mut bad = legacy.stdout.clone();
+        bad[(2 << 20) + 3] = 0xFF;
+        same_as_iconv(&["-f", enc, "-t", "UTF-8"], &bad);
     }
 }
 
