@@ -38,7 +38,7 @@ FUZZ_TARGETS ?= all
 # The static library is rewritten to define only utf8x_* globally, as the shared one exports
 # (scripts/localize-static.sh says why and how).
 build:
-	cargo build --release --workspace
+	cargo build --release --workspace --exclude utf8x-bench
 	ln -sf libutf8x.so $(REL)/libutf8x.so.$(MAJOR)
 	./scripts/localize-static.sh $(REL)/libutf8x.a
 

@@ -11,8 +11,8 @@ cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "$0: needs valgrind" >&2; exit 1; }
 op=$1
 shift
-cargo bench --bench cost --no-run -q
-bin=$(cargo bench --bench cost --no-run --message-format=json -q |
+cargo bench -p utf8x-bench --bench cost --no-run -q
+bin=$(cargo bench -p utf8x-bench --bench cost --no-run --message-format=json -q |
   python3 -c 'import json, sys
 for line in sys.stdin:
     m = json.loads(line)

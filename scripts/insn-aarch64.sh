@@ -67,8 +67,9 @@ cc -shared -fPIC -O2 -Wall -Wextra -Werror -DINSN_COUNT_API=$api -o "$plugin" \
   scripts/aarch64/insn_count.c
 
 # The release build (the bench profile), as the throughput benchmark measures.
-"$cargo" bench --bench insn --no-run --target "$target"
-bin=$("$cargo" bench --bench insn --no-run --target "$target" --message-format=json 2>/dev/null |
+"$cargo" bench -p utf8x-bench --bench insn --no-run --target "$target"
+bin=$("$cargo" bench -p utf8x-bench --bench insn --no-run --target "$target" \
+  --message-format=json 2>/dev/null |
   python3 -c 'import json, sys
 for line in sys.stdin:
     m = json.loads(line)

@@ -37,9 +37,9 @@ pack() {
   (
     cd "$BUILD/src"
     export CARGO_TARGET_DIR=$BUILD/src/target
-    cargo build --release --workspace
+    cargo build --release --workspace --exclude utf8x-bench
     # One JSON line per artifact; keep the test executables.
-    cargo test --release --workspace --no-run --message-format=json 2>/dev/null |
+    cargo test --release --workspace --exclude utf8x-bench --no-run --message-format=json 2>/dev/null |
       python3 -c '
 import json, sys
 for line in sys.stdin:

@@ -38,8 +38,8 @@ done
 # builds in target/ at every switch.
 export CARGO_TARGET_DIR=$PWD/target/aarch64
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
-# The C and C++ compilers cc-rs picks, for simdutf (a dev-dependency) and for the tests that
-# compile the C harness and the C++ wrapper.
+# The C and C++ compilers cc-rs picks, for the tests that compile the C harness and the C++
+# wrapper (and for simdutf, when scripts/insn-aarch64.sh builds the benchmark crate here).
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
 export CXX_aarch64_unknown_linux_gnu=aarch64-linux-gnu-g++
 export AR_aarch64_unknown_linux_gnu=aarch64-linux-gnu-ar

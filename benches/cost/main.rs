@@ -5,15 +5,12 @@
 //! gives the cycles per second the core ran at just then. Instructions per byte come from running the same binary
 //! under valgrind (`scripts/cost.sh` does both).
 
-#[path = "../throughput/simdutf_shim.rs"]
-#[allow(dead_code)]
-mod simdutf;
-
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use encoding_rs::{CoderResult, DecoderResult, UTF_8};
 use utf8x::Policy;
+use utf8x_bench::simdutf_shim as simdutf;
 
 const USAGE: &str = "\
 usage: cargo bench --bench cost -- [--calls N] OP FILE...

@@ -9,16 +9,13 @@
 //! standard library's, so that a count only stands for an implementation that did the whole
 //! job (the check runs once whatever the call count, so it cancels out too).
 
-#[path = "../throughput/simdutf_shim.rs"]
-#[allow(dead_code)]
-mod simdutf;
-
 use std::fmt::Debug;
 use std::hint::black_box;
 use std::process::exit;
 
 use utf8x::Policy::Strict;
 use utf8x::{Outcome, Status};
+use utf8x_bench::simdutf_shim as simdutf;
 
 const USAGE: &str = "\
 usage: cargo bench --bench insn -- IMPL OP CALLS FILE

@@ -7,8 +7,7 @@ use std::ops::Deref;
 /// The corpus of the tests (tests/support/corpus.rs): the lipsum files, on which the published
 /// numbers are measured, when they are beside the repository; generated texts otherwise, so that
 /// the benchmark runs anywhere (its numbers are then not comparable with the published ones).
-#[path = "../../tests/support/corpus.rs"]
-mod corpus;
+use utf8x_test_support::corpus;
 
 /// One bad byte is inserted after every this many bytes of the lossy-decoding inputs.
 const ERROR_SPACING: usize = 1024;

@@ -3,7 +3,8 @@
 //! the repository (the published numbers) and on the generated corpus of the tests otherwise.
 //! `cargo bench --bench throughput -- --help` for the options; benches/README.md for the columns.
 
-// As in the library, `unsafe` is confined to the two modules that call C (`glibc`, `simdutf_shim`).
+// As in the library, `unsafe` is confined to the modules that call C (`glibc` here, and
+// `utf8x_bench::simdutf_shim`).
 #![deny(unsafe_code, unsafe_op_in_unsafe_fn)]
 
 mod contender;
@@ -15,7 +16,6 @@ mod machine;
 mod options;
 mod report;
 mod section;
-mod simdutf_shim;
 mod std_ref;
 mod timing;
 mod validation;
@@ -29,6 +29,7 @@ use options::{Mode, Options, USAGE};
 use report::{Scope, Table, Target};
 use section::Section;
 use timing::Budget;
+use utf8x_bench::simdutf_shim;
 
 fn sections(corpus: &Corpus) -> Vec<Box<dyn Section>> {
     let ascii = corpus

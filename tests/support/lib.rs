@@ -17,6 +17,7 @@ pub use corpus::rng;
 
 #[cfg(target_os = "linux")]
 pub mod c_abi;
+pub mod detect;
 pub mod errno;
 pub mod family;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
