@@ -311,8 +311,8 @@ mod tests {
 
     #[test]
     fn validation_is_the_one_thread_result() {
-        for len in [0usize, 1, 9, 100, 1000] {
-            for bad in [None, Some(0), Some(len / 3), Some(len.saturating_sub(1))] {
+        for len in [0usize, 9, 1000] {
+            for bad in [None, Some(len / 3), Some(len.saturating_sub(1))] {
                 let mut t = text(len, &[]);
                 if let Some(b) = bad.filter(|&b| b < len) {
                     // Cut a character short, or break it: both kinds of error.
