@@ -319,7 +319,14 @@ mod tests {
                     t[b] = if b % 2 == 0 { 0xE2 } else { 0x80 };
                 }
                 let one = crate::validate(&t);
-                for threads in 1..=64 {
+                // Every count on the long text only: qemu-user, which runs this suite too,
+                // keeps memory for every thread it ever started.
+                let counts: Vec<usize> = if len == 1000 {
+                    (1..=64).collect()
+                } else {
+                    vec![1, 2, 3, 64]
+                };
+                for threads in counts {
                     assert_eq!(
                         validate_parallel_in(&t, threads, 1),
                         one,
@@ -389,7 +396,7 @@ mod tests {
         ] {
             let mut one = vec![0u8; 1000];
             let a = crate::convert(&units[..], Utf16, Some(&mut one[..]), to, policy);
-            for threads in 2..=64 {
+            for threads in [2, 3, 7, 64] {
                 let mut many = vec![0u8; 1000];
                 let b = convert_parallel_in(
                     &units[..],
