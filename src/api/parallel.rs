@@ -310,6 +310,8 @@ mod tests {
     }
 
     #[test]
+    // Thousands of thread starts and whole-text conversions: hours under Miri.
+    #[cfg_attr(miri, ignore)]
     fn validation_is_the_one_thread_result() {
         for len in [0usize, 9, 1000] {
             for bad in [None, Some(len / 3), Some(len.saturating_sub(1))] {
@@ -338,6 +340,8 @@ mod tests {
     }
 
     #[test]
+    // Thousands of thread starts and whole-text conversions: hours under Miri.
+    #[cfg_attr(miri, ignore)]
     fn conversion_is_the_one_thread_result() {
         use Encoding::*;
         let t = text(301, &[7, 150]);
@@ -384,6 +388,8 @@ mod tests {
     }
 
     #[test]
+    // Thousands of thread starts and whole-text conversions: hours under Miri.
+    #[cfg_attr(miri, ignore)]
     fn utf16_pairs_and_lone_surrogates_across_cuts() {
         use Encoding::*;
         let mut units: Vec<u16> = "a😀ĉ😀".repeat(40).encode_utf16().collect();
