@@ -2,12 +2,19 @@
 //! them (Arrow's layout: one values buffer and `n + 1` offsets), or as separate slices.
 //!
 //! One pass: the values between the first and the last offset are validated as one buffer, and
-//! each offset before the first error is checked to fall on a character boundary. A value is
-//! valid exactly when both hold for it, so the first bad value is either the one that ends
-//! inside a character (the first offset that does not fall on a boundary) or the one holding the
-//! buffer's first error; that value alone is then validated again for its own result. Two
-//! invalid values never make one valid pair: `caf\xC3` + `\xA9lait` is valid as a buffer, and
-//! its first value is reported truncated.
+//! each offset is checked to fall on a character boundary (its byte is not a continuation byte).
+//! A value is valid exactly when both hold for it: two invalid values never make one valid pair
+//! (`caf\xC3` + `\xA9lait` is valid as a buffer, and its first value is reported truncated). The
+//! buffer is validated in blocks that stay in the cache while the offsets inside them are
+//! checked, so the values are read from memory once.
+//!
+//! That pass only answers "all valid". When it finds anything wrong, the exact answer (the first
+//! bad value, and its own error) comes from a second walk that takes its time: errors are rare,
+//! and the second walk is the definition written out.
+//!
+//! Separate short values ([`validate_many`]) are copied into a small buffer and validated the
+//! same way, a batch at a time: one validation of a few kilobytes costs less than a call per
+//! value of a few dozen bytes.
 
 use crate::types::outcome::{Outcome, Status};
 
@@ -62,6 +69,79 @@ impl ColumnOffset for i64 {
 /// assert!(validate_column(values, &[0i32, 5, 9]).outcome.is_ok());
 /// ```
 pub fn validate_column<O: ColumnOffset>(values: &[u8], offsets: &[O]) -> ColumnOutcome {
+    if let Some(total) = column_is_valid(values, offsets) {
+        return all_valid(total, offsets.len().saturating_sub(1));
+    }
+    exact_column(values, offsets)
+}
+
+/// Bytes of values validated per block: a block is still in the first or second level cache
+/// when its offsets are checked.
+const BLOCK: usize = 32 * 1024;
+
+/// True when `byte` continues a character (and so cannot start a value).
+fn continues(byte: u8) -> bool {
+    byte & 0xC0 == 0x80
+}
+
+/// The bytes of all values when every value is valid UTF-8 and the offsets are in order and in
+/// range; `None` when anything is wrong (then [`exact_column`] says what).
+fn column_is_valid<O: ColumnOffset>(values: &[u8], offsets: &[O]) -> Option<usize> {
+    let (first, last) = (offsets.first()?.position()?, offsets.last()?.position()?);
+    if first > last || last > values.len() {
+        return None;
+    }
+    let mut previous = first;
+    let mut next = 1;
+    let mut block_start = first;
+    loop {
+        // Blocks end at a byte that starts a character (or after three continuation bytes, where
+        // the one-buffer result is an error either way), so the blocks are all valid exactly when
+        // the buffer is.
+        let block_end = if last - block_start <= BLOCK {
+            last
+        } else {
+            crate::split_point(values, crate::Encoding::Utf8, block_start + BLOCK)
+                .max(block_start + 1)
+        };
+        if !crate::validate(&values[block_start..block_end]).is_ok() {
+            return None;
+        }
+        // The offsets that fall in this block: in order, and at a character's first byte.
+        let mut wrong = false;
+        while let Some(offset) = offsets.get(next) {
+            let at = offset.position()?;
+            if at > block_end {
+                break;
+            }
+            wrong |= at < previous || values.get(at).is_some_and(|&b| continues(b));
+            previous = at;
+            next += 1;
+        }
+        if wrong {
+            return None;
+        }
+        if block_end == last {
+            // An offset past `last` (so out of order) is left over.
+            return (next == offsets.len()).then_some(last - first);
+        }
+        block_start = block_end;
+    }
+}
+
+/// `Ok` for `count` values of `total` bytes in all.
+fn all_valid(total: usize, count: usize) -> ColumnOutcome {
+    ColumnOutcome {
+        outcome: Outcome {
+            read: total,
+            ..Outcome::default()
+        },
+        index: count,
+    }
+}
+
+/// [`validate_column`]'s exact answer, by a second walk over the column.
+fn exact_column<O: ColumnOffset>(values: &[u8], offsets: &[O]) -> ColumnOutcome {
     let Some((&first, rest)) = offsets.split_first() else {
         return ColumnOutcome::default();
     };
@@ -83,18 +163,10 @@ pub fn validate_column<O: ColumnOffset>(values: &[u8], offsets: &[O]) -> ColumnO
     // The first value that ends inside a character of the well-formed part.
     let cut = (1..n)
         .take_while(|&i| at(i) < valid_end)
-        .find(|&i| values[at(i)] & 0xC0 == 0x80);
+        .find(|&i| continues(values[at(i)]));
     let bad = match cut {
         Some(i) => i - 1,
-        None if all.is_ok() => {
-            return ColumnOutcome {
-                outcome: Outcome {
-                    read: end - start,
-                    ..Outcome::default()
-                },
-                index: n,
-            };
-        }
+        None if all.is_ok() => return all_valid(end - start, n),
         // The last value that starts at or before the error: it holds the error's first byte.
         None => (0..n)
             .take_while(|&i| at(i) <= valid_end)
@@ -133,27 +205,128 @@ pub fn validate_many(values: &[&[u8]]) -> ColumnOutcome {
 /// [`validate_many`] over values that may be unusable (`None`: a bad pointer in C), which end
 /// the walk with [`Status::BadArgument`] at their index.
 pub(crate) fn validate_each<'a>(values: impl Iterator<Item = Option<&'a [u8]>>) -> ColumnOutcome {
+    let mut values = values.enumerate();
     let mut total = 0;
-    let mut count = 0;
-    for (index, v) in values.enumerate() {
-        let Some(v) = v else {
-            return bad_offset(index);
+    // The first few values one call each: a call with a few values does not pay for the batch.
+    for seen in 0..DIRECT {
+        let Some((index, v)) = values.next() else {
+            return all_valid(total, seen);
         };
-        count += 1;
-        total += v.len();
-        let outcome = crate::validate(v);
-        if !outcome.is_ok() {
-            return ColumnOutcome { outcome, index };
+        if let Some(bad) = alone(index, v) {
+            return bad;
+        }
+        total += v.map_or(0, <[u8]>::len);
+    }
+    let mut slots: [&[u8]; BATCH_VALUES] = [&[]; BATCH_VALUES];
+    let mut bytes = [0; BATCH_BYTES];
+    let mut count = DIRECT;
+    loop {
+        // Up to a batch of values, then the batch checked.
+        let (mut n, mut unusable) = (0, None);
+        for slot in slots.iter_mut() {
+            match values.next() {
+                Some((_, Some(v))) => {
+                    *slot = v;
+                    total += v.len();
+                    n += 1;
+                }
+                Some((index, None)) => {
+                    unusable = Some(index);
+                    break;
+                }
+                None => break,
+            }
+        }
+        if let Some(bad) = check_batch(&slots[..n], count, &mut bytes) {
+            return bad;
+        }
+        count += n;
+        if let Some(index) = unusable {
+            return bad_offset(index);
+        }
+        if n < BATCH_VALUES {
+            return all_valid(total, count);
         }
     }
-    ColumnOutcome {
-        outcome: Outcome {
-            read: total,
-            ..Outcome::default()
-        },
-        index: count,
+}
+
+/// The first bad one of `values` (value `first` and on), copied into `bytes` a run at a time:
+/// a run's copy is valid and none of its values starts with a continuation byte exactly when
+/// every value of the run is valid on its own.
+fn check_batch(
+    values: &[&[u8]],
+    first: usize,
+    bytes: &mut [u8; BATCH_BYTES],
+) -> Option<ColumnOutcome> {
+    // The run so far: values[run..] copied into bytes[..filled].
+    let (mut run, mut filled, mut starts_inside) = (0, 0, false);
+    let check_run = |bytes: &[u8], run: usize, end: usize, starts_inside: bool| {
+        if !starts_inside && crate::validate(bytes).is_ok() {
+            return None;
+        }
+        let mut each = values[run..end].iter().enumerate();
+        each.find_map(|(i, &v)| alone(first + run + i, Some(v)))
+    };
+    for (i, &v) in values.iter().enumerate() {
+        let mut end = filled + v.len();
+        if end > BATCH_BYTES {
+            if let bad @ Some(_) = check_run(&bytes[..filled], run, i, starts_inside) {
+                return bad;
+            }
+            (run, filled, starts_inside) = (i, 0, false);
+            if v.len() > BATCH_BYTES {
+                // Longer than a batch: validated where it is.
+                if let bad @ Some(_) = alone(first + i, Some(v)) {
+                    return bad;
+                }
+                run = i + 1;
+                continue;
+            }
+            end = v.len();
+        }
+        copy_short(&mut bytes[filled..end], v);
+        starts_inside |= v.first().is_some_and(|&b| continues(b));
+        filled = end;
+    }
+    check_run(&bytes[..filled], run, values.len(), starts_inside)
+}
+
+/// Value `index` validated on its own: its result when it is bad (or unusable).
+fn alone(index: usize, v: Option<&[u8]>) -> Option<ColumnOutcome> {
+    let Some(v) = v else {
+        return Some(bad_offset(index));
+    };
+    let outcome = crate::validate(v);
+    (!outcome.is_ok()).then_some(ColumnOutcome { outcome, index })
+}
+
+/// `dst.copy_from_slice(src)` for the short values batches are for, without calling `memcpy`:
+/// two overlapping fixed-size copies compile to a few moves.
+fn copy_short(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    match n {
+        16..=32 => {
+            dst[..16].copy_from_slice(&src[..16]);
+            dst[n - 16..].copy_from_slice(&src[n - 16..]);
+        }
+        8..16 => {
+            dst[..8].copy_from_slice(&src[..8]);
+            dst[n - 8..].copy_from_slice(&src[n - 8..]);
+        }
+        4..8 => {
+            dst[..4].copy_from_slice(&src[..4]);
+            dst[n - 4..].copy_from_slice(&src[n - 4..]);
+        }
+        _ => dst.copy_from_slice(src),
     }
 }
+
+/// The values [`validate_each`] validates one call each before it starts batching.
+const DIRECT: usize = 4;
+
+/// Bytes and values per batch of [`validate_each`]: the bytes fit the first level cache.
+const BATCH_BYTES: usize = 4096;
+const BATCH_VALUES: usize = 256;
 
 #[cfg(test)]
 mod tests {
@@ -210,6 +383,130 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    // Hundreds of columns of 100 KB: slow under Miri.
+    #[cfg_attr(miri, ignore)]
+    fn columns_across_blocks_are_each_value_alone() {
+        let text: Vec<u8> = "aé€😀".bytes().cycle().take(3 * BLOCK + 100).collect();
+        // Values of 10 bytes (whole characters) and of 97 (cut inside characters).
+        for step in [10usize, 97] {
+            let mut offsets: Vec<i64> = (0..text.len()).step_by(step).map(|o| o as i64).collect();
+            offsets.push(text.len() as i64);
+            assert_eq!(validate_column(&text, &offsets), each(&text, &offsets));
+            // A bad byte around every block edge.
+            for edge in [BLOCK, 2 * BLOCK, 3 * BLOCK] {
+                for at in edge - 4..edge + 4 {
+                    let mut t = text.clone();
+                    t[at] = 0xFF;
+                    assert_eq!(
+                        validate_column(&t, &offsets),
+                        each(&t, &offsets),
+                        "{step} {at}"
+                    );
+                }
+            }
+        }
+        // One offset inside a character at every position around a block edge.
+        let whole: Vec<i64> = (0..text.len()).step_by(10).map(|o| o as i64).collect();
+        for at in BLOCK - 12..BLOCK + 12 {
+            let mut offsets = whole.clone();
+            let i = offsets.partition_point(|&o| o < at as i64);
+            offsets.insert(i, at as i64);
+            offsets.dedup();
+            offsets.push(text.len() as i64);
+            assert_eq!(
+                validate_column(&text, &offsets),
+                each(&text, &offsets),
+                "{at}"
+            );
+        }
+    }
+
+    /// The definition for separate values: each alone, the first bad (or unusable) one reported.
+    fn each_alone(values: &[Option<&[u8]>]) -> ColumnOutcome {
+        let mut total = 0;
+        for (index, v) in values.iter().enumerate() {
+            let Some(v) = v else {
+                return bad_offset(index);
+            };
+            let outcome = crate::validate(v);
+            if !outcome.is_ok() {
+                return ColumnOutcome { outcome, index };
+            }
+            total += v.len();
+        }
+        all_valid(total, values.len())
+    }
+
+    #[test]
+    // Thousands of calls over thousands of values: minutes under Miri.
+    #[cfg_attr(miri, ignore)]
+    fn batches_give_each_value_alone() {
+        // Values of every length class (empty, short, around a batch, longer than a batch),
+        // valid ones from a text of every UTF-8 length.
+        let text: Vec<u8> = "aé€😀".bytes().cycle().take(3 * BATCH_BYTES).collect();
+        let lengths = [
+            0usize,
+            1,
+            3,
+            7,
+            8,
+            15,
+            16,
+            17,
+            31,
+            32,
+            33,
+            100,
+            1000,
+            BATCH_BYTES - 1,
+        ];
+        let mut values: Vec<&[u8]> = Vec::new();
+        for i in 0..3000 {
+            let mut len = lengths[i * 7 % lengths.len()];
+            if i % 500 == 499 {
+                len = BATCH_BYTES + 5;
+            }
+            // Whole characters only: "aé€😀" repeats every 10 bytes.
+            let start = i * 7 % 409 * 10;
+            let mut end = start + len;
+            while end < text.len() && text[end] & 0xC0 == 0x80 {
+                end += 1;
+            }
+            values.push(&text[start..end]);
+        }
+        let good: Vec<Option<&[u8]>> = values.iter().map(|&v| Some(v)).collect();
+        assert_eq!(validate_each(good.iter().copied()), each_alone(&good));
+        assert!(validate_many(&values).outcome.is_ok());
+        // One bad value at positions across the batches: a broken or a cut character, a value
+        // starting inside one (valid once joined to the value before), an unusable value.
+        let cut: &[u8] = b"caf\xC3";
+        let rest: &[u8] = b"\xA9lait";
+        let broken: &[u8] = b"ab\xFFcd";
+        for bad in (0..3000)
+            .step_by(37)
+            .chain([4, 5, 255, 256, 257, 260, 2999])
+        {
+            for kind in 0..4 {
+                let mut v = good.clone();
+                match kind {
+                    0 => v[bad] = Some(broken),
+                    1 => v[bad] = Some(cut),
+                    2 => {
+                        v[bad] = Some(cut);
+                        if bad + 1 < v.len() {
+                            v[bad + 1] = Some(rest);
+                        }
+                    }
+                    _ => v[bad] = None,
+                }
+                let want = each_alone(&v);
+                assert_eq!(want.index, bad);
+                assert_eq!(validate_each(v.iter().copied()), want, "{bad} {kind}");
             }
         }
     }
