@@ -106,7 +106,8 @@ fn validate<O: ColumnOffset + Sync>(
     }
 }
 
-/// The offsets as integers of type `O`, checked to be integers of the machine's byte order.
+/// The offsets as integers of type `O`, checked to be signed integers (as Arrow's are, so that
+/// a negative one is seen for what it is) in the machine's byte order.
 fn offsets_of<'a, O: Plain>(input: &'a Input<'_>) -> PyResult<crate::input::Units<'a, O>> {
     let format = input.format();
     let native = if cfg!(target_endian = "little") {
@@ -115,9 +116,9 @@ fn offsets_of<'a, O: Plain>(input: &'a Input<'_>) -> PyResult<crate::input::Unit
         '>'
     };
     let code = format.trim_start_matches(['@', '=', native]);
-    if !matches!(code, "i" | "I" | "l" | "L" | "q" | "Q" | "n" | "N") {
+    if !matches!(code, "i" | "l" | "q" | "n") {
         return Err(PyTypeError::new_err(format!(
-            "offsets must be integers in the machine's byte order, not format '{format}'"
+            "offsets must be signed integers in the machine's byte order, not format '{format}'"
         )));
     }
     input.whole_units::<O>("offsets")
@@ -125,7 +126,10 @@ fn offsets_of<'a, O: Plain>(input: &'a Input<'_>) -> PyResult<crate::input::Unit
 
 /// The error for offsets the core refused: `at` is the first one out of order or range.
 fn bad_offsets<O: Copy + Into<i64>>(offsets: &[O], at: usize, values: usize) -> PyErr {
-    let v: i64 = offsets[at].into();
+    let Some(&v) = offsets.get(at) else {
+        return PyValueError::new_err(format!("offsets[{at}] is out of order or range"));
+    };
+    let v: i64 = v.into();
     let why = if v < 0 {
         "is negative".to_string()
     } else if at > 0 && v < offsets[at - 1].into() {

@@ -133,12 +133,9 @@ impl Export {
     }
 }
 
-/// True for the objects whose bytes nothing can change: `bytes`, and views of exactly `bytes`
-/// (a subclass may export something else).
+/// True for an exporter whose bytes nothing can change: a view of exactly `bytes` (a subclass
+/// may export something else). `bytes` itself is read without an export.
 fn immutable(obj: &Bound<'_, PyAny>) -> bool {
-    if obj.is_instance_of::<PyBytes>() {
-        return true;
-    }
     obj.downcast::<PyMemoryView>()
         .ok()
         .and_then(|v| v.getattr("obj").ok())

@@ -107,8 +107,10 @@ def test_bad_offsets_and_types_are_errors():
         utf8x.validate_offsets(b"abc", array("i", [-1, 2]))
     with pytest.raises(TypeError, match="4- or 8-byte"):
         utf8x.validate_offsets(b"abc", b"\x00\x00\x00\x00")
-    with pytest.raises(TypeError, match="integers"):
+    with pytest.raises(TypeError, match="signed integers"):
         utf8x.validate_offsets(b"abc", array("f", [0, 1]))
+    with pytest.raises(TypeError, match="signed integers"):
+        utf8x.validate_offsets(b"abc", array("I", [0, 1]))
     with pytest.raises(TypeError):
         utf8x.validate_offsets(b"abc", array("h", [0, 1]))
     assert utf8x.validate_offsets(b"", array("i")) is None
