@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 import textwrap
+import threading
 from array import array
 
 import pytest
@@ -175,6 +176,45 @@ def test_writable_buffers_are_not_copied():
     assert peak_growth(setup, "utf8x.decode(buf)") < n // 2 + 4 * mib
     setup = f"import array; buf = array.array('H', b'\\xe9\\x00' * {n // 2})"
     assert peak_growth(setup, f"utf8x.decode(buf, '{UTF16_NATIVE}')") < n // 2 + 4 * mib
+
+
+def test_the_gil_is_released_only_for_immutable_inputs():
+    """A thread that spins while the main thread validates advances only if the call let go of
+    the GIL. With a switch interval far longer than a call, it cannot get the GIL otherwise."""
+    data = b"a" * (64 << 20)
+    held = {
+        "bytearray": bytearray(data),
+        "read-only view of a bytearray": memoryview(bytearray(data)).toreadonly(),
+        "array": array("B", data),
+    }
+    spins = [0]
+    stop = threading.Event()
+
+    def spin():
+        while not stop.is_set():
+            spins[0] += 1
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1.0)
+    t = threading.Thread(target=spin)
+    t.start()
+    try:
+        for name, buf in held.items():
+            before = spins[0]
+            assert utf8x.is_valid(buf)
+            assert spins[0] == before, name
+        # Released: the spinning thread runs meanwhile (given a few tries to be scheduled).
+        for _ in range(3):
+            before = spins[0]
+            assert utf8x.is_valid(memoryview(data))
+            if spins[0] > before:
+                break
+        else:
+            pytest.fail("the GIL was held while reading bytes")
+    finally:
+        stop.set()
+        t.join()
+        sys.setswitchinterval(old)
 
 
 def test_count_is_unchecked_by_default_and_checked_on_request():
