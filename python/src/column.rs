@@ -212,24 +212,38 @@ fn validate_offsets(
 }
 
 /// Validates each of `values` (an iterable of bytes-like objects) on its own: None when all are
-/// UTF-8, else the first invalid one's `ColumnError`.
+/// UTF-8, else the first invalid one's `ColumnError`. The values after it are not looked at.
 #[pyfunction]
 fn validate_many(py: Python<'_>, values: &Bound<'_, PyAny>) -> PyResult<Option<ColumnError>> {
-    let objects = values
-        .try_iter()?
-        .collect::<PyResult<Vec<Bound<'_, PyAny>>>>()?;
-    let inputs = objects
-        .iter()
-        .map(|o| Input::new(o, 1, "validate_many"))
-        .collect::<PyResult<Vec<Input<'_>>>>()?;
-    let slices: Vec<&[u8]> = inputs.iter().map(Input::bytes).collect();
-    let work = if inputs.iter().all(Input::is_immutable) {
-        slices.iter().map(|s| s.len()).sum()
-    } else {
-        0
-    };
-    let r = maybe_detached(py, work, || utf8x::validate_many(&slices));
-    Ok((!r.outcome.is_ok()).then(|| ColumnError::new(r.index, &r.outcome)))
+    // In batches, so that the borrowed slices of a batch stay in cache and the memory taken does
+    // not grow with the number of values.
+    const BATCH: usize = 4096;
+    let mut items = values.try_iter()?;
+    let mut first = 0;
+    loop {
+        let objects = items
+            .by_ref()
+            .take(BATCH)
+            .collect::<PyResult<Vec<Bound<'_, PyAny>>>>()?;
+        if objects.is_empty() {
+            return Ok(None);
+        }
+        let inputs = objects
+            .iter()
+            .map(|o| Input::new(o, 1, "validate_many"))
+            .collect::<PyResult<Vec<Input<'_>>>>()?;
+        let slices: Vec<&[u8]> = inputs.iter().map(Input::bytes).collect();
+        let work = if inputs.iter().all(Input::is_immutable) {
+            slices.iter().map(|s| s.len()).sum()
+        } else {
+            0
+        };
+        let r = maybe_detached(py, work, || utf8x::validate_many(&slices));
+        if !r.outcome.is_ok() {
+            return Ok(Some(ColumnError::new(first + r.index, &r.outcome)));
+        }
+        first += objects.len();
+    }
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

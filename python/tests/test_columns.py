@@ -71,6 +71,10 @@ def test_validate_many_matches_each_value_decoded_alone():
         assert found(utf8x.validate_many(values)) == first_bad(values)
         assert found(utf8x.validate_many(iter([bytearray(v) for v in values]))) == first_bad(values)
     assert utf8x.validate_many([]) is None
+    # Past one batch of values: indices keep counting.
+    many = [b"ok"] * 10000 + [b"\xe2\x82"] + [b"\xff"] * 3
+    assert found(utf8x.validate_many(many)) == first_bad(many) == (10000, 0, 0)
+    assert utf8x.validate_many(b"x" for _ in range(9000)) is None
     with pytest.raises(TypeError):
         utf8x.validate_many([b"a", "not bytes"])
 
