@@ -176,3 +176,7 @@ def test_arrow_other_types_are_refused():
     pa = pytest.importorskip("pyarrow")
     with pytest.raises(TypeError, match="string and binary"):
         utf8x.validate_column(pa.array([1, 2]))
+    with pytest.raises(TypeError, match="not list"):
+        utf8x.validate_column([b"a"])
+    with pytest.raises(TypeError, match="string and binary"):
+        utf8x.validate_column(pa.chunked_array([[1]]))

@@ -6,6 +6,7 @@
 """
 
 import codecs
+from typing import Optional
 
 from ._utf8x import (
     KERNEL,
@@ -82,7 +83,7 @@ class IncrementalDecoder(codecs.IncrementalDecoder):
             self._stream.decode(state[0], False)
 
 
-def validate_column(column):
+def validate_column(column) -> Optional[ColumnError]:
     """Validates each value of a pyarrow string or binary column as UTF-8, on its own.
 
     ``column`` is a ``pyarrow`` ``StringArray``, ``LargeStringArray``, ``BinaryArray`` or
@@ -105,9 +106,11 @@ def validate_column(column):
     return None
 
 
-def _validate_array(array, first):
+def _validate_array(array, first: int) -> Optional[ColumnError]:
     import pyarrow
 
+    if not isinstance(array, pyarrow.Array):
+        raise TypeError(f"validate_column takes a pyarrow Array or ChunkedArray, not {type(array).__name__}")
     kind = array.type
     if pyarrow.types.is_string(kind) or pyarrow.types.is_binary(kind):
         width, code = 4, "i"
