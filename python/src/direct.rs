@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use utf8x::{Encoding, Outcome, Policy, Unit};
 
-use crate::maybe_detached;
+use crate::input::maybe_detached;
 
 /// The storage of a `str`: the width its largest code point needs.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -228,16 +228,19 @@ fn empty(py: Python<'_>) -> PyResult<Option<Bound<'_, PyAny>>> {
     Ok(Some(PyString::new(py, "").into_any()))
 }
 
-/// Well-formed UTF-8 to a new `str`; `Ok(None)` when `data` is not UTF-8.
+/// Well-formed UTF-8 to a new `str`; `Ok(None)` when `data` is not UTF-8. `work` is what
+/// [`maybe_detached`] weighs for the input (0 when it must be read with the GIL held), here
+/// and in the other decoders.
 pub(crate) fn decode_utf8<'py>(
     py: Python<'py>,
     data: &[u8],
+    work: usize,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let n = data.len();
     if n == 0 {
         return empty(py);
     }
-    let (top, cps) = maybe_detached(py, n, || {
+    let (top, cps) = maybe_detached(py, work, || {
         if utf8x::is_ascii(data) {
             (0, n)
         } else {
@@ -247,17 +250,17 @@ pub(crate) fn decode_utf8<'py>(
     // In well-formed UTF-8 the largest byte tells the storage: C2/C3 lead U+0080..U+00FF, C4..EF
     // the rest of the BMP, F0..F4 the supplementary planes.
     match top {
-        0..0x80 => str_with(py, n, Kind::Ascii, n, |d: &mut [u8]| {
+        0..0x80 => str_with(py, n, Kind::Ascii, work, |d: &mut [u8]| {
             d.copy_from_slice(data);
             true
         }),
-        0x80..0xC4 => str_with(py, cps, Kind::Latin1, n, |d| {
+        0x80..0xC4 => str_with(py, cps, Kind::Latin1, work, |d| {
             whole(&utf8x::to_latin1(data, Some(d), Policy::Strict), cps)
         }),
-        0xC4..0xF0 => str_with(py, cps, Kind::Ucs2, n, |d| {
+        0xC4..0xF0 => str_with(py, cps, Kind::Ucs2, work, |d| {
             whole(&utf8x::to_utf16(data, Some(d), Policy::Strict), cps)
         }),
-        _ => str_with(py, cps, Kind::Ucs4, n, |d| {
+        _ => str_with(py, cps, Kind::Ucs4, work, |d| {
             whole(&utf8x::to_utf32(data, Some(d), Policy::Strict), cps)
         }),
     }
@@ -267,14 +270,15 @@ pub(crate) fn decode_utf8<'py>(
 pub(crate) fn decode_latin1<'py>(
     py: Python<'py>,
     data: &[u8],
+    work: usize,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let n = data.len();
     if n == 0 {
         return empty(py);
     }
-    let ascii = maybe_detached(py, n, || utf8x::is_ascii(data));
+    let ascii = maybe_detached(py, work, || utf8x::is_ascii(data));
     let kind = if ascii { Kind::Ascii } else { Kind::Latin1 };
-    str_with(py, n, kind, n, |d: &mut [u8]| {
+    str_with(py, n, kind, work, |d: &mut [u8]| {
         d.copy_from_slice(data);
         true
     })
@@ -285,13 +289,13 @@ pub(crate) fn decode_utf16<'py>(
     py: Python<'py>,
     u: &[u16],
     enc: Encoding,
+    work: usize,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let n = u.len();
     if n == 0 {
         return empty(py);
     }
     let swap = enc != NATIVE16;
-    let work = n * 2;
     let top = maybe_detached(py, work, || max_u16(u, swap));
     let ucs2 = |d: &mut [u16]| {
         if swap {
@@ -517,13 +521,13 @@ pub(crate) fn decode_utf32<'py>(
     py: Python<'py>,
     u: &[u32],
     enc: Encoding,
+    work: usize,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let n = u.len();
     if n == 0 {
         return empty(py);
     }
     let swap = enc != NATIVE32;
-    let work = n * 4;
     let (top, surrogates) = maybe_detached(py, work, || {
         let top = max_u32(u, swap);
         (top, top >= 0xD800 && has_surrogate_u32(u, swap))

@@ -3,29 +3,16 @@
 
 use std::os::raw::c_char;
 
-use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::{PyLookupError, PyUnicodeDecodeError, PyUnicodeEncodeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use utf8x::{Encoding, ErrorKind, Outcome, Policy, Status, Stream, Unit};
 
+mod column;
 mod direct;
+mod input;
 
-/// Inputs at least this long are processed without the GIL: below it, releasing and taking it
-/// back costs more than the work another thread could do meanwhile.
-const GIL_FREE: usize = 64 * 1024;
-
-pub(crate) fn maybe_detached<T: Send>(
-    py: Python<'_>,
-    len: usize,
-    f: impl FnOnce() -> T + Send,
-) -> T {
-    if len >= GIL_FREE {
-        py.allow_threads(f)
-    } else {
-        f()
-    }
-}
+use input::{Input, Plain, maybe_detached, units};
 
 /// An encoding name as CPython spells its codec (so error messages read the same), with the
 /// usual aliases. Plain "utf-16"/"utf-32" are left out on purpose: CPython gives them BOM
@@ -89,62 +76,6 @@ fn policy(e: Errors) -> Policy {
         Errors::SurrogateEscape => Policy::Escape,
         Errors::Fallback => Policy::Fallback,
     }
-}
-
-/// The bytes of any object with the buffer protocol. A C-contiguous buffer is borrowed as is
-/// (no copy); only a strided view (`memoryview(b)[::2]`) is copied. A `bytes` object, the
-/// common case, is read directly, without the cost of exporting a buffer. A writable buffer
-/// (`bytearray`) long enough to be read without the GIL is copied first: another thread may
-/// write to it meanwhile, and the fast routes read their input twice (measure, then convert).
-enum Input<'a> {
-    Bytes(&'a [u8]),
-    Borrowed(PyBuffer<u8>),
-    Copied(Vec<u8>),
-}
-
-impl<'a> Input<'a> {
-    fn new(obj: &'a Bound<'_, PyAny>) -> PyResult<Input<'a>> {
-        if let Ok(b) = obj.downcast::<PyBytes>() {
-            return Ok(Input::Bytes(b.as_bytes()));
-        }
-        let buf = PyBuffer::<u8>::get(obj)?;
-        if buf.is_c_contiguous() && (buf.readonly() || buf.len_bytes() < GIL_FREE) {
-            Ok(Input::Borrowed(buf))
-        } else {
-            Ok(Input::Copied(buf.to_vec(obj.py())?))
-        }
-    }
-
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Input::Bytes(b) => b,
-            Input::Borrowed(b) if b.len_bytes() > 0 => {
-                // SAFETY: a C-contiguous buffer of len_bytes() bytes at buf_ptr(), which stays
-                // exported (alive and unresized) while `self` lives.
-                unsafe { std::slice::from_raw_parts(b.buf_ptr() as *const u8, b.len_bytes()) }
-            }
-            Input::Borrowed(_) => &[],
-            Input::Copied(v) => v,
-        }
-    }
-}
-
-/// `bytes` as units of type `U`, borrowed when aligned (the usual case: bytes objects and
-/// most allocations are), otherwise copied.
-fn units<U: Unit + Default + Copy>(bytes: &[u8]) -> std::borrow::Cow<'_, [U]> {
-    let size = std::mem::size_of::<U>();
-    let whole = &bytes[..bytes.len() - bytes.len() % size];
-    // SAFETY: u16/u32 have no invalid bit patterns.
-    let (pre, mid, post) = unsafe { whole.align_to::<U>() };
-    if pre.is_empty() && post.is_empty() {
-        return std::borrow::Cow::Borrowed(mid);
-    }
-    let mut v = vec![U::default(); whole.len() / size];
-    // SAFETY: `v` holds exactly `whole.len()` bytes.
-    unsafe {
-        std::ptr::copy_nonoverlapping(whole.as_ptr(), v.as_mut_ptr() as *mut u8, whole.len());
-    }
-    std::borrow::Cow::Owned(v)
 }
 
 /// `utf8x::convert` into a growing vector: starts with `cap` units, and on `OutputFull`
@@ -306,15 +237,16 @@ fn ends_in_high_surrogate(enc: Encoding, data: &[u8]) -> bool {
     (0xD800..0xDC00).contains(&last)
 }
 
-fn decode_units<S: Unit + Default + Copy + Sync>(
+fn decode_units<S: Unit + Plain + Sync>(
     py: Python<'_>,
     bytes: &[u8],
+    work: usize,
     enc: Encoding,
     policy: Policy,
 ) -> (Vec<u16>, Outcome) {
     let size = std::mem::size_of::<S>();
     let n = bytes.len() / size;
-    maybe_detached(py, bytes.len(), || {
+    maybe_detached(py, work, || {
         let src = units::<S>(bytes);
         // Every source unit gives at most one UTF-16 unit, except UTF-32 (two).
         convert_all::<S, u16>(
@@ -327,7 +259,8 @@ fn decode_units<S: Unit + Default + Copy + Sync>(
     })
 }
 
-/// Decodes `b` (any bytes-like object) from `encoding` to str.
+/// Decodes `b` from `encoding` to str. `b` is `bytes` or any buffer of bytes or of the
+/// encoding's units (`array('H')` for UTF-16, `array('I')` for UTF-32), read in place.
 #[pyfunction]
 #[pyo3(signature = (b, encoding="utf-8", errors="strict"))]
 fn decode(
@@ -338,25 +271,25 @@ fn decode(
 ) -> PyResult<PyObject> {
     let (enc, name) = self::encoding(encoding)?;
     let errs = self::errors(errors)?;
-    let input = Input::new(b)?;
-    let data = input.bytes();
+    let input = Input::new(b, enc.unit_size(), name)?;
+    let (data, work) = (input.bytes(), input.work());
     // Well-formed input, straight into the str's storage.
     let size = enc.unit_size();
     let fast = match enc {
-        Encoding::Utf8 => direct::decode_utf8(py, data)?,
-        Encoding::Latin1 => direct::decode_latin1(py, data)?,
+        Encoding::Utf8 => direct::decode_utf8(py, data, work)?,
+        Encoding::Latin1 => direct::decode_latin1(py, data, work)?,
         Encoding::Utf16Le | Encoding::Utf16Be if data.len() % size == 0 => {
-            direct::decode_utf16(py, &units::<u16>(data), enc)?
+            direct::decode_utf16(py, &units::<u16>(data), enc, work)?
         }
         Encoding::Utf32Le | Encoding::Utf32Be if data.len() % size == 0 => {
-            direct::decode_utf32(py, &units::<u32>(data), enc)?
+            direct::decode_utf32(py, &units::<u32>(data), enc, work)?
         }
         _ => None,
     };
     if let Some(s) = fast {
         return Ok(s.unbind());
     }
-    decode_general(py, data, enc, name, errs)
+    decode_general(py, data, work, enc, name, errs)
 }
 
 /// `decode` for any input: utf8x converts to UTF-16 under the policy, the bytes after the last
@@ -364,15 +297,16 @@ fn decode(
 fn decode_general(
     py: Python<'_>,
     data: &[u8],
+    work: usize,
     enc: Encoding,
     name: &str,
     errs: Errors,
 ) -> PyResult<PyObject> {
     let p = policy(errs);
     let (mut out, o) = match enc.unit_size() {
-        2 => decode_units::<u16>(py, data, enc, p),
-        4 => decode_units::<u32>(py, data, enc, p),
-        _ => decode_units::<u8>(py, data, enc, p),
+        2 => decode_units::<u16>(py, data, work, enc, p),
+        4 => decode_units::<u32>(py, data, work, enc, p),
+        _ => decode_units::<u8>(py, data, work, enc, p),
     };
     if !o.is_ok() {
         return Err(decode_error(py, name, enc, data, &o, 0));
@@ -590,7 +524,7 @@ impl Utf8Error {
     }
 }
 
-fn kind_name(k: ErrorKind) -> &'static str {
+pub(crate) fn kind_name(k: ErrorKind) -> &'static str {
     match k {
         ErrorKind::InvalidLead => "invalid_lead",
         ErrorKind::UnexpectedContinuation => "unexpected_continuation",
@@ -603,34 +537,66 @@ fn kind_name(k: ErrorKind) -> &'static str {
     }
 }
 
+impl Utf8Error {
+    /// The error of an outcome that is not OK.
+    fn new(o: &Outcome) -> Utf8Error {
+        Utf8Error {
+            offset: o.read,
+            length: o.error_len,
+            kind: kind_name(o.error),
+            reason: o.error.as_str(),
+        }
+    }
+}
+
 /// None when `b` is valid UTF-8, else where and why it is not.
 #[pyfunction]
 fn validate(py: Python<'_>, b: &Bound<'_, PyAny>) -> PyResult<Option<Utf8Error>> {
-    let input = Input::new(b)?;
+    let input = Input::new(b, 1, "validate")?;
     let data = input.bytes();
-    let o = maybe_detached(py, data.len(), || utf8x::validate(data));
-    Ok((!o.is_ok()).then(|| Utf8Error {
-        offset: o.read,
-        length: o.error_len,
-        kind: kind_name(o.error),
-        reason: o.error.as_str(),
-    }))
+    let o = maybe_detached(py, input.work(), || utf8x::validate(data));
+    Ok((!o.is_ok()).then(|| Utf8Error::new(&o)))
 }
 
 /// True when `b` is valid UTF-8.
 #[pyfunction]
 fn is_valid(py: Python<'_>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
-    let input = Input::new(b)?;
+    let input = Input::new(b, 1, "is_valid")?;
     let data = input.bytes();
-    Ok(maybe_detached(py, data.len(), || utf8x::is_valid(data)))
+    Ok(maybe_detached(py, input.work(), || utf8x::is_valid(data)))
 }
 
-/// Code points in `b` when it is valid UTF-8 (bytes that are not continuation bytes).
+/// The code points of UTF-8 `b`. With `errors=None`, the bytes that are not continuation
+/// bytes, unchecked, as `utf8x_count` in C and `utf8x::count` in Rust count them: the code
+/// point count when `b` is valid, a number without meaning otherwise. With a handler name,
+/// checked: "strict" raises the `UnicodeDecodeError` that `decode` raises, the others give
+/// `len(decode(b, errors=errors))` without building the str.
 #[pyfunction]
-fn count(py: Python<'_>, b: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let input = Input::new(b)?;
-    let data = input.bytes();
-    Ok(maybe_detached(py, data.len(), || utf8x::count(data)))
+#[pyo3(signature = (b, errors=None))]
+fn count(py: Python<'_>, b: &Bound<'_, PyAny>, errors: Option<&str>) -> PyResult<usize> {
+    let errs = errors.map(self::errors).transpose()?;
+    let input = Input::new(b, 1, "count")?;
+    let (data, work) = (input.bytes(), input.work());
+    match errs {
+        None => Ok(maybe_detached(py, work, || utf8x::count(data))),
+        Some(Errors::Strict) => {
+            let (o, n) = maybe_detached(py, work, || {
+                let o = utf8x::validate(data);
+                (o, if o.is_ok() { utf8x::count(data) } else { 0 })
+            });
+            if !o.is_ok() {
+                return Err(decode_error(py, "utf-8", Encoding::Utf8, data, &o, 0));
+            }
+            Ok(n)
+        }
+        Some(e) => {
+            // Measured, not written: one UTF-32 unit per code point of the decoded str.
+            let o = maybe_detached(py, work, || {
+                utf8x::convert::<u8, u32>(data, Encoding::Utf8, None, Encoding::Utf32, policy(e))
+            });
+            Ok(o.written)
+        }
+    }
 }
 
 /// The streaming decoder under `utf8x.IncrementalDecoder`: a `utf8x::Stream` to UTF-16, plus
@@ -672,7 +638,7 @@ impl StreamDecoder {
         input: &Bound<'_, PyAny>,
         final_: bool,
     ) -> PyResult<PyObject> {
-        let owned = Input::new(input)?;
+        let owned = Input::new(input, self.enc.unit_size(), self.name)?;
         let chunk = owned.bytes();
         // Bytes held back by the stream come before this chunk in error positions.
         let carried = self.stream.pending() * self.enc.unit_size() + self.partial.len();
@@ -683,17 +649,17 @@ impl StreamDecoder {
             self.recent.drain(..self.recent.len() - keep);
         }
         let joined;
-        let data: &[u8] = if self.partial.is_empty() {
-            chunk
+        let (data, work): (&[u8], usize) = if self.partial.is_empty() {
+            (chunk, owned.work())
         } else {
             joined = [std::mem::take(&mut self.partial).as_slice(), chunk].concat();
-            &joined
+            (&joined, joined.len())
         };
         let size = self.enc.unit_size();
         let whole = data.len() - data.len() % size;
         let start_pos = self.stream.position() as usize * size;
         let stream = &mut self.stream;
-        let (mut out, o) = maybe_detached(py, data.len(), || match size {
+        let (mut out, o) = maybe_detached(py, work, || match size {
             2 => feed::<u16>(stream, &units::<u16>(data), final_),
             4 => feed::<u32>(stream, &units::<u32>(data), final_),
             _ => feed::<u8>(stream, data, final_),
@@ -754,7 +720,7 @@ impl StreamDecoder {
         fallback: impl FnOnce(&[u8]) -> PyErr,
     ) -> PyErr {
         let joined = [held, chunk].concat();
-        match decode_general(py, &joined, self.enc, self.name, self.errs) {
+        match decode_general(py, &joined, joined.len(), self.enc, self.name, self.errs) {
             Err(e) => e,
             Ok(_) => fallback(&joined),
         }
@@ -768,11 +734,7 @@ impl StreamDecoder {
     }
 }
 
-fn feed<S: Unit + Default + Copy>(
-    stream: &mut Stream,
-    src: &[S],
-    last: bool,
-) -> (Vec<u16>, Outcome) {
+fn feed<S: Unit + Plain>(stream: &mut Stream, src: &[S], last: bool) -> (Vec<u16>, Outcome) {
     let mut out = vec![0u16; src.len() * 2 + 16];
     let (mut read, mut written) = (0, 0);
     loop {
@@ -796,6 +758,7 @@ fn _utf8x(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_class::<Utf8Error>()?;
+    column::register(m)?;
     m.add_class::<StreamDecoder>()?;
     m.add("KERNEL", utf8x::active_kernel())?;
     Ok(())

@@ -6,13 +6,27 @@
 """
 
 import codecs
+from typing import Optional
 
-from ._utf8x import KERNEL, StreamDecoder, Utf8Error, count, decode, encode, is_valid, validate
+from ._utf8x import (
+    KERNEL,
+    ColumnError,
+    StreamDecoder,
+    Utf8Error,
+    count,
+    decode,
+    encode,
+    is_valid,
+    validate,
+    validate_many,
+    validate_offsets,
+)
 
 __all__ = [
     "ENCODINGS",
     "ERRORS",
     "KERNEL",
+    "ColumnError",
     "IncrementalDecoder",
     "Utf8Error",
     "count",
@@ -20,6 +34,9 @@ __all__ = [
     "encode",
     "is_valid",
     "validate",
+    "validate_column",
+    "validate_many",
+    "validate_offsets",
 ]
 
 #: Every encoding name accepted (aliases such as "utf8", "latin1", "windows-1252" work too).
@@ -64,3 +81,55 @@ class IncrementalDecoder(codecs.IncrementalDecoder):
         self._stream.reset()
         if state[0]:
             self._stream.decode(state[0], False)
+
+
+def validate_column(column) -> Optional[ColumnError]:
+    """Validates each value of a pyarrow string or binary column as UTF-8, on its own.
+
+    ``column`` is a ``pyarrow`` ``StringArray``, ``LargeStringArray``, ``BinaryArray`` or
+    ``LargeBinaryArray``, or a ``ChunkedArray`` of one of them. Its buffers are read in place,
+    from the array's ``offset`` on; null values are not checked (Arrow leaves their bytes
+    unspecified). Returns None when every value is valid, else a :class:`ColumnError` for the
+    first invalid value: its ``index`` in the column (across chunks) and the error's ``offset``
+    inside the value. Each value stands alone: ``caf\\xc3`` followed by ``\\xa9lait`` is two
+    invalid values, although their concatenation is valid.
+    """
+    chunks = getattr(column, "chunks", None)
+    if chunks is None:
+        return _validate_array(column, 0)
+    first = 0
+    for chunk in chunks:
+        error = _validate_array(chunk, first)
+        if error is not None:
+            return error
+        first += len(chunk)
+    return None
+
+
+def _validate_array(array, first: int) -> Optional[ColumnError]:
+    import pyarrow
+
+    if not isinstance(array, pyarrow.Array):
+        raise TypeError(f"validate_column takes a pyarrow Array or ChunkedArray, not {type(array).__name__}")
+    kind = array.type
+    if pyarrow.types.is_string(kind) or pyarrow.types.is_binary(kind):
+        width, code = 4, "i"
+    elif pyarrow.types.is_large_string(kind) or pyarrow.types.is_large_binary(kind):
+        width, code = 8, "q"
+    else:
+        raise TypeError(f"validate_column takes string and binary arrays (large or not), not {kind}")
+    n = len(array)
+    if n == 0:
+        return None
+    validity, offsets, values = array.buffers()
+    start = array.offset
+    # Zero-copy views: the n + 1 offsets of this array (a slice of a larger one starts inside
+    # the buffer), and the whole values buffer, which those offsets index.
+    offsets = memoryview(offsets)[start * width : (start + n + 1) * width].cast(code)
+    if len(offsets) != n + 1:
+        raise ValueError(f"the offsets buffer holds fewer than the {n + 1} offsets of {n} values")
+    if array.null_count == 0:
+        validity = None
+    return validate_offsets(
+        b"" if values is None else values, offsets, validity, start, first
+    )

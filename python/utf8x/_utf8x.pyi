@@ -1,11 +1,21 @@
-from typing import Optional, Union
+from typing import Iterable, Optional, Union
+import array
 import mmap
 
-Buffer = Union[bytes, bytearray, memoryview, mmap.mmap]
+# Any object with the buffer protocol is accepted; these are the usual ones. Items must be
+# bytes, or units of the encoding read (2 bytes for UTF-16, 4 for UTF-32).
+Buffer = Union[bytes, bytearray, memoryview, mmap.mmap, array.array]
 
 KERNEL: str
 
 class Utf8Error:
+    offset: int
+    length: int
+    kind: str
+    reason: str
+
+class ColumnError:
+    index: int
     offset: int
     length: int
     kind: str
@@ -19,6 +29,14 @@ class StreamDecoder:
 
 def validate(b: Buffer) -> Optional[Utf8Error]: ...
 def is_valid(b: Buffer) -> bool: ...
-def count(b: Buffer) -> int: ...
+def count(b: Buffer, errors: Optional[str] = None) -> int: ...
 def decode(b: Buffer, encoding: str = "utf-8", errors: str = "strict") -> str: ...
 def encode(s: str, encoding: str = "utf-8", errors: str = "strict") -> bytes: ...
+def validate_offsets(
+    values: Buffer,
+    offsets: Buffer,
+    validity: Optional[Buffer] = None,
+    validity_offset: int = 0,
+    first_index: int = 0,
+) -> Optional[ColumnError]: ...
+def validate_many(values: Iterable[Buffer]) -> Optional[ColumnError]: ...
