@@ -12,6 +12,9 @@ use crate::input::{FIRST, Input, Reader};
 use crate::progress::Progress;
 use crate::report::{self, BAD, BOLD, Stdout, describe};
 
+/// Bytes of a mapped file's window per thread checking it.
+const WINDOW_PER_JOB: usize = 64 << 20;
+
 /// Bytes shown with `-v`, as isutf8 shows them: a row of 16 starting 8 before the problem.
 const BEFORE: usize = 8;
 const ROW: usize = 16;
@@ -87,7 +90,15 @@ pub fn run(args: &Check) -> Exit {
             Input::Path(path) if path.is_file() => Positions::Lazy(None, path),
             _ => Positions::Eager,
         };
-        let checked = scan(&mut reader, args.all, mode, &mut progress, &mut emit);
+        // A mapped file in windows of 64 MiB per thread: each window is one parallel
+        // validation, whose thread starts vanish next to it.
+        let jobs = args.jobs.map_or_else(crate::cores, |j| j as usize);
+        let jobs = if jobs > 1 && reader.widen(jobs * WINDOW_PER_JOB) {
+            jobs
+        } else {
+            1
+        };
+        let checked = scan(&mut reader, args.all, mode, jobs, &mut progress, &mut emit);
         if printed.is_err() {
             return Exit::Trouble;
         }
@@ -198,6 +209,7 @@ fn scan(
     reader: &mut Reader,
     all: bool,
     mut positions: Positions,
+    jobs: usize,
     progress: &mut Progress,
     emit: &mut dyn FnMut(&Problem, Option<Encoding>),
 ) -> std::io::Result<bool> {
@@ -217,7 +229,7 @@ fn scan(
         // (each problem counts on from the previous one, not from the chunk's start).
         let (mut counted, mut at_lines, mut at_column) = (0, lines, column);
         while pos < chunk.len() {
-            let o = utf8x::validate(&chunk[pos..]);
+            let o = utf8x::validate_parallel(&chunk[pos..], jobs);
             let at = pos + o.read;
             let len = match o.status {
                 Status::Ok => {

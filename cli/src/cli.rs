@@ -137,6 +137,9 @@ pub struct Check {
     /// Report every problem of each file, not just the first
     #[arg(short, long)]
     pub all: bool,
+    /// Threads per regular file (default: one per core; 1: one thread). Pipes are read by one.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
     /// Files to check (`-` or none: standard input)
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,

@@ -63,6 +63,7 @@ impl Input {
             source,
             // u32 elements: the chunk can be viewed as 16- or 32-bit code units.
             buf: Vec::new(),
+            window: CHUNK,
             start: 0,
             len: 0,
             eof: false,
@@ -97,6 +98,8 @@ enum Source {
 /// An open input and its current chunk.
 pub struct Reader {
     source: Source,
+    /// The most bytes a mapped file's chunk holds (pipes: always [`CHUNK`]).
+    window: usize,
     buf: Vec<u32>,
     /// File offset of the chunk's first byte (mapped files).
     start: u64,
@@ -108,15 +111,25 @@ impl Reader {
     /// Keeps the last `keep` bytes of the current chunk (an unfinished code unit or sequence) at
     /// the front and fills the rest of the chunk. Returns the number of new bytes: 0 at the end.
     pub fn refill(&mut self, keep: usize) -> io::Result<usize> {
-        self.refill_upto(keep, CHUNK)
+        self.refill_upto(keep, self.window)
+    }
+
+    /// Lets a mapped file's chunks grow to `bytes` (for work split over threads); a pipe's
+    /// chunks stay [`CHUNK`]. True for a mapped file.
+    pub fn widen(&mut self, bytes: usize) -> bool {
+        let mapped = matches!(self.source, Source::Map { .. });
+        if mapped {
+            self.window = bytes.max(CHUNK);
+        }
+        mapped
     }
 
     /// As [`Reader::refill`], with at most `limit` bytes in the chunk: a check that may stop at
     /// the first bytes starts with a small chunk.
     pub fn refill_upto(&mut self, keep: usize, limit: usize) -> io::Result<usize> {
-        let limit = limit.clamp(keep + 1, CHUNK);
         match &mut self.source {
             Source::Read(source) => {
+                let limit = limit.clamp(keep + 1, CHUNK);
                 if self.buf.is_empty() {
                     self.buf = vec![0; CHUNK / 4];
                 }
@@ -140,6 +153,7 @@ impl Reader {
                 Ok(added)
             }
             Source::Map { file, size, map } => {
+                let limit = limit.clamp(keep + 1, self.window);
                 let start = self.start + (self.len - keep) as u64;
                 let end = (start + limit as u64).min(*size);
                 let added = (end - start) as usize - keep;
@@ -158,19 +172,20 @@ impl Reader {
                     }
                     let page = page_size();
                     let from = start / page * page;
+                    let mut options = MmapOptions::new();
+                    options.offset(from).len((end - from) as usize);
+                    // Faulting the pages in up front is one thread's work; a window shared
+                    // by threads is faulted in by each of them where it reads.
+                    if self.window == CHUNK {
+                        options.populate();
+                    }
                     // SAFETY: the mapping is private and read-only. Another process rewriting
                     // the file while it is converted changes what is read; one truncating it
                     // while this very window is read still raises SIGBUS (the size is checked
                     // before each window only), as for any program mapping its input (ripgrep,
                     // glibc's iconv); utf8x makes no promise about files changing under it.
                     #[allow(unsafe_code)]
-                    let window = unsafe {
-                        MmapOptions::new()
-                            .offset(from)
-                            .len((end - from) as usize)
-                            .populate()
-                            .map(&*file)?
-                    };
+                    let window = unsafe { options.map(&*file)? };
                     *map = Some((window, from));
                 }
                 Ok(added)

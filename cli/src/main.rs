@@ -48,6 +48,11 @@ pub enum Exit {
     Usage = 64,
 }
 
+/// The threads `-j` means by default: one per core the process may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 fn main() -> ExitCode {
     // `utf8x` alone would wait on standard input for iconv's default conversion: show the help.
     if std::env::args_os().len() == 1 {

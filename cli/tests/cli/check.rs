@@ -173,6 +173,56 @@ fn files_and_pipes_give_the_same_positions() {
 }
 
 #[test]
+fn threads_report_exactly_what_one_thread_reports() {
+    // 6 MiB: past the first small chunk, the rest of the file is one window cut into pieces of
+    // about 1.5 MiB for four threads.
+    let dir = scratch("check-jobs");
+    let base = "a\u{e9}\u{20AC}\u{1F600}\n"
+        .repeat(6 << 20 >> 4)
+        .into_bytes();
+    let len = base.len();
+    let piece = (len - (64 << 10)) / 4;
+    // Bad bytes at the start, in the first chunk, at and around the pieces' edges, at the end;
+    // a character cut short at the very end; and several problems for --all.
+    let mut cases: Vec<Vec<(usize, u8)>> = vec![vec![], vec![(0, 0x80)], vec![(100, 0xFF)]];
+    for k in 1..4 {
+        let edge = (64 << 10) + k * piece;
+        for at in [edge - 3, edge - 1, edge, edge + 1, edge + 2] {
+            cases.push(vec![(at, 0xFF)]);
+            cases.push(vec![(at, 0xE2)]);
+        }
+    }
+    cases.push(vec![(len - 1, 0xF0)]);
+    cases.push(vec![(10, 0xFF), (3 << 20, 0xC0), (len - 2, 0xE2)]);
+    for (i, bad) in cases.iter().enumerate() {
+        let mut text = base.clone();
+        for &(at, byte) in bad {
+            text[at] = byte;
+        }
+        let path = file(&dir, &format!("case{i}"), &text);
+        for args in [&["-v"][..], &["--all", "--json"], &["-l"]] {
+            let one = utf8x(
+                &[&["check", "-j", "1"], args, &[path.as_str()]].concat(),
+                b"",
+            );
+            let four = utf8x(
+                &[&["check", "-j", "4"], args, &[path.as_str()]].concat(),
+                b"",
+            );
+            assert_eq!(
+                (four.code, four.text()),
+                (one.code, one.text()),
+                "{bad:?} {args:?}"
+            );
+            let valid = std::str::from_utf8(&text).is_ok();
+            assert_eq!(one.code, if valid { 0 } else { 1 }, "{bad:?}");
+        }
+    }
+    let zero = utf8x(&["check", "-j", "0", "x"], b"");
+    assert_eq!(zero.code, 64, "{}", zero.stderr);
+}
+
+#[test]
 fn every_problem_of_a_pipe_is_found_in_linear_time() {
     // Each problem's line and column count on from the previous one, not from the start of the
     // chunk: 100,000 problems in one chunk of standard input take as long as in a file.
