@@ -80,6 +80,10 @@ pub struct Convert {
     /// "Café"), line by line; lines that merely contain such letters stay (UTF-8 output only)
     #[arg(long)]
     pub mojibake: bool,
+    /// Threads per regular file between two Unicode encodings (default: one per core; 1: one
+    /// thread). Pipes and the other conversions run on one.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
     /// Input files, converted one after the other (`-` or none: standard input)
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,

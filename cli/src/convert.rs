@@ -13,7 +13,7 @@ use crate::codec::Legacy;
 use crate::encoding::{self, Code, Kind};
 use crate::input::{Input, Reader};
 use crate::output::Output;
-use crate::pipeline::{Halt, Pipeline, first_char};
+use crate::pipeline::{Halt, Pipeline, convert_parallel, first_char};
 use crate::progress::Progress;
 use crate::report::{self, describe, plural};
 
@@ -34,6 +34,8 @@ pub struct Plan {
     /// `--bom` / `--no-bom`; `None`: a BOM only for UTF-16 and UTF-32.
     pub bom: Option<bool>,
     pub verbose: bool,
+    /// Threads per mapped file for conversions between two utf8x encodings.
+    pub jobs: usize,
 }
 
 /// Why one input's conversion stopped.
@@ -208,6 +210,7 @@ fn plan(args: &Convert) -> Result<Plan, String> {
         ignore_fails: to.ignore && !args.omit && args.policy != Some(PolicyArg::Skip),
         bom: (args.bom || args.no_bom).then_some(args.bom),
         verbose: args.verbose,
+        jobs: args.jobs.map_or_else(crate::cores, |j| j as usize),
     })
 }
 
@@ -325,6 +328,8 @@ fn utf_one(
         done.written += bytes.len() as u64;
         out.write_all(bytes)
     };
+    // A mapped file on several threads, window by window (see `Parallel`).
+    let mut parallel = Parallel::new(reader, from, to, plan);
     // File offset of the current chunk's first byte, and where its unconverted bytes start.
     let mut base = 0u64;
     let mut offset = skip;
@@ -333,8 +338,15 @@ fn utf_one(
         let chunk = reader.bytes();
         let avail = &chunk[offset..];
         let whole = avail.len() / size * size;
-        if let Err(halt) = pipeline.push(&avail[..whole], false, &mut sink) {
-            return Err(stopped(halt, from, skip, base, chunk));
+        // The bytes the threads converted; the stream goes on after them.
+        let mut ahead = 0;
+        if let Some(p) = parallel.as_mut().filter(|_| pipeline.pending() == 0) {
+            ahead = p.convert(&avail[..whole], &mut sink).map_err(Fail::Write)?;
+            p.read += ahead;
+        }
+        if let Err(halt) = pipeline.push(&avail[ahead..whole], false, &mut sink) {
+            let before = parallel.as_ref().map_or(0, |p| p.read);
+            return Err(stopped(halt, from, skip + before, base, chunk));
         }
         progress.advance(whole);
         let keep = avail.len() - whole;
@@ -354,12 +366,85 @@ fn utf_one(
             enc: from.name(),
         });
     }
+    let before = parallel.as_ref().map_or(0, |p| p.read);
     if let Err(halt) = pipeline.push(&[], true, &mut sink) {
-        return Err(stopped(halt, from, skip, base, &[]));
+        return Err(stopped(halt, from, skip + before, base, &[]));
     }
     done.read = base;
-    done.replaced = pipeline.replaced();
+    done.replaced = pipeline.replaced() + parallel.map_or(0, |p| p.replaced);
     Ok(done)
+}
+
+/// Bytes of a mapped file's window per thread converting it, and the most in one window (its
+/// output buffer is four times as large).
+const WINDOW_PER_JOB: usize = 8 << 20;
+const WINDOW_MAX: usize = 64 << 20;
+
+/// Conversion of whole windows of a mapped file on several threads, ahead of the stream: a
+/// window is cut where a step of the decoder starts (`utf8x::split_point`), converted by
+/// `utf8x::convert_parallel` (exactly the one-thread result), and written. Only a window that
+/// converts whole without a stop is taken this way; any other (an error under the strict policy,
+/// which the stream reports with its position and kind) goes through the stream from the
+/// window's start, as with one thread. Cut at a step, the stream has nothing pending there, so
+/// the two paths give the same bytes.
+struct Parallel {
+    jobs: usize,
+    from: Encoding,
+    to: Encoding,
+    policy: Policy,
+    out: Vec<u32>,
+    /// Source bytes converted ahead of the stream, and the substitutions made there.
+    read: usize,
+    replaced: u64,
+}
+
+impl Parallel {
+    /// `Some` for a mapped file, more than one job, one policy for every problem and a source
+    /// that can be cut.
+    fn new(reader: &mut Reader, from: Encoding, to: Encoding, plan: &Plan) -> Option<Parallel> {
+        use Encoding::*;
+        let splittable = matches!(
+            from,
+            Utf8 | Utf16 | Utf16Le | Utf16Be | Utf32 | Utf32Le | Utf32Be | Latin1 | Cp1252
+        );
+        let window = (plan.jobs * WINDOW_PER_JOB).min(WINDOW_MAX);
+        let usable = plan.jobs > 1 && splittable && plan.invalid == plan.unmappable;
+        (usable && reader.widen(window)).then(|| Parallel {
+            jobs: plan.jobs,
+            from,
+            to,
+            policy: plan.invalid,
+            // Four bytes out per byte in covers every pair and policy (UTF-8 to UTF-32, an
+            // escaped or Windows-1252 byte written as three bytes of UTF-8).
+            out: vec![0; window],
+            read: 0,
+            replaced: 0,
+        })
+    }
+
+    /// Converts `src` (whole units) up to where its last step starts and hands the output to
+    /// `sink`; the bytes taken, 0 when the stream must do it.
+    fn convert(
+        &mut self,
+        src: &[u8],
+        sink: &mut dyn FnMut(&[u8]) -> io::Result<()>,
+    ) -> io::Result<usize> {
+        // The last character or two stay for the stream, whether or not more follows: it
+        // decides, as with one thread, what an input cut short at its end becomes.
+        let cut = crate::pipeline::last_step(src, self.from);
+        if cut == 0 {
+            return Ok(0);
+        }
+        let (from, to, policy) = (self.from, self.to, self.policy);
+        let o = convert_parallel(&src[..cut], from, to, policy, self.jobs, &mut self.out);
+        if o.status != Status::Ok {
+            return Ok(0);
+        }
+        let bytes: &[u8] = bytemuck::cast_slice(&self.out);
+        sink(&bytes[..o.written * to.unit_size()])?;
+        self.replaced += o.replaced as u64;
+        Ok(cut)
+    }
 }
 
 /// The failure for a halted push; `chunk` starts at byte `base` of the input.

@@ -64,6 +64,8 @@ pub fn run(args: &Fix) -> Exit {
         ignore_fails: false,
         bom: Some(false),
         verbose: false,
+        // Repairs convert on one thread.
+        jobs: 1,
     };
     let mut stdout = Stdout::new();
     let mut exit = Exit::Ok;

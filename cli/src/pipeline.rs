@@ -75,20 +75,96 @@ fn view<T: bytemuck::Pod>(bytes: &[u8]) -> &[T] {
     }
 }
 
+/// Runs `$body` with `$S` and `$T` the unit types of encodings of unit sizes `$from` and `$to`.
+macro_rules! by_units {
+    ($from:expr, $to:expr, |$S:ident, $T:ident| $body:expr) => {
+        match ($from, $to) {
+            (1, 1) => {
+                type $S = u8;
+                type $T = u8;
+                $body
+            }
+            (1, 2) => {
+                type $S = u8;
+                type $T = u16;
+                $body
+            }
+            (1, _) => {
+                type $S = u8;
+                type $T = u32;
+                $body
+            }
+            (2, 1) => {
+                type $S = u16;
+                type $T = u8;
+                $body
+            }
+            (2, 2) => {
+                type $S = u16;
+                type $T = u16;
+                $body
+            }
+            (2, _) => {
+                type $S = u16;
+                type $T = u32;
+                $body
+            }
+            (_, 1) => {
+                type $S = u32;
+                type $T = u8;
+                $body
+            }
+            (_, 2) => {
+                type $S = u32;
+                type $T = u16;
+                $body
+            }
+            (_, _) => {
+                type $S = u32;
+                type $T = u32;
+                $body
+            }
+        }
+    };
+}
+
 /// One `Stream::convert` call with the unit types of the stream's encodings.
 fn call(stream: &mut Stream, src: &[u8], out: &mut [u32], last: bool) -> Outcome {
-    use bytemuck::cast_slice_mut as view_mut;
-    match (stream.from().unit_size(), stream.to().unit_size()) {
-        (1, 1) => stream.convert::<u8, u8>(src, Some(view_mut(out)), last),
-        (1, 2) => stream.convert::<u8, u16>(src, Some(view_mut(out)), last),
-        (1, _) => stream.convert::<u8, u32>(src, Some(out), last),
-        (2, 1) => stream.convert::<u16, u8>(view(src), Some(view_mut(out)), last),
-        (2, 2) => stream.convert::<u16, u16>(view(src), Some(view_mut(out)), last),
-        (2, _) => stream.convert::<u16, u32>(view(src), Some(out), last),
-        (_, 1) => stream.convert::<u32, u8>(view(src), Some(view_mut(out)), last),
-        (_, 2) => stream.convert::<u32, u16>(view(src), Some(view_mut(out)), last),
-        (_, _) => stream.convert::<u32, u32>(view(src), Some(out), last),
-    }
+    let sizes = (stream.from().unit_size(), stream.to().unit_size());
+    by_units!(sizes.0, sizes.1, |S, T| stream.convert::<S, T>(
+        view(src),
+        Some(bytemuck::cast_slice_mut(out)),
+        last
+    ))
+}
+
+/// `utf8x::convert_parallel` of `src` (whole units of `from`) into `out`.
+pub fn convert_parallel(
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+    policy: Policy,
+    threads: usize,
+    out: &mut [u32],
+) -> Outcome {
+    by_units!(from.unit_size(), to.unit_size(), |S, T| {
+        let dst: &mut [T] = bytemuck::cast_slice_mut(out);
+        utf8x::convert_parallel::<S, T>(view(src), from, Some(dst), to, policy, threads)
+    })
+}
+
+/// Where the last step of the decoder starts in `src` (whole units of `from`), in bytes: the
+/// last character, or a pair of UTF-16 surrogates. 0 for an empty `src`.
+pub fn last_step(src: &[u8], from: Encoding) -> usize {
+    let size = from.unit_size();
+    let units = src.len() / size;
+    let at = units.saturating_sub(1);
+    let cut = match size {
+        1 => utf8x::split_point::<u8>(src, from, at),
+        2 => utf8x::split_point::<u16>(view(src), from, at),
+        _ => utf8x::split_point::<u32>(view(src), from, at),
+    };
+    cut * size
 }
 
 /// A conversion from one encoding to another. When ill-formed input and unmappable characters

@@ -395,3 +395,88 @@ fn a_file_that_shrinks_while_read_is_an_error_not_a_crash() {
     assert_eq!(out.status.code(), Some(1), "killed by a signal? {stderr}");
     assert!(stderr.contains("shrank"), "{stderr}");
 }
+
+#[test]
+fn threads_convert_exactly_what_one_thread_converts() {
+    // 6 MiB: past the first 1 MiB chunk, the rest is one window cut into pieces for four
+    // threads. Each case against `-j 1` (same output bytes, messages and status), and the
+    // valid ones against std.
+    let dir = scratch("convert-jobs");
+    let text = "a\u{e9}\u{20AC}\u{1F600}\n".repeat(6 << 20 >> 4);
+    let len = text.len();
+    let piece = (len - (1 << 20)) / 4;
+    let mut cases: Vec<(&str, Vec<u8>)> = vec![("UTF-8", text.clone().into_bytes())];
+    // Bad bytes at the first chunk's end, at the pieces' edges and at the very end.
+    for at in [
+        (1 << 20) - 1,
+        (1 << 20) + piece,
+        (1 << 20) + 2 * piece + 1,
+        len - 1,
+    ] {
+        let mut bad = text.clone().into_bytes();
+        bad[at] = 0xFF;
+        cases.push(("UTF-8", bad));
+    }
+    let mut cut = text.clone().into_bytes();
+    cut.truncate(len - 2);
+    cases.push(("UTF-8", cut));
+    let mut units = utf16(&text, u16::to_le_bytes);
+    cases.push(("UTF-16LE", units.clone()));
+    // A lone high surrogate in the middle.
+    let mid = units.len() / 2 / 2 * 2;
+    units[mid..mid + 2].copy_from_slice(&0xD800u16.to_le_bytes());
+    cases.push(("UTF-16LE", units));
+    cases.push(("UTF-32BE", utf32(&text, u32::to_be_bytes)));
+    for (i, (from, bytes)) in cases.iter().enumerate() {
+        let path = file(&dir, &format!("case{i}"), bytes);
+        let to = if *from == "UTF-8" {
+            "UTF-16LE"
+        } else {
+            "UTF-8"
+        };
+        for flags in [
+            &["-p", "strict"][..],
+            &["-p", "replace"],
+            &["-c"],
+            &["-p", "escape"],
+        ] {
+            let args = |jobs: &'static str| {
+                let mut a = vec!["convert", "-j", jobs, "-f", from, "-t", to];
+                a.extend_from_slice(flags);
+                a.push(&path);
+                a
+            };
+            let one = utf8x(&args("1"), b"");
+            let four = utf8x(&args("4"), b"");
+            let what = format!("case {i} {from} {flags:?}");
+            assert_eq!(four.code, one.code, "{what}: {}", four.stderr);
+            assert_eq!(four.stderr, one.stderr, "{what}");
+            assert!(four.stdout == one.stdout, "{what}: outputs differ");
+        }
+    }
+    // The valid ones, against std.
+    let utf8 = utf8x(
+        &[
+            "convert",
+            "-j",
+            "4",
+            "-t",
+            "UTF-16LE",
+            &file(&dir, "v", text.as_bytes()),
+        ],
+        b"",
+    );
+    assert!(utf8.stdout == utf16(&text, u16::to_le_bytes));
+    let back = utf8x(
+        &[
+            "convert",
+            "-j",
+            "4",
+            "-f",
+            "UTF-32BE",
+            &file(&dir, "w", &utf32(&text, u32::to_be_bytes)),
+        ],
+        b"",
+    );
+    assert!(back.stdout == text.as_bytes());
+}
