@@ -23,8 +23,8 @@ fn main() -> ExitCode {
 }
 
 fn generate(out: &Path) -> Result<(), String> {
-    // This package sits at tools/header/ in the repository.
-    let shims = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // This package sits at tools/header/ in the repository, the shims' crate at capi/ffi/.
+    let shims = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../capi/ffi");
     let config = cbindgen::Config::from_file(shims.join("cbindgen.toml"))?;
     let bindings = cbindgen::Builder::new()
         .with_crate(&shims)

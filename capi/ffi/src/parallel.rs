@@ -1,14 +1,13 @@
-//! One buffer on every core: shims over [`crate::validate_parallel`],
-//! [`crate::convert_parallel`] and [`crate::split_point`].
+//! One buffer on every core: shims over [`utf8x::validate_parallel`],
+//! [`utf8x::convert_parallel`] and [`utf8x::split_point`].
 
 use core::ffi::c_void;
+
+use utf8x::{Encoding, Outcome, Unit};
 
 use super::args::{by_unit_sizes, checked, input};
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
-use crate::types::encoding::Encoding;
-use crate::types::outcome::Outcome;
-use crate::types::unit::Unit;
 
 /// `utf8x_validate` on up to `threads` threads: exactly its result (the
 /// first error's offset, length and kind) for any `threads`.
@@ -35,7 +34,7 @@ pub unsafe extern "C" fn utf8x_validate_parallel(
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
         match unsafe { input(src, len) } {
-            Some(src) => crate::validate_parallel(src, threads).into(),
+            Some(src) => utf8x::validate_parallel(src, threads).into(),
             None => Outcome::bad_argument().into(),
         }
     })
@@ -123,7 +122,7 @@ unsafe fn typed<S: Unit, T: Unit>(
             dst.cast::<T>(),
             cap,
             c.policy,
-            |s, d, p| crate::convert_parallel(s, c.from, d, c.to, p, c.threads),
+            |s, d, p| utf8x::convert_parallel(s, c.from, d, c.to, p, c.threads),
         )
     }
 }
@@ -179,7 +178,7 @@ pub unsafe extern "C" fn utf8x_split_point(
 /// As [`utf8x_split_point`].
 unsafe fn split<S: Unit>(src: *const c_void, len: usize, from: Encoding, at: usize) -> usize {
     // SAFETY: forwarded from the caller.
-    unsafe { input(src.cast::<S>(), len) }.map_or(0, |s| crate::split_point(s, from, at))
+    unsafe { input(src.cast::<S>(), len) }.map_or(0, |s| utf8x::split_point(s, from, at))
 }
 
 #[cfg(test)]
@@ -203,7 +202,7 @@ mod tests {
             )
         };
         assert_eq!((a, &one), (b, &many));
-        assert_eq!(a.status, crate::Status::OutputFull as u32);
+        assert_eq!(a.status, utf8x::Status::OutputFull as u32);
         // SAFETY: as above; NULL with length 0 is the empty buffer.
         unsafe {
             assert_eq!(utf8x_validate_parallel(text.as_ptr(), len, 0).read, len);

@@ -1,13 +1,12 @@
-//! Conversion between any two encodings: one shim over [`convert`](fn@crate::convert).
+//! Conversion between any two encodings: one shim over [`convert`](fn@utf8x::convert).
 
 use core::ffi::c_void;
+
+use utf8x::{Encoding, Outcome, Unit};
 
 use super::args::{by_unit_sizes, checked};
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
-use crate::types::encoding::Encoding;
-use crate::types::outcome::Outcome;
-use crate::types::unit::Unit;
 
 /// Converts `src[0..len)` from encoding `from` to encoding `to` in `dst[0..dst_cap)`, for any two
 /// `UTF8X_ENC_*` encodings (the UTF-8 family, UTF-16, UTF-32, Latin-1, Windows-1252, `wchar_t`).
@@ -99,7 +98,7 @@ unsafe fn typed<S: Unit, T: Unit>(
             dst.cast::<T>(),
             cap,
             policy,
-            |s, d, p| crate::convert(s, from, d, to, p),
+            |s, d, p| utf8x::convert(s, from, d, to, p),
         )
     }
 }
