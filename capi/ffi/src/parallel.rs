@@ -3,9 +3,10 @@
 
 use core::ffi::c_void;
 
-use utf8x::{Encoding, Outcome, Unit};
+use utf8x::{Encoding, Outcome, Policy, Unit};
 
-use super::args::{by_unit_sizes, checked, input};
+use super::any::{AnyToAny, any_to_any};
+use super::args::input;
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
 
@@ -72,58 +73,26 @@ pub unsafe extern "C" fn utf8x_convert_parallel(
     threads: usize,
 ) -> utf8x_result {
     ffi_boundary(internal, || {
-        let (Some(from), Some(to)) = (Encoding::from_u32(from), Encoding::from_u32(to)) else {
-            return Outcome::bad_argument().into();
-        };
-        let sizes = (from.unit_size(), to.unit_size());
-        let call = Call {
-            from,
-            to,
-            policy,
-            threads,
-        };
-        // SAFETY: forwarded from this function's contract, with the unit types of `from`/`to`.
-        unsafe {
-            by_unit_sizes!(
-                sizes,
-                typed(call, src, len, dst, dst_cap),
-                Outcome::bad_argument()
-            )
-        }
-        .into()
+        let core = Threads(threads);
+        // SAFETY: forwarded from this function's contract.
+        unsafe { any_to_any(src, len, from, dst, dst_cap, to, policy, core) }.into()
     })
 }
 
-/// The arguments of [`utf8x_convert_parallel`] that are not buffers.
+/// [`utf8x::convert_parallel`] on up to this many threads (0: the machine's parallelism).
 #[derive(Clone, Copy)]
-struct Call {
-    from: Encoding,
-    to: Encoding,
-    policy: u32,
-    threads: usize,
-}
+struct Threads(usize);
 
-/// [`utf8x_convert_parallel`] with the unit types `S` and `T` of `from` and `to`.
-///
-/// # Safety
-/// As [`utf8x_convert_parallel`].
-unsafe fn typed<S: Unit, T: Unit>(
-    c: Call,
-    src: *const c_void,
-    len: usize,
-    dst: *mut c_void,
-    cap: usize,
-) -> Outcome {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        checked(
-            src.cast::<S>(),
-            len,
-            dst.cast::<T>(),
-            cap,
-            c.policy,
-            |s, d, p| utf8x::convert_parallel(s, c.from, d, c.to, p, c.threads),
-        )
+impl AnyToAny for Threads {
+    fn convert<S: Unit, T: Unit>(
+        self,
+        src: &[S],
+        from: Encoding,
+        dst: Option<&mut [T]>,
+        to: Encoding,
+        policy: Policy,
+    ) -> Outcome {
+        utf8x::convert_parallel(src, from, dst, to, policy, self.0)
     }
 }
 
