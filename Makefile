@@ -34,11 +34,12 @@ PC_RPATH := $(if $(filter yes,$(RPATH)),-Wl$(comma)-rpath$(comma)$${libdir})
 FUZZ_SECONDS ?= 300
 FUZZ_TARGETS ?= all
 
-# The library, the header and the utf8x tool; libutf8x.so.0 is the name the loader looks for.
-# The static library is rewritten to define only utf8x_* globally, as the shared one exports
-# (scripts/localize-static.sh says why and how).
+# The library (package utf8x-c, in capi/) and the utf8x tool; libutf8x.so.0 is the name the
+# loader looks for. The header include/utf8x.h is committed (scripts/header.sh regenerates it),
+# so the generator, utf8x-header, is not built here. The static library is rewritten to define
+# only utf8x_* globally, as the shared one exports (scripts/localize-static.sh says why and how).
 build:
-	cargo build --release --workspace --exclude utf8x-bench
+	cargo build --release --workspace --exclude utf8x-bench --exclude utf8x-header
 	ln -sf libutf8x.so $(REL)/libutf8x.so.$(MAJOR)
 	./scripts/localize-static.sh $(REL)/libutf8x.a
 

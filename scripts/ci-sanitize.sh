@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The C harness (c_tests/) built with AddressSanitizer and UndefinedBehaviorSanitizer on the C
+# The C harness (capi/c_tests/) built with AddressSanitizer and UndefinedBehaviorSanitizer on the C
 # side and linked to the static library, run once per kernel set this CPU executes: the harness
 # hands the library exact-size heap buffers, so any read or write past them is reported.
 # Prints each run's check count; exits non-zero on any failure or sanitizer report.
@@ -8,13 +8,13 @@ cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 start=$SECONDS
 
-cargo build --release --lib
+cargo build --release -p utf8x-c
 lib=$target/release/libutf8x.a
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The system libraries Rust's standard library inside libutf8x.a needs (tests/support/c_abi.rs).
 ${CC:-cc} -std=c99 -Wall -Wextra -Werror -pedantic -O1 -g -fno-omit-frame-pointer \
-  -fsanitize=address,undefined -fno-sanitize-recover=all -Iinclude c_tests/*.c "$lib" \
+  -fsanitize=address,undefined -fno-sanitize-recover=all -Iinclude capi/c_tests/*.c "$lib" \
   -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc -o "$work/harness"
 
 mapfile -t kernels < <(./scripts/cpu-kernels.sh)

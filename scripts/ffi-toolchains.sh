@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what tests/ffi_languages/ needs to run the Go and Node examples instead of skipping
+# Installs what capi/tests/ffi_languages/ needs to run the Go and Node examples instead of skipping
 # them: Go from Debian's golang-go (the example uses only the standard library and cgo, so no Go
 # module is ever downloaded) and, for Node, the locked koffi package in examples/node.
 # Does nothing for what is already there, so CI can run it every time.

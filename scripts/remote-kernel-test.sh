@@ -11,7 +11,7 @@
 # Test executables hold absolute paths (the source tree, cargo's target and temporary
 # directories), so everything is built under one fixed directory, BUILD below, and the package
 # unpacks to that same path. The package holds the release test executables of every workspace
-# crate, the `utf8x` tool, libutf8x.so/.a, the source tree they read (samples, c_tests,
+# crate, the `utf8x` tool, libutf8x.so/.a, the source tree they read (samples, capi/c_tests,
 # examples, include), the C harness and a probe that prints the kernel set chosen by default,
 # both already compiled: the other machine needs no compiler. Where it has one, the tests that
 # compile C, C++, Go or Node programs run too; where it lacks one they say so and skip.
@@ -37,9 +37,9 @@ pack() {
   (
     cd "$BUILD/src"
     export CARGO_TARGET_DIR=$BUILD/src/target
-    cargo build --release --workspace --exclude utf8x-bench
+    cargo build --release --workspace --exclude utf8x-bench --exclude utf8x-header
     # One JSON line per artifact; keep the test executables.
-    cargo test --release --workspace --exclude utf8x-bench --no-run --message-format=json 2>/dev/null |
+    cargo test --release --workspace --exclude utf8x-bench --exclude utf8x-header --no-run --message-format=json 2>/dev/null |
       python3 -c '
 import json, sys
 for line in sys.stdin:
@@ -56,8 +56,8 @@ for line in sys.stdin:
     cp "$lib/libutf8x.so" "$BUILD/bin/libutf8x.so.0"
     ln -sf libutf8x.so.0 "$BUILD/bin/libutf8x.so"
     local cflags=(-std=c99 -O1 -Wall -Wextra -Werror -pedantic -Iinclude)
-    cc "${cflags[@]}" c_tests/*.c -o "$BUILD/bin/harness_shared" -L"$BUILD/bin" -lutf8x
-    cc "${cflags[@]}" c_tests/*.c -o "$BUILD/bin/harness_static" "$lib/libutf8x.a" \
+    cc "${cflags[@]}" capi/c_tests/*.c -o "$BUILD/bin/harness_shared" -L"$BUILD/bin" -lutf8x
+    cc "${cflags[@]}" capi/c_tests/*.c -o "$BUILD/bin/harness_static" "$lib/libutf8x.a" \
       -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
     printf '#include <stdio.h>\n#include "utf8x.h"\nint main(void) { puts(utf8x_kernel_name()); return 0; }\n' |
       cc -std=c99 -Iinclude -x c - -o "$BUILD/bin/kernel_probe" -L"$BUILD/bin" -lutf8x

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Cross-builds the utf8x library's test suites for aarch64 (cargo test -p utf8x: the unit tests,
-# every tests/<name>/main.rs, and the C harness, C example and C++ wrapper those build with the
-# cross compiler) and runs them under qemu-user, once per kernel set: the ones named, else every
-# set the library has on aarch64 (neon where it exists, then scalar). A run fails unless every
-# set passes, and a set named but missing fails (the kernels binary's dispatch module checks
-# that UTF8X_KERNEL took).
+# Cross-builds the utf8x library's test suites for aarch64 (cargo test of utf8x, utf8x-ffi and
+# utf8x-c: the unit tests, every tests/<name>/main.rs, and the C harness, C example and C++ wrapper
+# that capi/tests/ build with the cross compiler) and runs them under qemu-user, once per kernel
+# set: the ones named, else every set the library has on aarch64 (neon where it exists, then
+# scalar). A run fails unless every set passes, and a set named but missing fails (the kernels
+# binary's dispatch module checks that UTF8X_KERNEL took).
 #   scripts/test-aarch64.sh [KERNEL...]
 #
 # Needs, on Debian 12 (what .ci/run installs):
@@ -56,8 +56,10 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=$runner
 # through the same emulator (tests/support/runner.rs).
 export UTF8X_TEST_RUNNER=$runner
 
+# The library, its C ABI as Rust (the shims' unit tests) and the C library (the C harness).
+packages=(-p utf8x -p utf8x-ffi -p utf8x-c)
 start=$SECONDS
-"$cargo" test -p utf8x --target "$target" --no-run
+"$cargo" test "${packages[@]}" --target "$target" --no-run
 echo "--- build: $((SECONDS - start)) s"
 
 # Which sets the library has: a set is there when forcing it makes the library use it. The
@@ -93,7 +95,7 @@ status=0
 for k in "${kernels[@]}"; do
   echo "=== kernel: $k ==="
   start=$SECONDS
-  UTF8X_KERNEL=$k "$cargo" test -p utf8x --target "$target" --no-fail-fast -- "${skip[@]}" 2>&1 |
+  UTF8X_KERNEL=$k "$cargo" test "${packages[@]}" --target "$target" --no-fail-fast -- "${skip[@]}" 2>&1 |
     tee -a "$log" || status=1
   echo "--- kernel $k: $((SECONDS - start)) s"
   skip=(--exact)

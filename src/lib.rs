@@ -3,8 +3,9 @@
 //! UTF-8 validation and transcoding with exact error reporting: every problem comes back with
 //! its offset, the length of its maximal ill-formed subpart (Unicode ch. 3) and its kind.
 //!
-//! The same operations are exported to C as `utf8x_*` functions (see `include/utf8x.h`); this
-//! crate's safe API is what those shims call.
+//! The same operations are exported to C as `utf8x_*` functions (see `include/utf8x.h`) by the
+//! packages in `capi/`; this crate's safe API is what those shims call. It has no build script
+//! and builds nothing for C.
 //!
 //! ## Conventions
 //! - Lengths are in code units of the slice's own type.
@@ -20,18 +21,16 @@
 //!   their boundaries are exactly those of the forward split that [`Policy::Replace`] replaces.
 //! - Nothing here allocates, panics, reads the locale or keeps state between calls.
 
-// `unsafe` lives only in `ffi` (pointer checks) and `simd` (kernels).
+// `unsafe` lives only in `simd` (kernels); the C ABI's pointer checks are the utf8x-ffi crate's.
 #![deny(unsafe_code, unsafe_op_in_unsafe_fn)]
 
 // The layers, bottom up: `types` (the vocabulary), `codec` (scalar decoders and encoders),
 // `simd` (the kernels), `engine` (the transcoding loop, the routing table, streams), `api` (the
-// public functions). Each imports only the layers below it; `iconv`, `ffi` (the C ABI) and
-// `testing` sit on top. Each folder's module doc says the same for its files.
+// public functions). Each imports only the layers below it; `iconv` and `testing` sit on top.
+// Each folder's module doc says the same for its files.
 mod api;
 mod codec;
 mod engine;
-#[allow(unsafe_code)]
-pub mod ffi;
 pub mod iconv;
 #[allow(unsafe_code)]
 mod simd;
@@ -44,6 +43,21 @@ mod types;
 pub mod __test {
     pub use crate::api::parallel::{convert_parallel_in, validate_parallel_in};
     pub use crate::testing::{Kernel, kernel, kernels};
+}
+
+/// What the C ABI's shims (the utf8x-ffi crate) need beyond the public API. Not part of the API.
+#[doc(hidden)]
+pub mod __ffi {
+    use crate::ColumnOutcome;
+
+    pub use crate::api::chars::copied;
+
+    /// [`validate_many`](crate::validate_many) over values that may be unusable (`None`: a bad
+    /// pointer in C), which end the walk with [`Status::BadArgument`](crate::Status) at their
+    /// index.
+    pub fn validate_each<'a>(values: impl Iterator<Item = Option<&'a [u8]>>) -> ColumnOutcome {
+        crate::api::column::validate_each(values)
+    }
 }
 
 pub use api::chars::{

@@ -41,7 +41,7 @@ pub static GLIBC: IconvApi = IconvApi {
 // utf8x's descriptor type is its own opaque pointer; these adapt it to `iconv_t`'s `void *`.
 unsafe extern "C" fn utf8x_open(to: *const c_char, from: *const c_char) -> *mut c_void {
     // SAFETY: forwarded: both names are NUL-terminated strings.
-    unsafe { utf8x::ffi::utf8x_iconv_open(to, from) }.cast()
+    unsafe { utf8x_ffi::utf8x_iconv_open(to, from) }.cast()
 }
 
 unsafe extern "C" fn utf8x_iconv(
@@ -52,12 +52,12 @@ unsafe extern "C" fn utf8x_iconv(
     ol: *mut usize,
 ) -> usize {
     // SAFETY: forwarded: `cd` came from utf8x_open; the pointers follow iconv's contract.
-    unsafe { utf8x::ffi::utf8x_iconv(cd.cast(), i, il, o, ol) }
+    unsafe { utf8x_ffi::utf8x_iconv(cd.cast(), i, il, o, ol) }
 }
 
 unsafe extern "C" fn utf8x_close(cd: *mut c_void) -> c_int {
     // SAFETY: forwarded: `cd` came from utf8x_open and is closed once.
-    unsafe { utf8x::ffi::utf8x_iconv_close(cd.cast()) }
+    unsafe { utf8x_ffi::utf8x_iconv_close(cd.cast()) }
 }
 
 pub static UTF8X: IconvApi = IconvApi {
@@ -149,8 +149,8 @@ pub type Wcstombs = unsafe extern "C" fn(*mut c_char, *const libc::wchar_t, usiz
 
 pub const GLIBC_MBSTOWCS: Mbstowcs = mbstowcs;
 pub const GLIBC_WCSTOMBS: Wcstombs = libc::wcstombs;
-pub const UTF8X_MBSTOWCS: Mbstowcs = utf8x::ffi::utf8x_mbstowcs;
-pub const UTF8X_WCSTOMBS: Wcstombs = utf8x::ffi::utf8x_wcstombs;
+pub const UTF8X_MBSTOWCS: Mbstowcs = utf8x_ffi::utf8x_mbstowcs;
+pub const UTF8X_WCSTOMBS: Wcstombs = utf8x_ffi::utf8x_wcstombs;
 
 /// mbstowcs(3) of the whole text into `dst` (wchar_t is UTF-32 on Linux); `None` on ill-formed
 /// input.

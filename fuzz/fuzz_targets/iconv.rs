@@ -7,7 +7,7 @@ use std::ffi::CString;
 
 use libc::c_char;
 use libfuzzer_sys::fuzz_target;
-use utf8x::ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
+use utf8x_ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
 use utf8x_fuzz::Input;
 
 const NAMES: [&str; 20] = [

@@ -4,7 +4,7 @@
 
 use libc::{c_char, mbstate_t, wchar_t};
 use libfuzzer_sys::fuzz_target;
-use utf8x::ffi::{utf8x_mbrtowc, utf8x_mbstowcs};
+use utf8x_ffi::{utf8x_mbrtowc, utf8x_mbstowcs};
 use utf8x_fuzz::Input;
 
 const INCOMPLETE: usize = usize::MAX - 1;

@@ -38,8 +38,8 @@ use std::ffi::{CStr, CString};
 use std::sync::{OnceLock, RwLock};
 
 use libc::{c_char, c_int, c_void, size_t};
-use utf8x::ffi::{ffi_boundary, utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
 use utf8x::iconv::{Charset, split};
+use utf8x_ffi::{ffi_boundary, utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
 
 type OpenFn = unsafe extern "C" fn(*const c_char, *const c_char) -> *mut c_void;
 type IconvFn = unsafe extern "C" fn(

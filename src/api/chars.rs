@@ -190,7 +190,7 @@ pub fn truncate_copy(src: &[u8], dst: Option<&mut [u8]>) -> Outcome {
 }
 
 /// `n` of `len` units copied: [`Status::Ok`] when that is all of them.
-pub(crate) fn copied(n: usize, len: usize) -> Outcome {
+pub fn copied(n: usize, len: usize) -> Outcome {
     Outcome {
         status: if n == len {
             Status::Ok

@@ -3,7 +3,7 @@
 //! multibyte conversions. Each is a thin function over the engine (`crate::engine`) or the
 //! codecs (`crate::codec`), with the active kernel set from `crate::simd`.
 //!
-//! May import: `types`, `codec`, `engine`, `simd`. Never `ffi` or `iconv`, which sit on top.
+//! May import: `types`, `codec`, `engine`, `simd`. Never `iconv`, which sits on top.
 
 pub(crate) mod chars;
 pub(crate) mod column;

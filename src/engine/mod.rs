@@ -4,7 +4,7 @@
 //! (`stream`).
 //!
 //! May import: `types`, `codec`, `simd`, and the direct conversions of `api::convert` that the
-//! routing table hands the pairs they cover. Never `ffi` or `iconv`.
+//! routing table hands the pairs they cover. Never `iconv`.
 
 pub(crate) mod agree;
 pub(crate) mod route;

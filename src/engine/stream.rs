@@ -234,8 +234,9 @@ impl Stream {
 
     /// The state as four words, for the C struct `utf8x_stream`: the position; four carried
     /// units; a tag with the encodings, the policy and the count of carried units; the fifth
-    /// carried unit.
-    pub(crate) fn to_words(self) -> [u64; 4] {
+    /// carried unit. Public (but hidden) for the C ABI's shims (utf8x-ffi).
+    #[doc(hidden)]
+    pub fn to_words(self) -> [u64; 4] {
         let carry = self.carry[..4]
             .iter()
             .enumerate()
@@ -254,7 +255,8 @@ impl Stream {
 
     /// The state stored by [`Stream::to_words`], or `None` when `words` hold no valid state
     /// (never initialised, or overwritten).
-    pub(crate) fn from_words(words: [u64; 4]) -> Option<Stream> {
+    #[doc(hidden)]
+    pub fn from_words(words: [u64; 4]) -> Option<Stream> {
         let [position, carry, tag, fifth] = words;
         if tag >> 32 != MAGIC || fifth >> 16 != 0 {
             return None;

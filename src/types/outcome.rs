@@ -124,7 +124,9 @@ impl Outcome {
         matches!(self.status, Status::Ok)
     }
 
-    pub(crate) const fn bad_argument() -> Outcome {
+    /// Rejected arguments. Public (but hidden) for the C ABI's shims (utf8x-ffi), which make it.
+    #[doc(hidden)]
+    pub const fn bad_argument() -> Outcome {
         Outcome {
             status: Status::BadArgument,
             error: ErrorKind::BadArgument,
@@ -135,7 +137,9 @@ impl Outcome {
         }
     }
 
-    pub(crate) const fn internal() -> Outcome {
+    /// A caught panic. Public (but hidden) for the C ABI's shims (utf8x-ffi), which make it.
+    #[doc(hidden)]
+    pub const fn internal() -> Outcome {
         Outcome {
             status: Status::Internal,
             error: ErrorKind::Internal,

@@ -1,4 +1,4 @@
-//! Every exported C function runs inside the one panic boundary: reads `src/ffi/*.rs` and
+//! Every exported C function runs inside the one panic boundary: reads `capi/ffi/src/*.rs` and
 //! `iconv-preload/src/*.rs` and requires each `#[unsafe(no_mangle)]` function's body to start
 //! with `ffi_boundary(`, so an export added without it fails here rather than unwinding into C
 //! the day its body panics.
@@ -34,7 +34,7 @@ fn every_export_starts_inside_ffi_boundary() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut checked = 0;
     let mut outside = Vec::new();
-    for dir in ["src/ffi", "iconv-preload/src"] {
+    for dir in ["capi/ffi/src", "iconv-preload/src"] {
         for entry in std::fs::read_dir(root.join(dir)).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_none_or(|e| e != "rs") {

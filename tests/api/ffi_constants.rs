@@ -1,5 +1,5 @@
 //! The C-visible numbers (`UTF8X_*` statuses, policies, error kinds, encodings) are spelled out
-//! in `src/ffi` for cbindgen and tied to the core enums by compile-time asserts. Those asserts
+//! in `capi/ffi/src` for cbindgen and tied to the core enums by compile-time asserts. Those asserts
 //! only cover the constants someone listed: this checks that every constant is in an assert and
 //! that every enum value has a constant, so a new variant or constant cannot slip past them.
 
@@ -43,9 +43,9 @@ fn check(source: &str, prefix: &str, skip: &[&str], known: impl Fn(u32) -> bool)
 
 #[test]
 fn every_constant_is_asserted_and_every_value_has_one() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ffi");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("capi/ffi/src");
     let read = |f: &str| std::fs::read_to_string(root.join(f)).unwrap();
-    let (consts, stream) = (read("mod.rs"), read("stream.rs"));
+    let (consts, stream) = (read("lib.rs"), read("stream.rs"));
     check(&consts, "UTF8X_ERR_", &[], |v| {
         ErrorKind::from_u32(v).is_some()
     });

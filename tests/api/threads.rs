@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use crate::support;
 use crate::support::errno::errno;
 use libc::{mbstate_t, wchar_t};
-use utf8x::ffi::*;
+use utf8x_ffi::*;
 
 use crate::support::rng::Rng;
 

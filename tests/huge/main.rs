@@ -13,8 +13,8 @@
 
 use core::ptr::null_mut;
 
-use utf8x::ffi::*;
 use utf8x::{Encoding, ErrorKind, Outcome, Policy, Status, Stream};
+use utf8x_ffi::*;
 
 const GIB: usize = 1 << 30;
 const TWO_32: usize = 1 << 32;

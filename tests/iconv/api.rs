@@ -5,8 +5,8 @@ use std::ffi::{CString, c_char};
 use std::ptr::null_mut;
 
 use crate::support::errno::errno;
-use utf8x::ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
 use utf8x::iconv::{Charset, Iconv, IconvError, IconvOutcome};
+use utf8x_ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open, utf8x_iconv_t};
 
 fn open(to: &str, from: &str) -> utf8x_iconv_t {
     let (t, f) = (CString::new(to).unwrap(), CString::new(from).unwrap());

@@ -10,8 +10,8 @@ use std::ffi::CString;
 use crate::support::errno::{errno, set_errno};
 use crate::support::iconv::{Call, Handle, Side};
 use crate::support::rng::Rng;
-use utf8x::ffi::utf8x_iconv_open;
 use utf8x::iconv::Charset;
+use utf8x_ffi::utf8x_iconv_open;
 
 /// A streaming consumer: feeds `chunks` one after another into output buffers of `cap` bytes,
 /// keeping unconsumed input (after EINVAL, or E2BIG/EILSEQ with progress) for the next call, as

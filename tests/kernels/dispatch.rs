@@ -12,7 +12,7 @@ fn child_reports_kernel() {
     assert!(utf8x::is_valid("déjà vu, 日本語, 😀".as_bytes()));
     assert_eq!(utf8x::active_kernel(), expected);
     // SAFETY: utf8x_kernel_name returns a static NUL-terminated string.
-    let c = unsafe { std::ffi::CStr::from_ptr(utf8x::ffi::utf8x_kernel_name()) };
+    let c = unsafe { std::ffi::CStr::from_ptr(utf8x_ffi::utf8x_kernel_name()) };
     assert_eq!(c.to_str(), Ok(expected.as_str()));
 }
 

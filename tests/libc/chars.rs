@@ -11,7 +11,7 @@ use core::ptr::{null, null_mut};
 
 use crate::support::mb::*;
 use libc::{mbstate_t, size_t, wchar_t};
-use utf8x::ffi::*;
+use utf8x_ffi::*;
 
 #[test]
 fn every_code_point_decodes_like_glibc() {

@@ -8,7 +8,7 @@ use core::ptr::null_mut;
 
 use crate::support::mb::*;
 use libc::{mbstate_t, size_t, wchar_t};
-use utf8x::ffi::*;
+use utf8x_ffi::*;
 
 /// What a string conversion did, as C sees it: return value, errno, the whole output buffer
 /// (sentinel-filled beforehand), where `*src` ended (`None` for NULL), and `mbsinit` afterwards.

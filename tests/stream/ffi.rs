@@ -3,7 +3,7 @@
 use core::ffi::c_void;
 use core::ptr::{null, null_mut};
 
-use utf8x::ffi::*;
+use utf8x_ffi::*;
 
 fn init(from: u32, to: u32, policy: u32) -> utf8x_stream {
     let mut st = utf8x_stream { opaque: [0; 4] };

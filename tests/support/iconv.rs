@@ -5,7 +5,7 @@
 use std::ffi::{CString, c_char};
 
 use super::errno::{errno, set_errno};
-use utf8x::ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open};
+use utf8x_ffi::{utf8x_iconv, utf8x_iconv_close, utf8x_iconv_open};
 
 /// One iconv(3) implementation under test.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -36,7 +36,7 @@ use core::ffi::{c_char, c_int};
 use std::sync::Once;
 
 use libc::{mbstate_t, size_t, wchar_t};
-use utf8x::ffi::*;
+use utf8x_ffi::*;
 
 pub use super::errno::{clear_errno, errno};
 

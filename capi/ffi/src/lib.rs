@@ -1,5 +1,14 @@
-//! The C ABI: thin `extern "C"` shims. Each checks its arguments, builds slices, calls one safe
-//! core function and maps the result. `cbindgen` turns this module into `include/utf8x.h`.
+//! The C ABI of utf8x: thin `extern "C"` shims. Each checks its arguments, builds slices, calls
+//! one function of the safe `utf8x` crate and maps the result. `scripts/header.sh` turns this
+//! crate into `include/utf8x.h` with cbindgen.
+//!
+//! The C library itself (`libutf8x.so`, `libutf8x.a`) is the package in `capi/`, which links this
+//! crate: a Rust crate that needs the C functions as Rust functions (the preload library, the
+//! tests, the benchmarks and fuzz targets that compare against libc) depends on this one.
+//! Raw pointers become slices only in `args.rs`; every export runs inside `boundary.rs`'s panic
+//! boundary.
+
+#![deny(unsafe_op_in_unsafe_fn)]
 
 mod any;
 mod args;
@@ -17,7 +26,7 @@ mod parallel;
 mod stream;
 mod validate;
 
-use crate::types::outcome::Outcome;
+use utf8x::Outcome;
 
 pub use any::*;
 #[doc(hidden)]
@@ -110,7 +119,7 @@ pub const UTF8X_ERR_SPLIT_SURROGATE_PAIR: u32 = 15;
 
 // The C values are spelled out for cbindgen; they must be the core's.
 const _: () = {
-    use crate::types::outcome::{ErrorKind as E, Policy as P, Status as S};
+    use utf8x::{ErrorKind as E, Policy as P, Status as S};
     assert!(UTF8X_OK == S::Ok as u32 && UTF8X_INVALID == S::Invalid as u32);
     assert!(UTF8X_TRUNCATED == S::Truncated as u32 && UTF8X_OUTPUT_FULL == S::OutputFull as u32);
     assert!(UTF8X_UNMAPPABLE == S::Unmappable as u32);

@@ -2,14 +2,15 @@
 
 use core::ffi::c_char;
 
+use utf8x::{ErrorKind, Status};
+
 use super::boundary::ffi_boundary;
-use crate::types::outcome::{ErrorKind, Status};
 
 /// Returns the library's version as `(major << 16) | (minor << 8) | patch`; compare it with
 /// `UTF8X_VERSION_MAJOR` etc. to detect a header/library mismatch.
 #[unsafe(no_mangle)]
 pub extern "C" fn utf8x_version() -> u32 {
-    ffi_boundary(|| 0, crate::version)
+    ffi_boundary(|| 0, utf8x::version)
 }
 
 /// Returns a static, NUL-terminated English description of a `UTF8X_*` status code, or
@@ -48,7 +49,7 @@ mod tests {
     fn header_version_is_the_crate_version() {
         use super::super::{UTF8X_VERSION_MAJOR, UTF8X_VERSION_MINOR, UTF8X_VERSION_PATCH};
         assert_eq!(
-            crate::version(),
+            utf8x::version(),
             UTF8X_VERSION_MAJOR << 16 | UTF8X_VERSION_MINOR << 8 | UTF8X_VERSION_PATCH
         );
     }

@@ -4,10 +4,11 @@
 //! The functions that return a plain offset have no error channel, so an offset past `len`
 //! counts as `len`; those that return `utf8x_result` reject it with `UTF8X_BAD_ARGUMENT`.
 
+use utf8x::Outcome;
+
 use super::args::{input, output, overlap, query_at};
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
-use crate::types::outcome::Outcome;
 
 /// Returns true when `offset` is a boundary of the UTF-8 text `src[0..len)`: 0, `len`, or an
 /// offset between two units, where a unit is a character or a maximal ill-formed subpart
@@ -24,7 +25,7 @@ pub unsafe extern "C" fn utf8x_is_char_boundary(src: *const u8, len: usize, offs
         || false,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query_at(src, len, offset, false, crate::is_char_boundary) }
+            unsafe { query_at(src, len, offset, false, utf8x::is_char_boundary) }
         },
     )
 }
@@ -48,7 +49,7 @@ pub unsafe extern "C" fn utf8x_floor_char_boundary(
         || 0,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query_at(src, len, offset, 0, crate::floor_char_boundary) }
+            unsafe { query_at(src, len, offset, 0, utf8x::floor_char_boundary) }
         },
     )
 }
@@ -72,7 +73,7 @@ pub unsafe extern "C" fn utf8x_ceil_char_boundary(
         || len,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query_at(src, len, offset, len, crate::ceil_char_boundary) }
+            unsafe { query_at(src, len, offset, len, utf8x::ceil_char_boundary) }
         },
     )
 }
@@ -98,7 +99,7 @@ pub unsafe extern "C" fn utf8x_next_char_boundary(
         || len,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query_at(src, len, offset, len, crate::next_char_boundary) }
+            unsafe { query_at(src, len, offset, len, utf8x::next_char_boundary) }
         },
     )
 }
@@ -125,7 +126,7 @@ pub unsafe extern "C" fn utf8x_prev_char_boundary(
         || 0,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query_at(src, len, offset, 0, crate::prev_char_boundary) }
+            unsafe { query_at(src, len, offset, 0, utf8x::prev_char_boundary) }
         },
     )
 }
@@ -147,7 +148,7 @@ pub unsafe extern "C" fn utf8x_truncate(src: *const u8, len: usize, max: usize) 
         || 0,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query_at(src, len, max, 0, |s, max| crate::truncate(s, max).len()) }
+            unsafe { query_at(src, len, max, 0, |s, max| utf8x::truncate(s, max).len()) }
         },
     )
 }
@@ -185,7 +186,7 @@ pub unsafe extern "C" fn utf8x_truncate_copy(
         }
         // SAFETY: forwarded from this function's contract; overlap excluded above.
         match unsafe { (input(src, len), output(dst, dst_cap)) } {
-            (Some(src), Some(dst)) => crate::truncate_copy(src, dst).into(),
+            (Some(src), Some(dst)) => utf8x::truncate_copy(src, dst).into(),
             _ => Outcome::bad_argument().into(),
         }
     })
@@ -253,7 +254,7 @@ pub unsafe extern "C" fn utf8x_decode_at(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { decode(src, len, offset, cp, crate::decode_at) }
+        unsafe { decode(src, len, offset, cp, utf8x::decode_at) }
     })
 }
 
@@ -290,7 +291,7 @@ pub unsafe extern "C" fn utf8x_decode_before(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { decode(src, len, offset, cp, crate::decode_before) }
+        unsafe { decode(src, len, offset, cp, utf8x::decode_before) }
     })
 }
 
@@ -315,7 +316,7 @@ pub unsafe extern "C" fn utf8x_encode_utf8(cp: u32, dst: *mut u8, dst_cap: usize
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
         match unsafe { output(dst, dst_cap) } {
-            Some(dst) => crate::encode_utf8(cp, dst).into(),
+            Some(dst) => utf8x::encode_utf8(cp, dst).into(),
             None => Outcome::bad_argument().into(),
         }
     })
@@ -357,8 +358,8 @@ pub unsafe extern "C" fn utf8x_swap_utf16(
             // for `n` units, the same memory); `output` checks NULL and alignment.
             return match unsafe { output(dst, n) } {
                 Some(Some(buf)) => {
-                    crate::swap_utf16_in_place(buf);
-                    crate::api::chars::copied(n, len).into()
+                    utf8x::swap_utf16_in_place(buf);
+                    utf8x::__ffi::copied(n, len).into()
                 }
                 _ => Outcome::bad_argument().into(),
             };
@@ -368,7 +369,7 @@ pub unsafe extern "C" fn utf8x_swap_utf16(
         }
         // SAFETY: forwarded from this function's contract; overlap excluded above.
         match unsafe { (input(src, len), output(dst, dst_cap)) } {
-            (Some(src), Some(dst)) => crate::swap_utf16(src, dst).into(),
+            (Some(src), Some(dst)) => utf8x::swap_utf16(src, dst).into(),
             _ => Outcome::bad_argument().into(),
         }
     })

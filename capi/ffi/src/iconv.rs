@@ -5,10 +5,11 @@ use core::ffi::{CStr, c_char, c_int};
 use std::collections::BTreeSet;
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
+use utf8x::iconv::{Iconv, IconvError};
+
 use super::args::{input, output, overlap};
 use super::boundary::ffi_boundary;
 use super::errno::set_errno;
-use crate::iconv::{Iconv, IconvError};
 
 /// An open conversion descriptor (opaque). Create it with `utf8x_iconv_open`, free it with
 /// `utf8x_iconv_close`. Like an `iconv_t`, one descriptor must not be used by two threads at once;

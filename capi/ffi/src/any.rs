@@ -1,13 +1,13 @@
-//! Conversion between any two encodings: one shim over [`convert`](fn@crate::convert).
+//! Conversion between any two encodings: one shim over [`convert`](fn@utf8x::convert), and the
+//! argument handling it shares with the parallel form.
 
 use core::ffi::c_void;
+
+use utf8x::{Encoding, Outcome, Policy, Unit};
 
 use super::args::{by_unit_sizes, checked};
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
-use crate::types::encoding::Encoding;
-use crate::types::outcome::Outcome;
-use crate::types::unit::Unit;
 
 /// Converts `src[0..len)` from encoding `from` to encoding `to` in `dst[0..dst_cap)`, for any two
 /// `UTF8X_ENC_*` encodings (the UTF-8 family, UTF-16, UTF-32, Latin-1, Windows-1252, `wchar_t`).
@@ -62,27 +62,81 @@ pub unsafe extern "C" fn utf8x_convert(
     policy: u32,
 ) -> utf8x_result {
     ffi_boundary(internal, || {
-        let (Some(from), Some(to)) = (Encoding::from_u32(from), Encoding::from_u32(to)) else {
-            return Outcome::bad_argument().into();
-        };
-        let sizes = (from.unit_size(), to.unit_size());
-        // SAFETY: forwarded from this function's contract, with the unit types of `from`/`to`.
-        unsafe {
-            by_unit_sizes!(
-                sizes,
-                typed(src, len, from, dst, dst_cap, to, policy),
-                Outcome::bad_argument()
-            )
-        }
-        .into()
+        // SAFETY: forwarded from this function's contract.
+        unsafe { any_to_any(src, len, from, dst, dst_cap, to, policy, OneThread) }.into()
     })
 }
 
-/// [`utf8x_convert`] with the unit types `S` and `T` of `from` and `to`.
+/// A conversion between any two encodings on slices of their unit types: what [`any_to_any`]
+/// calls once the C arguments are checked. A trait, not a closure, because it is generic over
+/// the unit types.
+pub(super) trait AnyToAny: Copy {
+    fn convert<S: Unit, T: Unit>(
+        self,
+        src: &[S],
+        from: Encoding,
+        dst: Option<&mut [T]>,
+        to: Encoding,
+        policy: Policy,
+    ) -> Outcome;
+}
+
+/// [`utf8x::convert`]: the calling thread alone.
+#[derive(Clone, Copy)]
+struct OneThread;
+
+impl AnyToAny for OneThread {
+    fn convert<S: Unit, T: Unit>(
+        self,
+        src: &[S],
+        from: Encoding,
+        dst: Option<&mut [T]>,
+        to: Encoding,
+        policy: Policy,
+    ) -> Outcome {
+        utf8x::convert(src, from, dst, to, policy)
+    }
+}
+
+/// The body of the shims that convert between any two encodings: the encodings, the policy and
+/// the buffers checked (the buffers typed by the units of `from` and `to`), then `core`.
 ///
 /// # Safety
 /// As [`utf8x_convert`].
+// The seven arguments of the C signature, and the core.
+#[expect(clippy::too_many_arguments)]
+pub(super) unsafe fn any_to_any(
+    src: *const c_void,
+    len: usize,
+    from: u32,
+    dst: *mut c_void,
+    cap: usize,
+    to: u32,
+    policy: u32,
+    core: impl AnyToAny,
+) -> Outcome {
+    let (Some(from), Some(to)) = (Encoding::from_u32(from), Encoding::from_u32(to)) else {
+        return Outcome::bad_argument();
+    };
+    let sizes = (from.unit_size(), to.unit_size());
+    // SAFETY: forwarded from this function's contract, with the unit types of `from`/`to`.
+    unsafe {
+        by_unit_sizes!(
+            sizes,
+            typed(core, src, len, from, dst, cap, to, policy),
+            Outcome::bad_argument()
+        )
+    }
+}
+
+/// [`any_to_any`] with the unit types `S` and `T` of `from` and `to`.
+///
+/// # Safety
+/// As [`utf8x_convert`].
+// The arguments of `any_to_any`, typed.
+#[expect(clippy::too_many_arguments)]
 unsafe fn typed<S: Unit, T: Unit>(
+    core: impl AnyToAny,
     src: *const c_void,
     len: usize,
     from: Encoding,
@@ -99,7 +153,7 @@ unsafe fn typed<S: Unit, T: Unit>(
             dst.cast::<T>(),
             cap,
             policy,
-            |s, d, p| crate::convert(s, from, d, to, p),
+            |s, d, p| core.convert(s, from, d, to, p),
         )
     }
 }

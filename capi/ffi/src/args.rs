@@ -5,8 +5,9 @@
 
 use core::mem::{align_of, size_of};
 
+use utf8x::{Outcome, Policy};
+
 use super::utf8x_result;
-use crate::types::outcome::{Outcome, Policy};
 
 /// True when `ptr` can start a slice of `len` `T`s: non-NULL (unless empty), aligned, and not
 /// wrapping the address space.

@@ -1,8 +1,8 @@
-//! The C++ wrapper `include/utf8x.hpp`, tested from C++: builds `tests/cpp_wrapper/test_wrapper.cpp`
-//! (which checks the wrapper against the C API and known literals) as C++17 and C++20 with
-//! warnings as errors, with the C++ compiler cc picks and with clang++ when it is installed,
-//! against the very `libutf8x.so` and `libutf8x.a` cargo built for this run, and runs it; then
-//! builds and runs the example `examples/cpp/validate.cpp`.
+//! The C++ wrapper `include/utf8x.hpp`, tested from C++: builds
+//! `capi/tests/cpp_wrapper/test_wrapper.cpp` (which checks the wrapper against the C API and known
+//! literals) as C++17 and C++20 with warnings as errors, with the C++ compiler cc picks and with
+//! clang++ when it is installed, against the very `libutf8x.so` and `libutf8x.a` cargo built for
+//! this run, and runs it; then builds and runs the example `examples/cpp/validate.cpp`.
 #![cfg(target_os = "linux")]
 
 use std::env;
@@ -13,7 +13,8 @@ use std::process::{Command, Output};
 use utf8x_test_support::c_abi::{self, Libs};
 use utf8x_test_support::runner;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// The repository: this package is its `capi/`.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 /// Fewer checks than this means the test program silently stopped testing.
 const MIN_CHECKS: u64 = 10_000;
 
@@ -52,7 +53,7 @@ fn check_wrapper_with(cxx: &Command, tag: &str) {
         let binary = build(
             again,
             std,
-            "tests/cpp_wrapper/test_wrapper.cpp",
+            "capi/tests/cpp_wrapper/test_wrapper.cpp",
             &format!("test_wrapper_{tag}_{std}"),
             &libs().link_shared(),
         );
@@ -133,7 +134,7 @@ fn wrapper_against_static_library() {
     let binary = build(
         cxx,
         "c++17",
-        "tests/cpp_wrapper/test_wrapper.cpp",
+        "capi/tests/cpp_wrapper/test_wrapper.cpp",
         "test_wrapper_static",
         &libs().link_static(),
     );

@@ -1,8 +1,8 @@
-//! The C side of utf8x, tested from C: builds the programs under `c_tests/` and `examples/c/`
+//! The C side of utf8x, tested from C: builds the programs under `capi/c_tests/` and `examples/c/`
 //! against the very `libutf8x.so` and `libutf8x.a` cargo built for this test run, and runs them.
 //!
-//! - the C harness (`c_tests/*.c`, C99, warnings as errors), linked once against the shared and
-//!   once against the static library; it prints `N passed, M failed` and fails on any failure;
+//! - the C harness (`capi/c_tests/*.c`, C99, warnings as errors), linked once against the shared
+//!   and once against the static library; it prints `N passed, M failed` and fails on any failure;
 //! - a C++17 translation unit including the header (the `extern "C"` guard);
 //! - the copyable example `examples/c/validate_file.c` on valid and invalid files;
 //! - the shared library's exported symbols and soname.
@@ -23,7 +23,8 @@ use utf8x_test_support::runner;
 
 const C_FLAGS: &[&str] = &["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
 const CXX_FLAGS: &[&str] = &["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"];
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// The repository: this package is its `capi/`.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
 /// Fewer checks than this means the harness silently stopped testing.
 const MIN_HARNESS_CHECKS: u64 = 100_000;
@@ -155,9 +156,9 @@ fn needed(binary: &Path) -> Option<Vec<String>> {
 }
 
 fn harness_sources() -> Vec<PathBuf> {
-    let mut sources: Vec<PathBuf> = fs::read_dir(Path::new(ROOT).join("c_tests"))
-        .expect("c_tests/")
-        .map(|e| e.expect("c_tests/ entry").path())
+    let mut sources: Vec<PathBuf> = fs::read_dir(Path::new(ROOT).join("capi/c_tests"))
+        .expect("capi/c_tests/")
+        .map(|e| e.expect("capi/c_tests/ entry").path())
         .filter(|p| p.extension() == Some(OsStr::new("c")))
         .collect();
     sources.sort();
@@ -230,7 +231,7 @@ fn harness_against_static_library() {
 
 #[test]
 fn header_compiles_as_cxx17_with_c_linkage() {
-    let source = Path::new(ROOT).join("c_tests/cxx_include.cpp");
+    let source = Path::new(ROOT).join("capi/c_tests/cxx_include.cpp");
     let binary = build(
         true,
         CXX_FLAGS,

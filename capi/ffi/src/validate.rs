@@ -20,7 +20,7 @@ use super::utf8x_result;
 pub unsafe extern "C" fn utf8x_validate(src: *const u8, len: usize) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { check(src, len, crate::validate) }
+        unsafe { check(src, len, utf8x::validate) }
     })
 }
 
@@ -36,7 +36,7 @@ pub unsafe extern "C" fn utf8x_is_valid(src: *const u8, len: usize) -> bool {
         || false,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query(src, len, false, crate::is_valid) }
+            unsafe { query(src, len, false, utf8x::is_valid) }
         },
     )
 }
@@ -53,7 +53,7 @@ pub unsafe extern "C" fn utf8x_is_ascii(src: *const u8, len: usize) -> bool {
         || false,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query(src, len, false, crate::is_ascii) }
+            unsafe { query(src, len, false, utf8x::is_ascii) }
         },
     )
 }
@@ -71,7 +71,7 @@ pub unsafe extern "C" fn utf8x_count(src: *const u8, len: usize) -> usize {
         || 0,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query(src, len, 0, crate::count) }
+            unsafe { query(src, len, 0, utf8x::count) }
         },
     )
 }
@@ -90,7 +90,7 @@ pub unsafe extern "C" fn utf8x_count(src: *const u8, len: usize) -> usize {
 pub unsafe extern "C" fn utf8x_validate_utf16le(src: *const u16, len: usize) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { check(src, len, crate::validate_utf16le) }
+        unsafe { check(src, len, utf8x::validate_utf16le) }
     })
 }
 
@@ -102,7 +102,7 @@ pub unsafe extern "C" fn utf8x_validate_utf16le(src: *const u16, len: usize) -> 
 pub unsafe extern "C" fn utf8x_validate_utf16be(src: *const u16, len: usize) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { check(src, len, crate::validate_utf16be) }
+        unsafe { check(src, len, utf8x::validate_utf16be) }
     })
 }
 
@@ -117,6 +117,6 @@ pub unsafe extern "C" fn utf8x_validate_utf16be(src: *const u16, len: usize) -> 
 pub unsafe extern "C" fn utf8x_validate_utf32(src: *const u32, len: usize) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { check(src, len, crate::validate_utf32) }
+        unsafe { check(src, len, utf8x::validate_utf32) }
     })
 }

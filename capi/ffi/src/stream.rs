@@ -1,15 +1,13 @@
-//! Streaming conversion shims over [`crate::Stream`]: a caller-allocated state, one init, one
+//! Streaming conversion shims over [`utf8x::Stream`]: a caller-allocated state, one init, one
 //! conversion call, two queries.
 
 use core::ffi::c_void;
 
+use utf8x::{Encoding, Outcome, Policy, Status, Stream, Unit};
+
 use super::args::{by_unit_sizes, input, output, overlap};
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
-use crate::engine::stream::Stream;
-use crate::types::encoding::Encoding;
-use crate::types::outcome::{Outcome, Policy, Status};
-use crate::types::unit::Unit;
 
 /// Stream encoding: UTF-8 (`uint8_t` units).
 pub const UTF8X_ENC_UTF8: u32 = 1;

@@ -1,6 +1,6 @@
 //! `utf8x_mbrtowc` and friends: the C library's multibyte functions with their standard
 //! signatures and return conventions, always UTF-8, never the locale. The state lives in the
-//! caller's `mbstate_t` (see [`crate::MbState::to_words`] for the encoding); a NULL `mbstate_t *`
+//! caller's `mbstate_t` (see [`utf8x::MbState::to_words`] for the encoding); a NULL `mbstate_t *`
 //! selects a per-thread state private to each function, as C's "internal state" is.
 
 // Unix only: the `libc` crate has no `mbstate_t` elsewhere, and Windows' `wchar_t` is UTF-16.
@@ -12,10 +12,11 @@ use std::thread::LocalKey;
 
 use libc::{mbstate_t, wchar_t};
 
+use utf8x::{MbConverted, MbDecoded, MbEnd, MbState};
+
 use super::args::output;
 use super::boundary::ffi_boundary;
 use super::errno::set_errno;
-use crate::api::mb::{MbConverted, MbDecoded, MbEnd, MbState};
 
 // `char16_t` and `char32_t` as C11 `<uchar.h>` defines them. cbindgen skips the aliases and
 // prints the names, which `<stdint.h>` defines (C99 has no `<uchar.h>`, C++ has distinct types).

@@ -1,14 +1,14 @@
-//! One buffer on every core: shims over [`crate::validate_parallel`],
-//! [`crate::convert_parallel`] and [`crate::split_point`].
+//! One buffer on every core: shims over [`utf8x::validate_parallel`],
+//! [`utf8x::convert_parallel`] and [`utf8x::split_point`].
 
 use core::ffi::c_void;
 
-use super::args::{by_unit_sizes, checked, input};
+use utf8x::{Encoding, Outcome, Policy, Unit};
+
+use super::any::{AnyToAny, any_to_any};
+use super::args::input;
 use super::boundary::{ffi_boundary, internal};
 use super::utf8x_result;
-use crate::types::encoding::Encoding;
-use crate::types::outcome::Outcome;
-use crate::types::unit::Unit;
 
 /// `utf8x_validate` on up to `threads` threads: exactly its result (the
 /// first error's offset, length and kind) for any `threads`.
@@ -35,7 +35,7 @@ pub unsafe extern "C" fn utf8x_validate_parallel(
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
         match unsafe { input(src, len) } {
-            Some(src) => crate::validate_parallel(src, threads).into(),
+            Some(src) => utf8x::validate_parallel(src, threads).into(),
             None => Outcome::bad_argument().into(),
         }
     })
@@ -73,58 +73,26 @@ pub unsafe extern "C" fn utf8x_convert_parallel(
     threads: usize,
 ) -> utf8x_result {
     ffi_boundary(internal, || {
-        let (Some(from), Some(to)) = (Encoding::from_u32(from), Encoding::from_u32(to)) else {
-            return Outcome::bad_argument().into();
-        };
-        let sizes = (from.unit_size(), to.unit_size());
-        let call = Call {
-            from,
-            to,
-            policy,
-            threads,
-        };
-        // SAFETY: forwarded from this function's contract, with the unit types of `from`/`to`.
-        unsafe {
-            by_unit_sizes!(
-                sizes,
-                typed(call, src, len, dst, dst_cap),
-                Outcome::bad_argument()
-            )
-        }
-        .into()
+        let core = Threads(threads);
+        // SAFETY: forwarded from this function's contract.
+        unsafe { any_to_any(src, len, from, dst, dst_cap, to, policy, core) }.into()
     })
 }
 
-/// The arguments of [`utf8x_convert_parallel`] that are not buffers.
+/// [`utf8x::convert_parallel`] on up to this many threads (0: the machine's parallelism).
 #[derive(Clone, Copy)]
-struct Call {
-    from: Encoding,
-    to: Encoding,
-    policy: u32,
-    threads: usize,
-}
+struct Threads(usize);
 
-/// [`utf8x_convert_parallel`] with the unit types `S` and `T` of `from` and `to`.
-///
-/// # Safety
-/// As [`utf8x_convert_parallel`].
-unsafe fn typed<S: Unit, T: Unit>(
-    c: Call,
-    src: *const c_void,
-    len: usize,
-    dst: *mut c_void,
-    cap: usize,
-) -> Outcome {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        checked(
-            src.cast::<S>(),
-            len,
-            dst.cast::<T>(),
-            cap,
-            c.policy,
-            |s, d, p| crate::convert_parallel(s, c.from, d, c.to, p, c.threads),
-        )
+impl AnyToAny for Threads {
+    fn convert<S: Unit, T: Unit>(
+        self,
+        src: &[S],
+        from: Encoding,
+        dst: Option<&mut [T]>,
+        to: Encoding,
+        policy: Policy,
+    ) -> Outcome {
+        utf8x::convert_parallel(src, from, dst, to, policy, self.0)
     }
 }
 
@@ -179,7 +147,7 @@ pub unsafe extern "C" fn utf8x_split_point(
 /// As [`utf8x_split_point`].
 unsafe fn split<S: Unit>(src: *const c_void, len: usize, from: Encoding, at: usize) -> usize {
     // SAFETY: forwarded from the caller.
-    unsafe { input(src.cast::<S>(), len) }.map_or(0, |s| crate::split_point(s, from, at))
+    unsafe { input(src.cast::<S>(), len) }.map_or(0, |s| utf8x::split_point(s, from, at))
 }
 
 #[cfg(test)]
@@ -203,7 +171,7 @@ mod tests {
             )
         };
         assert_eq!((a, &one), (b, &many));
-        assert_eq!(a.status, crate::Status::OutputFull as u32);
+        assert_eq!(a.status, utf8x::Status::OutputFull as u32);
         // SAFETY: as above; NULL with length 0 is the empty buffer.
         unsafe {
             assert_eq!(utf8x_validate_parallel(text.as_ptr(), len, 0).read, len);

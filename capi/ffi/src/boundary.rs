@@ -5,8 +5,9 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use utf8x::Outcome;
+
 use super::utf8x_result;
-use crate::types::outcome::Outcome;
 
 /// Runs `body`; if it panics, returns `on_panic()` instead of unwinding into the caller.
 ///

@@ -1,8 +1,9 @@
 //! Byte order mark and encoding detection shims.
 
+use utf8x::Encoding;
+
 use super::args::{input, output, query};
 use super::boundary::ffi_boundary;
-use crate::types::encoding::Encoding;
 
 /// Recognises a byte order mark at the start of `src[0..len)`.
 ///
@@ -32,7 +33,7 @@ pub unsafe extern "C" fn utf8x_bom(src: *const u8, len: usize, bom_len: *mut usi
                 return 0;
             };
             // SAFETY: forwarded from this function's contract.
-            let mark = unsafe { input(src, len) }.and_then(crate::bom);
+            let mark = unsafe { input(src, len) }.and_then(utf8x::bom);
             if let Some([slot]) = slot {
                 *slot = mark.map_or(0, |(_, n)| n);
             }
@@ -73,7 +74,7 @@ pub unsafe extern "C" fn utf8x_detect(src: *const u8, len: usize) -> u32 {
         || Encoding::Utf8 as u32,
         || {
             // SAFETY: forwarded from this function's contract.
-            unsafe { query(src, len, Encoding::Utf8 as u32, |s| crate::detect(s) as u32) }
+            unsafe { query(src, len, Encoding::Utf8 as u32, |s| utf8x::detect(s) as u32) }
         },
     )
 }

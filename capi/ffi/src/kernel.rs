@@ -16,7 +16,7 @@ use core::ffi::c_char;
 pub extern "C" fn utf8x_kernel_name() -> *const c_char {
     ffi_boundary(
         || c"scalar".as_ptr(),
-        || kernel_cstr(crate::active_kernel()).as_ptr(),
+        || kernel_cstr(utf8x::active_kernel()).as_ptr(),
     )
 }
 

@@ -18,7 +18,8 @@ use std::process::{Command, Output};
 
 use utf8x_test_support::{c_abi, runner};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// The repository: this package is its `capi/`.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
 /// Where this test keeps its files: the Go build cache survives between runs (a rebuild then
 /// takes a second or two), each run's copy of the library does not.

@@ -1,11 +1,11 @@
-//! String columns: shims over [`crate::validate_column`] and [`crate::validate_many`].
+//! String columns: shims over [`utf8x::validate_column`] and [`utf8x::validate_many`].
+
+use utf8x::__ffi::validate_each;
+use utf8x::{ColumnOffset, ColumnOutcome, Outcome};
 
 use super::args::input;
 use super::boundary::ffi_boundary;
 use super::utf8x_result;
-use crate::api::column::validate_each;
-use crate::types::outcome::Outcome;
-use crate::{ColumnOffset, ColumnOutcome};
 
 /// The result of validating many values: the first bad value's own result and its index.
 #[allow(non_camel_case_types)]
@@ -125,7 +125,7 @@ unsafe fn column<O: ColumnOffset>(
     };
     // SAFETY: forwarded from the caller's contract.
     match unsafe { (input(values, values_len), input(offsets, count)) } {
-        (Some(values), Some(offsets)) => crate::validate_column(values, offsets).into(),
+        (Some(values), Some(offsets)) => utf8x::validate_column(values, offsets).into(),
         _ => bad(),
     }
 }

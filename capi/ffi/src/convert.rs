@@ -14,13 +14,13 @@ type WcharUnit = u16;
 const _: () = assert!(core::mem::size_of::<wchar_t>() == core::mem::size_of::<WcharUnit>());
 
 #[cfg(not(windows))]
-const TO_WCHAR: Core<u8, WcharUnit> = crate::to_utf32;
+const TO_WCHAR: Core<u8, WcharUnit> = utf8x::to_utf32;
 #[cfg(not(windows))]
-const FROM_WCHAR: Core<WcharUnit, u8> = crate::from_utf32;
+const FROM_WCHAR: Core<WcharUnit, u8> = utf8x::from_utf32;
 #[cfg(windows)]
-const TO_WCHAR: Core<u8, WcharUnit> = crate::to_utf16;
+const TO_WCHAR: Core<u8, WcharUnit> = utf8x::to_utf16;
 #[cfg(windows)]
-const FROM_WCHAR: Core<WcharUnit, u8> = crate::from_utf16;
+const FROM_WCHAR: Core<WcharUnit, u8> = utf8x::from_utf16;
 
 /// Converts UTF-8 `src[0..len)` to UTF-16 with little-endian units in `dst[0..dst_cap)`.
 ///
@@ -56,7 +56,7 @@ pub unsafe extern "C" fn utf8x_to_utf16le(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf16le) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::to_utf16le) }
     })
 }
 
@@ -94,7 +94,7 @@ pub unsafe extern "C" fn utf8x_to_utf16be(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf16be) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::to_utf16be) }
     })
 }
 
@@ -132,7 +132,7 @@ pub unsafe extern "C" fn utf8x_to_utf16(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf16) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::to_utf16) }
     })
 }
 
@@ -170,7 +170,7 @@ pub unsafe extern "C" fn utf8x_to_utf32(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_utf32) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::to_utf32) }
     })
 }
 
@@ -208,7 +208,7 @@ pub unsafe extern "C" fn utf8x_to_latin1(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::to_latin1) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::to_latin1) }
     })
 }
 
@@ -285,7 +285,7 @@ pub unsafe extern "C" fn utf8x_from_utf16le(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf16le) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::from_utf16le) }
     })
 }
 
@@ -324,7 +324,7 @@ pub unsafe extern "C" fn utf8x_from_utf16be(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf16be) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::from_utf16be) }
     })
 }
 
@@ -363,7 +363,7 @@ pub unsafe extern "C" fn utf8x_from_utf16(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf16) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::from_utf16) }
     })
 }
 
@@ -402,7 +402,7 @@ pub unsafe extern "C" fn utf8x_from_utf32(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_utf32) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::from_utf32) }
     })
 }
 
@@ -440,7 +440,7 @@ pub unsafe extern "C" fn utf8x_from_latin1(
 ) -> utf8x_result {
     ffi_boundary(internal, || {
         // SAFETY: forwarded from this function's contract.
-        unsafe { convert(src, len, dst, dst_cap, policy, crate::from_latin1) }
+        unsafe { convert(src, len, dst, dst_cap, policy, utf8x::from_latin1) }
     })
 }
 
