@@ -20,6 +20,9 @@
 # CALLS2 and CALLS1 calls of the benchmark program (benches/insn), so starting up, reading and
 # converting the file cancel out: (count(CALLS2) - count(CALLS1)) / ((CALLS2 - CALLS1) * bytes).
 #
+# OPS="op ..." measures only the operations named, IMPLS="utf8x:neon ..." only those columns
+# (utf8x:neon, utf8x:scalar, simdutf:; default: all), for quick comparisons.
+#
 # Prints one markdown table per operation (a geomean row over the texts, and one over the texts
 # that are not ASCII) and a summary of the geomeans. Needs what scripts/test-aarch64.sh needs,
 # plus a host C compiler (the plugin) and python3 (the tables).
@@ -111,13 +114,18 @@ latin=("${texts[@]}")
 
 ops=(validate count utf8-to-utf16le utf16le-to-utf8 utf8-to-utf32 utf32-to-utf8 utf8-to-latin1
   latin1-to-utf8)
+# OPS (names from the list above, space-separated) measures only those, for quick comparisons.
+[ -z "${OPS:-}" ] || read -ra ops <<<"$OPS"
+columns=("${sets[@]/#/utf8x:}" simdutf:)
+# IMPLS (from utf8x:neon utf8x:scalar simdutf:) counts only those; the others print n/a.
+[ -z "${IMPLS:-}" ] || read -ra columns <<<"$IMPLS"
 results=$tmp/results.tsv
 start=$SECONDS
 for op in "${ops[@]}"; do
   files=("${texts[@]}")
   case $op in *latin1*) files=("${latin[@]}") ;; esac
   for f in "${files[@]}"; do
-    for column in "${sets[@]/#/utf8x:}" simdutf:; do
+    for column in "${columns[@]}"; do
       imp=${column%%:*}
       kernel=${column#*:}
       export UTF8X_KERNEL=${kernel:-scalar}

@@ -1,11 +1,10 @@
 //! The NEON primitives: the vector interface of `generic::vector` over `uint8x16_t`, with x86's
 //! semantics lane for lane. NEON has one width, so the register is its own 128-bit half. Where
 //! x86 has an instruction NEON lacks, the idiom is here, once:
-//! - `movemask` (a bit per byte): the high bits shifted to each byte's position within its
-//!   half, then summed across each half;
-//! - `pshufb` (zero where the index has its high bit set, else the low four bits): `tbl` gives
-//!   zero for any index past 15, so only indices 16..127 need the mask, which `lookup16` applies
-//!   and `lookup_nibbles` (indices known to be 0..15) skips;
+//! - `movemask` (a bit per byte): each byte with its high bit set keeps its bit's weight, and
+//!   pairwise adds sum every eight bytes into one, for up to four vectors at once;
+//! - `pshufb` (zero where the index has its high bit set): `tbl` gives zero for any index past
+//!   15, and the indices of `lookup16` are 0..=15 or have the high bit set, so it is `tbl` alone;
 //! - `pmaddubsw` (unsigned by signed bytes, pairs summed with saturation): widening multiplies,
 //!   a pairwise widening add and a saturating narrow;
 //! - `blendv` (by the high bit of the mask byte): the high bit spread over the byte, then `bsl`.
@@ -16,37 +15,82 @@ use core::arch::aarch64::*;
 
 use crate::simd::generic::vector::{Half, Lanes2, Vector};
 
-/// Per byte, its bit's position within its 64-bit half, for [`movemask`].
-static BIT_SHIFTS: [i8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7];
-
-/// x86's `movemask`: bit `i` is the high bit of byte `i`.
+/// x86's `movemask`: bit `i` is the high bit of byte `i`. Each byte keeps its bit's weight
+/// where its high bit is set, and three rounds of pairwise adds sum every eight bytes into one.
 #[inline(always)]
 unsafe fn movemask(v: uint8x16_t) -> u64 {
-    // SAFETY: NEON; BIT_SHIFTS has 16 readable bytes.
+    // SAFETY: NEON; BIT_WEIGHTS has 16 readable bytes.
     unsafe {
-        let bits = vshlq_u8(vshrq_n_u8::<7>(v), vld1q_s8(BIT_SHIFTS.as_ptr()));
-        u64::from(vaddv_u8(vget_low_u8(bits))) | (u64::from(vaddv_u8(vget_high_u8(bits))) << 8)
+        let high = vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(v)));
+        let w = vandq_u8(high, vld1q_u8(BIT_WEIGHTS.as_ptr()));
+        let x = addp(w, w);
+        let x = addp(x, x);
+        u64::from(vgetq_lane_u16::<0>(vreinterpretq_u16_u8(addp(x, x))))
     }
 }
 
-/// Per byte, its bit's weight within its 64-bit half, for [`block_mask`].
+/// Per byte, its bit's weight within its 64-bit half, for [`movemask`] and [`block_mask`].
 static BIT_WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
 /// The 64-bit mask of four vectors whose bytes are 0 or 0xFF, vector `k` at bits `16 * k..`:
 /// each byte keeps its bit's weight, and three rounds of pairwise adds sum every eight bytes
-/// into one (13 instructions for the block where four [`movemask`]s take 30).
+/// into one (9 instructions for the block where four [`movemask`]s take 30).
 #[inline(always)]
 unsafe fn block_mask(vs: [uint8x16_t; 4]) -> u64 {
     // SAFETY: NEON; BIT_WEIGHTS has 16 readable bytes.
     unsafe {
         let w = vld1q_u8(BIT_WEIGHTS.as_ptr());
         let [a, b, c, d] = vs.map(|v| vandq_u8(v, w));
-        let ab = vpaddq_u8(a, b);
-        let cd = vpaddq_u8(c, d);
-        let abcd = vpaddq_u8(ab, cd);
-        vgetq_lane_u64::<0>(vreinterpretq_u64_u8(vpaddq_u8(abcd, abcd)))
+        let ab = addp(a, b);
+        let cd = addp(c, d);
+        let abcd = addp(ab, cd);
+        vgetq_lane_u64::<0>(vreinterpretq_u64_u8(addp(abcd, abcd)))
     }
 }
+
+/// [`block_mask`] of two vectors: their masks in bits 0..16 and 16..32.
+#[inline(always)]
+unsafe fn block_mask2(vs: [uint8x16_t; 2]) -> u64 {
+    // SAFETY: NEON; BIT_WEIGHTS has 16 readable bytes.
+    unsafe {
+        let w = vld1q_u8(BIT_WEIGHTS.as_ptr());
+        let [a, b] = vs.map(|v| vandq_u8(v, w));
+        let ab = addp(a, b);
+        let x = addp(ab, ab);
+        u64::from(vgetq_lane_u32::<0>(vreinterpretq_u32_u8(addp(x, x))))
+    }
+}
+
+/// The pairwise add `addp`, as the instruction itself: `vpaddq_u8` reaches LLVM as shuffles and
+/// an add, and where it can tell that the two bytes of each pair share no bit (the weighted
+/// bytes of [`block_mask`]) it makes the add an `orr` of two `uzp`s, three instructions for one.
+#[inline(always)]
+unsafe fn addp(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+    let sum: uint8x16_t;
+    // SAFETY: NEON; the instruction reads only its two registers and writes only the third.
+    unsafe {
+        core::arch::asm!(
+            "addp {sum:v}.16b, {a:v}.16b, {b:v}.16b",
+            sum = lateout(vreg) sum,
+            a = in(vreg) a,
+            b = in(vreg) b,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    sum
+}
+
+/// Bits set in each byte value, for [`Vector::count_ones8`]: NEON counts bits only in vector
+/// registers, so a count of a general register costs two moves and a `cnt`; a load costs one.
+static COUNT8: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
 
 #[inline(always)]
 fn u16s(v: uint8x16_t) -> uint16x8_t {
@@ -138,9 +182,9 @@ impl Vector for uint8x16_t {
     }
     #[inline(always)]
     unsafe fn lookup16(self, table: Self) -> Self {
-        // SAFETY: NEON. `tbl` zeroes indices past 15; keeping bit 7 and the low nibble makes
-        // 16..127 index by their low nibble, as `pshufb` does.
-        unsafe { vqtbl1q_u8(table, vandq_u8(self, vdupq_n_u8(0x8F))) }
+        // SAFETY: NEON. `tbl` zeroes indices past 15, as `pshufb` zeroes those with the high
+        // bit set; no caller has others.
+        unsafe { vqtbl1q_u8(table, self) }
     }
     #[inline(always)]
     unsafe fn lookup_nibbles(self, table: Self) -> Self {
@@ -195,6 +239,9 @@ impl Vector for uint8x16_t {
                 &[a, b, c, d] => {
                     block_mask([a, b, c, d].map(|v| vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(v)))))
                 }
+                &[a, b] => {
+                    block_mask2([a, b].map(|v| vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(v)))))
+                }
                 _ => vs
                     .iter()
                     .enumerate()
@@ -206,14 +253,24 @@ impl Vector for uint8x16_t {
     unsafe fn nonzero_mask_block(vs: &[Self]) -> u64 {
         // SAFETY: NEON.
         unsafe {
+            // Mostly all zero (error flags): one maximum says so for less than the mask costs.
+            let any = vs.iter().fold(vdupq_n_u8(0), |a, v| vorrq_u8(a, *v));
+            if vmaxvq_u8(any) == 0 {
+                return 0;
+            }
             match vs {
                 &[a, b, c, d] => block_mask([a, b, c, d].map(|v| vtstq_u8(v, v))),
+                &[a, b] => block_mask2([a, b].map(|v| vtstq_u8(v, v))),
                 _ => vs
                     .iter()
                     .enumerate()
                     .fold(0, |m, (k, v)| m | movemask(vtstq_u8(*v, *v)) << (16 * k)),
             }
         }
+    }
+    #[inline(always)]
+    fn count_ones8(m: u32) -> u32 {
+        u32::from(COUNT8[m as usize & 0xFF])
     }
     #[inline(always)]
     unsafe fn sum(self) -> u64 {
@@ -294,6 +351,8 @@ impl Vector for uint8x16_t {
 }
 
 impl Lanes2 for uint8x16_t {
+    const WIDEN_IN_REGISTERS: bool = true;
+    const MADDUBS: bool = false;
     #[inline(always)]
     unsafe fn lane(self, _k: usize) -> Self {
         self
@@ -381,6 +440,16 @@ impl Half for uint8x16_t {
     unsafe fn zext8_16(self) -> Self {
         // SAFETY: NEON.
         unsafe { vreinterpretq_u8_u16(vmovl_u8(vget_low_u8(self))) }
+    }
+    #[inline(always)]
+    unsafe fn zext8_16_high(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u16(vmovl_high_u8(self)) }
+    }
+    #[inline(always)]
+    unsafe fn zext16_32_high(self) -> Self {
+        // SAFETY: NEON.
+        unsafe { vreinterpretq_u8_u32(vmovl_high_u16(u16s(self))) }
     }
     #[inline(always)]
     unsafe fn zext8_32(self) -> Self {

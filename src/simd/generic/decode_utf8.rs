@@ -55,9 +55,12 @@ unsafe fn swap16<const SWAP: bool, H: Half>(v: H) -> H {
 
 impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
     #[inline(always)]
-    unsafe fn ascii64<V: Lanes2>(dst: *mut u16, src: *const u8, _: &[V]) {
+    unsafe fn ascii64<V: Lanes2>(dst: *mut u16, src: *const u8, loaded: &[V]) {
         // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable units at `dst`.
         unsafe {
+            if V::WIDEN_IN_REGISTERS {
+                return ascii64_loaded::<V, Self>(dst, loaded);
+            }
             for k in (0..64).step_by(V::LANES / 2) {
                 let v = V::load_zext16(src.add(k));
                 let v = if SWAP { v.shl16::<8>() } else { v };
@@ -90,7 +93,7 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
         // SAFETY: caller's ISA contract; `dst` has 16 writable units.
         unsafe {
             let lo = swap16::<SWAP, H>(v.zext8_16());
-            let hi = swap16::<SWAP, H>(v.bytes_right::<8>().zext8_16());
+            let hi = swap16::<SWAP, H>(v.zext8_16_high());
             lo.store(dst.cast());
             hi.store(dst.add(8).cast());
         }
@@ -155,9 +158,12 @@ impl Sink for ToUtf32 {
         }
     }
     #[inline(always)]
-    unsafe fn ascii64<V: Lanes2>(dst: *mut u32, src: *const u8, _: &[V]) {
+    unsafe fn ascii64<V: Lanes2>(dst: *mut u32, src: *const u8, loaded: &[V]) {
         // SAFETY: caller's ISA contract; 64 readable bytes at `src`, 64 writable units at `dst`.
         unsafe {
+            if V::WIDEN_IN_REGISTERS {
+                return ascii64_loaded::<V, Self>(dst, loaded);
+            }
             for k in (0..64).step_by(V::LANES / 4) {
                 V::load_zext32(src.add(k)).store(dst.add(k).cast());
             }
@@ -168,7 +174,7 @@ impl Sink for ToUtf32 {
         // SAFETY: caller's ISA contract; `dst` has room for 8 units.
         unsafe {
             v.zext16_32().store(dst.cast());
-            v.bytes_right::<8>().zext16_32().store(dst.add(4).cast());
+            v.zext16_32_high().store(dst.add(4).cast());
         }
     }
     type Unit = u32;
@@ -177,6 +183,13 @@ impl Sink for ToUtf32 {
     unsafe fn ascii<H: Half>(dst: *mut u32, v: H) {
         // SAFETY: caller's ISA contract; `dst` has 16 writable units.
         unsafe {
+            if H::WIDEN_IN_REGISTERS {
+                // One shuffle per four units rather than two widenings.
+                for (k, idx) in ZEXT8_32.iter().enumerate() {
+                    H::table(idx).lookup16(v).store(dst.add(4 * k).cast());
+                }
+                return;
+            }
             v.zext8_32().store(dst.cast());
             v.bytes_right::<4>().zext8_32().store(dst.add(4).cast());
             v.bytes_right::<8>().zext8_32().store(dst.add(8).cast());
@@ -188,9 +201,7 @@ impl Sink for ToUtf32 {
         // SAFETY: as above; writes units 0..6 exactly.
         unsafe {
             v.zext16_32().store(dst.cast());
-            v.bytes_right::<8>()
-                .zext16_32()
-                .store_low64(dst.add(4).cast());
+            v.zext16_32_high().store_low64(dst.add(4).cast());
         }
     }
     #[inline(always)]
@@ -216,6 +227,30 @@ impl Sink for ToUtf32 {
         1
     }
 }
+
+/// [`Sink::ascii64`] from the vectors `loaded` (64 ASCII bytes), a 128-bit lane at a time, for
+/// the ISAs that widen registers by halves ([`Lanes2::WIDEN_IN_REGISTERS`]).
+#[inline(always)]
+unsafe fn ascii64_loaded<V: Lanes2, S: Sink>(dst: *mut S::Unit, loaded: &[V]) {
+    let per = V::LANES / 16;
+    // SAFETY: caller's ISA contract; `loaded` holds 64 bytes, `dst` has 64 writable units.
+    unsafe {
+        for k in 0..BLOCK / 16 {
+            S::ascii(dst.add(16 * k), loaded[k / per].lane(k % per));
+        }
+    }
+}
+
+/// Shuffles that zero-extend bytes `4k..4k + 4` of a vector to 32-bit lanes, for `k` in 0..4.
+static ZEXT8_32: [[u8; 16]; 4] = {
+    let mut t = [[0x80; 16]; 4];
+    let mut i = 0;
+    while i < 16 {
+        t[i / 4][4 * (i % 4)] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// ISO-8859-1 output.
 pub(in crate::simd) struct ToLatin1;
@@ -423,7 +458,7 @@ unsafe fn window<V: Lanes2, S: Sink>(
         for k in 0..lanes {
             for (g, half) in [(2 * k, lo), (2 * k + 1, hi)] {
                 S::group(dst.add(w), half.lane(k));
-                w += ((ends >> (8 * g)) & 0xFF).count_ones() as usize;
+                w += V::count_ones8((ends >> (8 * g)) & 0xFF) as usize;
             }
         }
         w
@@ -703,7 +738,8 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                 };
                 let (leads, limit, wide) = check_chunk_wide::<V>(base, S::MAX);
                 // A chunk that starts with three-byte characters (CJK text): as many as a
-                // vector pair holds go at once, the rest in 16-byte steps below.
+                // vector pair holds go at once (twice with 16-byte vectors), the rest in 16-byte
+                // steps below.
                 let n = threes_len::<V>();
                 let pattern = low_lanes(n as u32 + 1);
                 if S::MAX >= 0xFFFF
@@ -714,6 +750,13 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                     threes::<V, S>(at, out.add(w));
                     w += n / 3;
                     start = n;
+                    // A second pair where the chunk holds it (16-byte vectors: bytes 24..48).
+                    let pattern = low_lanes(2 * n as u32 + 1);
+                    if 2 * n + 4 <= BLOCK && limit >= 2 * n && leads & pattern == THREES & pattern {
+                        threes::<V, S>(at.add(n), out.add(w));
+                        w += n / 3;
+                        start = 2 * n;
+                    }
                     checked = Some((leads, limit));
                 } else if wide && limit > 0 {
                     // Without the starts past the error, the chunk ends at the last one kept.
@@ -752,7 +795,9 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                 let step = UTF8_STEPS[((leads >> (q + 1)) & 0xFFF) as usize];
                 match step.kind {
                     TWO => {
-                        let shuf = <V::Half>::load(SHUF_TWO[step.shuffle as usize].as_ptr());
+                        // UTF8_STEPS holds indices below 64 for TWO, below 81 for THREE.
+                        let shuf = SHUF_TWO.get_unchecked(step.shuffle as usize);
+                        let shuf = <V::Half>::load(shuf.as_ptr());
                         let perm = shuf.lookup16(v);
                         let ascii = perm.and(<V::Half>::splat16(0x7F));
                         let high = perm.and(<V::Half>::splat16(0x1F00));
@@ -765,7 +810,8 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                         q += step.consumed as usize;
                     }
                     THREE => {
-                        let shuf = <V::Half>::load(SHUF_THREE[step.shuffle as usize].as_ptr());
+                        let shuf = SHUF_THREE.get_unchecked(step.shuffle as usize);
+                        let shuf = <V::Half>::load(shuf.as_ptr());
                         let perm = shuf.lookup16(v);
                         let ascii = perm.and(<V::Half>::splat32(0x7F));
                         let middle = perm.and(<V::Half>::splat32(0x3F00));

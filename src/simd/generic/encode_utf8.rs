@@ -248,11 +248,13 @@ unsafe fn classify<V: Lanes2>(v: V) -> Classes<V> {
         let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
         let top5 = v.and(V::splat16(0xF800));
         let short = top5.eq16(zero);
+        // Both masks at once: some ISAs build them for less together.
+        let bits = V::movemask_block(&[ascii, short]);
         Classes {
             v,
             short,
-            ascii_bits: ascii.movemask(),
-            short_bits: short.movemask(),
+            ascii_bits: bits & (u64::MAX >> (64 - V::LANES)),
+            short_bits: bits >> V::LANES,
             surrogates: !top5.eq16(V::splat16(0xD800)).is_zero(),
         }
     }
@@ -282,11 +284,16 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, c: Classes<V>) 
             .lookup16(v)
             .and(V::splat16(0x3F7F))
             .or(V::splat16(0x8000));
-        // 0000aaaabbbbbb00 → 00bbbbbb0000aaaa: the low byte times 0x40 plus the high byte.
-        let high = v
-            .shr16::<4>()
-            .and(V::splat16(0x0FFC))
-            .maddubs(V::splat16(0x0140))
+        // aaaabbbbbbcccccc → 00bbbbbb0000aaaa: on x86 from 0000aaaabbbbbb00, the low byte
+        // times 0x40 plus the high byte; elsewhere (NEON emulates the multiply-add), two shifts.
+        let high = if V::MADDUBS {
+            v.shr16::<4>()
+                .and(V::splat16(0x0FFC))
+                .maddubs(V::splat16(0x0140))
+        } else {
+            v.shl16::<2>().and(V::splat16(0x3F00)).or(v.shr16::<12>())
+        };
+        let high = high
             .or(short.and(V::splat16(0x4000)))
             .or(V::splat16(0x80E0));
         // Values 0..4 of each 128-bit lane in `lo`, 4..8 in `hi`.
@@ -314,7 +321,7 @@ unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, c: Classes<V>) 
         let at_least = (!c.ascii_bits & 0x5555_5555) | (!c.short_bits & 0xAAAA_AAAA);
         let index = |g: usize| ((at_least >> (8 * g)) & 0xFF) as usize;
         let entry = |g: usize| ENCODE.mixed[index(g)].as_ptr();
-        let len = |g: usize| 4 + index(g).count_ones() as usize;
+        let len = |g: usize| 4 + V::count_ones8(index(g) as u32) as usize;
         // Closures do not inherit the target features: the vector work stays out of them.
         let (a, b) = if lanes == 1 {
             ([0, 0], [1, 1])
@@ -367,7 +374,7 @@ unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         } else {
             V::load_lanes([ENCODE.two[m0].as_ptr(), ENCODE.two[m1].as_ptr()]).lookup16(lanes)
         };
-        let n0 = 16 - m0.count_ones() as usize;
+        let n0 = 16 - V::count_ones8(m0 as u32) as usize;
         if V::LANES == 16 {
             if EXACT {
                 store_exact(dst, packed.lane(0), n0);
@@ -376,7 +383,7 @@ unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
             }
             return n0;
         }
-        let n1 = 16 - m1.count_ones() as usize;
+        let n1 = 16 - V::count_ones8(m1 as u32) as usize;
         packed.lane(0).store(dst);
         if EXACT {
             store_exact(dst.add(n0), packed.lane(1), n1);

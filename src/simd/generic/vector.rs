@@ -31,8 +31,9 @@ pub(in crate::simd) trait Vector: Copy {
     unsafe fn or(self, o: Self) -> Self;
     unsafe fn and(self, o: Self) -> Self;
     unsafe fn xor(self, o: Self) -> Self;
-    /// Per 128-bit lane, `table[self[i] & 15]`, or 0 where `self[i]` has its high bit set
-    /// (`pshufb`).
+    /// Per 128-bit lane, `table[self[i]]` for indices 0..=15, 0 for indices with the high bit
+    /// set (`pshufb`; NEON's `tbl` needs no masking then). Every caller's indices are one or the
+    /// other: they come from shuffle tables.
     unsafe fn lookup16(self, table: Self) -> Self;
     /// [`Vector::lookup16`] for indices known to be 0..=15 (NEON needs no masking then).
     unsafe fn lookup_nibbles(self, table: Self) -> Self;
@@ -69,6 +70,12 @@ pub(in crate::simd) trait Vector: Copy {
         }
         m
     }
+    /// The number of set bits of `m` (below 256): one instruction where the ISA counts the bits
+    /// of a general register, a table lookup where it would move `m` to a vector and back.
+    #[inline(always)]
+    fn count_ones8(m: u32) -> u32 {
+        m.count_ones()
+    }
     /// The sum of all bytes.
     unsafe fn sum(self) -> u64;
     unsafe fn add(self, o: Self) -> Self;
@@ -101,6 +108,14 @@ pub(in crate::simd) trait Vector: Copy {
 /// What the transcoders need besides [`Vector`]: moving whole 128-bit lanes in and out, for
 /// vectors of at most two of them (SSE and AVX2).
 pub(in crate::simd) trait Lanes2: Vector {
+    /// Whether ASCII is widened from the vectors already loaded, with instructions that take
+    /// either half of a register (NEON's `uxtl2`) or shuffles that zero (`tbl`), rather than
+    /// from memory: x86 widens only the low part of a register, and does it best straight
+    /// from memory (`pmovzx` takes a memory operand).
+    const WIDEN_IN_REGISTERS: bool = false;
+    /// Whether [`Lanes2::maddubs`] is one instruction (x86's `pmaddubsw`); where it is emulated,
+    /// the algorithms take shifts instead.
+    const MADDUBS: bool = true;
     /// 128-bit lane `k` (`k < LANES / 16`).
     unsafe fn lane(self, k: usize) -> Self::Half;
     /// A vector whose 128-bit lane `k` is the 16 bytes at `ptrs[k]` (only `ptrs[0]` read when
@@ -135,10 +150,22 @@ pub(in crate::simd) trait Half: Lanes2 + Vector<Half = Self> {
     unsafe fn bytes_right<const N: i32>(self) -> Self;
     /// The low 8 bytes zero-extended to 16-bit lanes.
     unsafe fn zext8_16(self) -> Self;
+    /// The high 8 bytes zero-extended to 16-bit lanes.
+    #[inline(always)]
+    unsafe fn zext8_16_high(self) -> Self {
+        // SAFETY: caller's ISA contract.
+        unsafe { self.bytes_right::<8>().zext8_16() }
+    }
     /// The low 4 bytes zero-extended to 32-bit lanes.
     unsafe fn zext8_32(self) -> Self;
     /// The low 4 16-bit lanes zero-extended to 32-bit lanes.
     unsafe fn zext16_32(self) -> Self;
+    /// The high 4 16-bit lanes zero-extended to 32-bit lanes.
+    #[inline(always)]
+    unsafe fn zext16_32_high(self) -> Self {
+        // SAFETY: caller's ISA contract.
+        unsafe { self.bytes_right::<8>().zext16_32() }
+    }
     /// Signed 16-bit lanes of `self` then `o`, each saturated to an unsigned byte.
     unsafe fn packus16(self, o: Self) -> Self;
     /// Unsigned minimum per 16-bit lane.
