@@ -136,6 +136,38 @@ fn parallel(o: &Options, big: &[u8]) {
     }
     let t = best(o.runs, || simdutf8::basic::from_utf8(big).is_ok());
     row("simdutf8::basic::from_utf8", t, big.len(), one);
+    // What the memory gives: the same bytes read (summed as 64-bit words), no validation.
+    for n in counts(o.threads) {
+        let t = best(o.runs, || read_only(big, n));
+        row(
+            &format!("reading only (no validation), {n} threads"),
+            t,
+            big.len(),
+            one,
+        );
+    }
+}
+
+/// A sum of `src` as 64-bit words on `threads` threads: the bytes read and nothing else.
+fn read_only(src: &[u8], threads: usize) -> u64 {
+    let share = src.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = src
+            .chunks(share)
+            .map(|piece| {
+                s.spawn(move || {
+                    piece
+                        .chunks_exact(8)
+                        .map(|w| u64::from_ne_bytes(w.try_into().unwrap_or_default()))
+                        .fold(0u64, u64::wrapping_add)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .fold(0, u64::wrapping_add)
+    })
 }
 
 fn convert(o: &Options, big: &[u8]) {
