@@ -338,13 +338,23 @@ fn utf_one(
         let chunk = reader.bytes();
         let avail = &chunk[offset..];
         let whole = avail.len() / size * size;
-        // The bytes the threads converted; the stream goes on after them.
-        let mut ahead = 0;
+        // What the stream converts: all of the chunk, or the last character when the threads
+        // converted the rest. That character is copied first: once output has been written
+        // (which may wait on a pipe), the mapping is not read again, so a file cut meanwhile
+        // is reported when the next window is mapped rather than raising SIGBUS here.
+        let mut last = [0u8; MAX_STEP];
+        let mut rest = &avail[..whole];
         if let Some(p) = parallel.as_mut().filter(|_| pipeline.pending() == 0) {
-            ahead = p.convert(&avail[..whole], &mut sink).map_err(Fail::Write)?;
-            p.read += ahead;
+            let cut = crate::pipeline::last_step(rest, from);
+            if let Some(tail) = rest.get(cut..).filter(|t| t.len() <= MAX_STEP && cut > 0) {
+                last[..tail.len()].copy_from_slice(tail);
+                if p.convert(&rest[..cut], &mut sink).map_err(Fail::Write)? {
+                    p.read += cut;
+                    rest = &last[..tail.len()];
+                }
+            }
         }
-        if let Err(halt) = pipeline.push(&avail[ahead..whole], false, &mut sink) {
+        if let Err(halt) = pipeline.push(rest, false, &mut sink) {
             let before = parallel.as_ref().map_or(0, |p| p.read);
             return Err(stopped(halt, from, skip + before, base, chunk));
         }
@@ -374,6 +384,9 @@ fn utf_one(
     done.replaced = pipeline.replaced() + parallel.map_or(0, |p| p.replaced);
     Ok(done)
 }
+
+/// The longest last step of a decoder: a UTF-8 character, a UTF-16 surrogate pair, a UTF-32 unit.
+const MAX_STEP: usize = 4;
 
 /// Bytes of a mapped file's window per thread converting it, and the most in one window (its
 /// output buffer is four times as large).
@@ -422,28 +435,24 @@ impl Parallel {
         })
     }
 
-    /// Converts `src` (whole units) up to where its last step starts and hands the output to
-    /// `sink`; the bytes taken, 0 when the stream must do it.
+    /// Converts `src` (whole units, ending where a step starts) and hands the output to
+    /// `sink`; false, with nothing written, when the stream must do it. The caller leaves the
+    /// last step to the stream, whether or not more input follows: it decides, as with one
+    /// thread, what an input cut short at its end becomes.
     fn convert(
         &mut self,
         src: &[u8],
         sink: &mut dyn FnMut(&[u8]) -> io::Result<()>,
-    ) -> io::Result<usize> {
-        // The last character or two stay for the stream, whether or not more follows: it
-        // decides, as with one thread, what an input cut short at its end becomes.
-        let cut = crate::pipeline::last_step(src, self.from);
-        if cut == 0 {
-            return Ok(0);
-        }
+    ) -> io::Result<bool> {
         let (from, to, policy) = (self.from, self.to, self.policy);
-        let o = convert_parallel(&src[..cut], from, to, policy, self.jobs, &mut self.out);
+        let o = convert_parallel(src, from, to, policy, self.jobs, &mut self.out);
         if o.status != Status::Ok {
-            return Ok(0);
+            return Ok(false);
         }
         let bytes: &[u8] = bytemuck::cast_slice(&self.out);
         sink(&bytes[..o.written * to.unit_size()])?;
         self.replaced += o.replaced as u64;
-        Ok(cut)
+        Ok(true)
     }
 }
 

@@ -11,10 +11,6 @@ mod cleanup;
 mod cli;
 mod codec;
 mod convert;
-// The test corpus (lipsum when present, generated otherwise), for the unit tests.
-#[cfg(test)]
-#[path = "../../tests/support/corpus.rs"]
-mod corpus;
 mod detect;
 mod encoding;
 mod fix;

@@ -230,7 +230,7 @@ fn repair_stream(text: &[u8], chunk: usize) -> (Vec<u8>, u64) {
 mod tests {
     use super::*;
 
-    use crate::corpus;
+    use utf8x_test_support::corpus;
 
     /// What a Windows-1252 decoder (WHATWG's: undefined bytes as C1 controls) makes of UTF-8
     /// bytes, written back as UTF-8: one layer of damage.

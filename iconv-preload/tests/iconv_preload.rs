@@ -9,8 +9,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-#[path = "../../tests/support/corpus.rs"]
-mod corpus;
+use utf8x_test_support::corpus;
 
 /// The cdylib cargo built for this test: `cargo test` leaves it in `deps/` beside the test
 /// executable; `cargo build` also copies it one level up.

@@ -2,22 +2,14 @@
 //! against std (`from_utf8`, `encode_utf16`, `char` values) and, side by side, against the real
 //! glibc `iconv` and moreutils' `isutf8` when they are installed.
 
-// The crate root's submodules would resolve next to it, where Cargo would take each file for a
-// test target of its own: they live in `cli/` instead.
-#[path = "cli/check.rs"]
 mod check;
-#[path = "cli/commands.rs"]
 mod commands;
-#[path = "cli/compat.rs"]
 mod compat;
-#[path = "cli/convert.rs"]
 mod convert;
-#[path = "../../tests/support/corpus.rs"]
-mod corpus;
-#[path = "cli/encodings.rs"]
 mod encodings;
-#[path = "cli/regressions.rs"]
 mod regressions;
+
+use utf8x_test_support::corpus;
 
 use std::ffi::OsStr;
 use std::fs;
