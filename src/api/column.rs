@@ -16,6 +16,7 @@
 //! same way, a batch at a time: one validation of a few kilobytes costs less than a call per
 //! value of a few dozen bytes.
 
+use crate::codec::decode::is_continuation;
 use crate::types::outcome::{Outcome, Status};
 
 /// The result of validating many values: the first bad value's own result and its index.
@@ -79,11 +80,6 @@ pub fn validate_column<O: ColumnOffset>(values: &[u8], offsets: &[O]) -> ColumnO
 /// when its offsets are checked.
 const BLOCK: usize = 32 * 1024;
 
-/// True when `byte` continues a character (and so cannot start a value).
-fn continues(byte: u8) -> bool {
-    byte & 0xC0 == 0x80
-}
-
 /// The bytes of all values when every value is valid UTF-8 and the offsets are in order and in
 /// range; `None` when anything is wrong (then [`exact_column`] says what).
 fn column_is_valid<O: ColumnOffset>(values: &[u8], offsets: &[O]) -> Option<usize> {
@@ -114,7 +110,7 @@ fn column_is_valid<O: ColumnOffset>(values: &[u8], offsets: &[O]) -> Option<usiz
             if at > block_end {
                 break;
             }
-            wrong |= at < previous || values.get(at).is_some_and(|&b| continues(b));
+            wrong |= at < previous || values.get(at).is_some_and(|&b| is_continuation(b));
             previous = at;
             next += 1;
         }
@@ -163,7 +159,7 @@ fn exact_column<O: ColumnOffset>(values: &[u8], offsets: &[O]) -> ColumnOutcome 
     // The first value that ends inside a character of the well-formed part.
     let cut = (1..n)
         .take_while(|&i| at(i) < valid_end)
-        .find(|&i| continues(values[at(i)]));
+        .find(|&i| is_continuation(values[at(i)]));
     let bad = match cut {
         Some(i) => i - 1,
         None if all.is_ok() => return all_valid(end - start, n),
@@ -285,7 +281,7 @@ fn check_batch(
             end = v.len();
         }
         copy_short(&mut bytes[filled..end], v);
-        starts_inside |= v.first().is_some_and(|&b| continues(b));
+        starts_inside |= v.first().is_some_and(|&b| is_continuation(b));
         filled = end;
     }
     check_run(&bytes[..filled], run, values.len(), starts_inside)

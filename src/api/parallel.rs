@@ -20,6 +20,7 @@
 
 use core::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::codec::decode::is_continuation;
 use crate::engine::route::convert_until;
 use crate::simd;
 use crate::types::encoding::Encoding;
@@ -72,7 +73,7 @@ pub fn split_point<S: Unit>(src: &[S], from: Encoding, at: usize) -> usize {
         Encoding::Utf8 => match u8::view(src) {
             Some(bytes) => (at.saturating_sub(3)..=at)
                 .rev()
-                .find(|&i| bytes[i] & 0xC0 != 0x80)
+                .find(|&i| !is_continuation(bytes[i]))
                 .unwrap_or(at),
             None => 0,
         },
