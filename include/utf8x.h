@@ -364,6 +364,10 @@ size_t utf8x_ceil_char_boundary(const uint8_t *src, size_t len, size_t offset);
 //   WTF-8 and MUTF-8 targets, the byte itself in UTF-8, CESU-8 and RFC 2279 targets) or
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character).
 //
+// A `dst_cap` of one character of `to` always makes progress, whatever the policy: 4 bytes
+// for UTF-8 and WTF-8, 6 for CESU-8, modified UTF-8 and RFC 2279, 2 UTF-16 units, 1 UTF-32 unit,
+// 1 byte for Latin-1 and Windows-1252 (a `wchar_t` target as the UTF-16 or UTF-32 it is).
+//
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not
 // fit (`read`/`written` stop after the last whole character that did: call again from
 // `src + read`); under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` / `UTF8X_UNMAPPABLE` with
@@ -535,6 +539,8 @@ size_t utf8x_floor_char_boundary(const uint8_t *src, size_t len, size_t offset);
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
+// A `dst_cap` of 2 bytes (one character of the output) always makes progress.
+//
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 // under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
@@ -561,6 +567,8 @@ struct utf8x_result utf8x_from_latin1(const uint8_t *src, size_t len, uint8_t *d
 // - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
+//
+// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -589,6 +597,8 @@ struct utf8x_result utf8x_from_utf16(const uint16_t *src, size_t len, uint8_t *d
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
+// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
+//
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 // under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
@@ -615,6 +625,8 @@ struct utf8x_result utf8x_from_utf16be(const uint16_t *src, size_t len, uint8_t 
 // - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
+//
+// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -643,6 +655,8 @@ struct utf8x_result utf8x_from_utf16le(const uint16_t *src, size_t len, uint8_t 
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
+// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
+//
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 // under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
@@ -669,6 +683,8 @@ struct utf8x_result utf8x_from_utf32(const uint32_t *src, size_t len, uint8_t *d
 // - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
+//
+// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -1076,6 +1092,8 @@ struct utf8x_result utf8x_swap_utf16(const uint16_t *src, size_t len, uint16_t *
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
+// A `dst_cap` of 1 byte (one character of the output) always makes progress.
+//
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 // under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` / `UTF8X_UNMAPPABLE` with `read` = offset of the
@@ -1101,6 +1119,8 @@ struct utf8x_result utf8x_to_latin1(const uint8_t *src, size_t len, uint8_t *dst
 // - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
+//
+// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -1128,6 +1148,8 @@ struct utf8x_result utf8x_to_utf16(const uint8_t *src, size_t len, uint16_t *dst
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
+// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
+//
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 // under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
@@ -1153,6 +1175,8 @@ struct utf8x_result utf8x_to_utf16be(const uint8_t *src, size_t len, uint16_t *d
 // - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
+//
+// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -1180,6 +1204,8 @@ struct utf8x_result utf8x_to_utf16le(const uint8_t *src, size_t len, uint16_t *d
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
+// A `dst_cap` of 1 unit (one character of the output) always makes progress.
+//
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 // under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
@@ -1205,6 +1231,8 @@ struct utf8x_result utf8x_to_utf32(const uint8_t *src, size_t len, uint32_t *dst
 // - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
+//
+// A `dst_cap` of one character: 1 unit where `wchar_t` is 32 bits, 2 where it is 16, always makes progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);

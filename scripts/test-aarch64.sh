@@ -37,6 +37,9 @@ done
 # A build directory of its own: this rustc and rustup's would otherwise throw away each other's
 # builds in target/ at every switch.
 export CARGO_TARGET_DIR=$PWD/target/aarch64
+# No debug information: under emulation a failing test's message (with its file and line) is
+# what gets read, and leaving out the line tables shortens the cross build and its links.
+export CARGO_PROFILE_DEV_DEBUG=false CARGO_PROFILE_TEST_DEBUG=false
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 # The C and C++ compilers cc-rs picks, for the tests that compile the C harness and the C++
 # wrapper (and for simdutf, when scripts/insn-aarch64.sh builds the benchmark crate here).
@@ -59,18 +62,22 @@ export UTF8X_TEST_RUNNER=$runner
 # The library, its C ABI as Rust (the shims' unit tests) and the C library (the C harness).
 packages=(-p utf8x -p utf8x-ffi -p utf8x-c)
 start=$SECONDS
+# `cargo test` does not build the C library's own crate types (libutf8x.so and libutf8x.a have
+# no rlib to link into a test), so it is built first, as the README's test command does on the
+# host: the C harness and the probe below link what this run built, never an older copy.
+"$cargo" build -p utf8x-c --target "$target"
 "$cargo" test "${packages[@]}" --target "$target" --no-run
 echo "--- build: $((SECONDS - start)) s"
 
 # Which sets the library has: a set is there when forcing it makes the library use it. The
 # probe links the static library, so it needs nothing at run time.
-deps=$CARGO_TARGET_DIR/$target/debug/deps
+built=$CARGO_TARGET_DIR/$target/debug
 tmp=$(mktemp -d)
 log=$tmp/log
 trap 'rm -rf "$tmp"' EXIT
 printf '#include <stdio.h>\n#include "utf8x.h"\nint main(void) { puts(utf8x_kernel_name()); return 0; }\n' |
   aarch64-linux-gnu-gcc -std=c99 -Iinclude -x c - -x none -o "$tmp/kernel_probe" \
-    "$deps/libutf8x.a" -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
+    "$built/libutf8x.a" -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 available() { [ "$(UTF8X_KERNEL=$1 $runner "$tmp/kernel_probe")" = "$1" ]; }
 echo "kernel set chosen by default: $(env -u UTF8X_KERNEL $runner "$tmp/kernel_probe")"
 if [ $# -gt 0 ]; then

@@ -142,9 +142,10 @@ static void corners(void) {
     static const uint32_t cesu_lone_out[] = {0xFFFD, 0xD000};
     /* CESU-8: the end inside a possible low is TRUNCATED at the high. */
     static const uint8_t cesu_cut[] = {0x78, 0xED, 0xA0, 0x80, 0xED, 0xB5};
-    /* WTF-8: a pair written as two 3-byte sequences is one 6-byte bad unit. */
+    /* WTF-8: a pair written as two 3-byte sequences is bad at its high half (3 bytes); the low
+     * half after it is a lone surrogate, which UTF-32 cannot hold. */
     static const uint8_t wtf_split[] = {0x61, 0xED, 0xA0, 0x80, 0xED, 0xB0, 0x80, 0x7A};
-    static const uint32_t wtf_split_out[] = {0x61, 0xFFFD, 0x7A};
+    static const uint32_t wtf_split_out[] = {0x61, 0xFFFD, 0xFFFD, 0x7A};
     /* MUTF-8: C0 80 is U+0000, a raw 00 is NUL_BYTE, a trailing lone high is a character. */
     static const uint8_t mutf_nul[] = {0xC0, 0x80, 0x00};
     static const uint32_t zero[] = {0};
@@ -176,9 +177,9 @@ static void corners(void) {
     u32_case("CESU-8 x ED A0 80 ED B5 STRICT", cesu_cut, 6, UTF8X_ENC_CESU8, UTF8X_STRICT,
              result(UTF8X_TRUNCATED, UTF8X_ERR_INCOMPLETE, 1, 1, 0, 0), NULL);
     u32_case("WTF-8 split pair STRICT", wtf_split, 8, UTF8X_ENC_WTF8, UTF8X_STRICT,
-             result(UTF8X_INVALID, UTF8X_ERR_SPLIT_SURROGATE_PAIR, 1, 1, 6, 0), NULL);
+             result(UTF8X_INVALID, UTF8X_ERR_SPLIT_SURROGATE_PAIR, 1, 1, 3, 0), NULL);
     u32_case("WTF-8 split pair REPLACE", wtf_split, 8, UTF8X_ENC_WTF8, UTF8X_REPLACE,
-             result(UTF8X_OK, UTF8X_ERR_NONE, 8, 3, 0, 1), wtf_split_out);
+             result(UTF8X_OK, UTF8X_ERR_NONE, 8, 4, 0, 2), wtf_split_out);
     u32_case("MUTF-8 C0 80 00 STRICT", mutf_nul, 3, UTF8X_ENC_MUTF8, UTF8X_STRICT,
              result(UTF8X_INVALID, UTF8X_ERR_NUL_BYTE, 2, 1, 1, 0), zero);
     check_context("MUTF-8 trailing lone high -> UTF-16LE");
@@ -248,9 +249,58 @@ static void arguments(void) {
     }
 }
 
+/* A drain loop with room for one character of the target ends, and its pieces are the output
+ * of one call: a split WTF-8 pair and bad bytes under FALLBACK (each byte as its Windows-1252
+ * character: 2 or 3 bytes of UTF-8) in rooms of 4 bytes, and an RFC 2279 6-byte sequence cut
+ * short (one 5-byte subpart) under ESCAPE into modified UTF-8 (3 bytes a byte) in rooms of 6. */
+static void smallest_room(void) {
+    static const uint8_t wtf[] = {0xED, 0xA0, 0x80, 0xED, 0xB0, 0x80, 0xFD, 0xBF, 0xBF, 0xBF, 0xBF};
+    static const uint8_t rfc[] = {0xFC, 0x84, 0x80, 0x80, 0x80, 0x7A};
+    /* í NBSP € (the high half), the lone low half, which UTF-8 cannot hold, as U+FFFD, then
+     * ý ¿ ¿ ¿ ¿ (FD and four continuation bytes, each bad alone). */
+    static const uint8_t fallback[] = {0xC3, 0xAD, 0xC2, 0xA0, 0xE2, 0x82, 0xAC, 0xEF, 0xBF, 0xBD,
+                                       0xC3, 0xBD, 0xC2, 0xBF, 0xC2, 0xBF, 0xC2, 0xBF, 0xC2, 0xBF};
+    /* U+DCFC U+DC84 U+DC80 U+DC80 U+DC80 as 3-byte surrogates, then z. */
+    static const uint8_t escaped[] = {0xED, 0xB3, 0xBC, 0xED, 0xB2, 0x84, 0xED, 0xB2, 0x80, 0xED,
+                                      0xB2, 0x80, 0xED, 0xB2, 0x80, 0x7A};
+    static const struct {
+        const uint8_t *src;
+        size_t len;
+        uint32_t from, to, policy;
+        size_t room;
+        const uint8_t *want;
+        size_t want_len;
+    } cases[] = {
+        {wtf, sizeof wtf, UTF8X_ENC_WTF8, UTF8X_ENC_UTF8, UTF8X_FALLBACK, 4, fallback,
+         sizeof fallback},
+        {rfc, sizeof rfc, UTF8X_ENC_RFC2279, UTF8X_ENC_MUTF8, UTF8X_ESCAPE, 6, escaped,
+         sizeof escaped},
+    };
+    size_t c;
+    for (c = 0; c < LEN(cases); c++) {
+        uint8_t pieces[128], room[6];
+        size_t at = 0, out = 0, calls = 0;
+        utf8x_result r;
+        check_context("drain loop in a room of %u, case %u", (unsigned)cases[c].room, (unsigned)c);
+        do {
+            r = utf8x_convert(cases[c].src + at, cases[c].len - at, cases[c].from, room,
+                              cases[c].room, cases[c].to, cases[c].policy);
+            if (!CHECK(r.written <= cases[c].room && out + r.written <= sizeof pieces)) {
+                return;
+            }
+            memcpy(pieces + out, room, r.written);
+            out += r.written, at += r.read, calls++;
+        } while (r.status == UTF8X_OUTPUT_FULL && r.read > 0 && calls < 64);
+        CHECK_EQ(r.status, UTF8X_OK);
+        CHECK(at == cases[c].len && out == cases[c].want_len &&
+              memcmp(pieces, cases[c].want, out) == 0);
+    }
+}
+
 void test_family(void) {
     rfc_examples();
     security_example();
     corners();
+    smallest_room();
     arguments();
 }

@@ -200,6 +200,18 @@ pub fn convert_exact(src: &[u32], from: Encoding, to: Encoding, policy: Policy) 
     (r, out)
 }
 
+/// The output room, in units of `to`, in which every conversion makes progress: one character
+/// of the target (a supplementary character, or one escaped or Windows-1252-decoded byte).
+pub fn smallest_room(to: Encoding) -> usize {
+    match to.unit_size() {
+        1 if to.is_utf8_family() && !matches!(to, Encoding::Utf8 | Encoding::Wtf8) => 6,
+        1 if to.is_utf8_family() => 4,
+        1 => 1,
+        2 => 2,
+        _ => 1,
+    }
+}
+
 /// True when the outcome ends the conversion (anything but a full output).
 pub fn finished(r: &Outcome) -> bool {
     r.status != Status::OutputFull

@@ -182,10 +182,11 @@ impl Stream {
                 .map(|d| d.get_mut(out.written..).unwrap_or_default());
             let r = core(joined, len, tail);
             if r.status != Status::Ok {
-                // The step is one unit of work: nothing of it was converted, so the state stays
-                // at its start, which is where the problem is.
+                // The step is one unit of work: an error or no room at its start leaves the state
+                // there, where the problem is. Only a byte-by-byte replacement that ran out of
+                // room converts part of it (`r.read` units): the state moves past those.
                 return Outcome {
-                    read: 0,
+                    read: self.advance(r.read),
                     written: out.written + r.written,
                     replaced: out.replaced + r.replaced,
                     ..r
@@ -193,14 +194,7 @@ impl Stream {
             }
             out.written += r.written;
             out.replaced += r.replaced;
-            self.position += len as u64;
-            if len >= held {
-                taken = len - held;
-                self.pending = 0;
-            } else {
-                self.carry.copy_within(len..held, 0);
-                self.pending -= len as u8;
-            }
+            taken = self.advance(len);
         }
         let rest = &src[taken..];
         let cut = if last {
@@ -222,6 +216,21 @@ impl Stream {
             out.read = src.len();
         }
         out
+    }
+
+    /// Moves the state past `n` converted units: the carried ones first, then units of the
+    /// chunk, whose count it returns.
+    fn advance(&mut self, n: usize) -> usize {
+        let held = self.pending as usize;
+        self.position += n as u64;
+        if n >= held {
+            self.pending = 0;
+            n - held
+        } else {
+            self.carry.copy_within(n..held, 0);
+            self.pending -= n as u8;
+            0
+        }
     }
 
     /// Appends `units` (at most what fits) to the carried sequence.

@@ -3,7 +3,7 @@
 //! `simd`) that converts a valid prefix; the scalar steps below decide everything else, so all
 //! paths agree by construction.
 
-use crate::codec::decode::{Decoder, Step};
+use crate::codec::decode::{Decoder, Step, is_continuation};
 use crate::codec::encode::Encoder;
 use crate::codec::family::cp1252_char;
 use crate::types::outcome::{ErrorKind, Outcome, Policy, Status};
@@ -139,25 +139,17 @@ fn transcode_rest<D: Decoder, E: Encoder>(
             Policy::Skip => o.replaced += 1,
             Policy::Fallback if bad_bytes => {
                 // Each byte as its Windows-1252 character, or the replacement where the target
-                // cannot hold that character; never split across calls.
+                // cannot hold that character.
                 let one = |b: u32| match E::units(cp1252_char(b as u8)) {
                     0 => (E::REPLACEMENT, E::units(E::REPLACEMENT)),
                     n => (cp1252_char(b as u8), n),
                 };
-                let n: usize = bad.iter().map(|&u| one(D::value(u)).1).sum();
-                if !sink.fits(o.written, n) {
-                    return stop(o, Status::OutputFull, ErrorKind::None, 0);
+                let cut = status == Status::Truncated;
+                if let Some(full) = bytewise::<D, E>(&mut sink, &mut o, bad, cut, one, E::write) {
+                    return full;
                 }
-                if let Some(out) = sink.tail(o.written) {
-                    let mut at = 0;
-                    for &u in bad {
-                        let (c, k) = one(D::value(u));
-                        E::write(c, &mut out[at..at + k]);
-                        at += k;
-                    }
-                }
-                o.written += n;
-                o.replaced += len;
+                scalar_from = None;
+                continue;
             }
             Policy::Replace | Policy::Fallback => {
                 let n = E::units(E::REPLACEMENT);
@@ -180,34 +172,80 @@ fn transcode_rest<D: Decoder, E: Encoder>(
                 if !escapable {
                     return stop(o, status, kind, error_len);
                 }
-                let escape = |i: usize| {
-                    if bad_bytes {
-                        0xDC00 | D::value(bad[i])
-                    } else {
-                        single
+                if bad_bytes {
+                    let one = |b: u32| (0xDC00 | b, E::escape_units(0xDC00 | b));
+                    let cut = status == Status::Truncated;
+                    let (sink, o) = (&mut sink, &mut o);
+                    if let Some(full) = bytewise::<D, E>(sink, o, bad, cut, one, E::write_escape) {
+                        return full;
                     }
-                };
-                let count = if bad_bytes { len } else { 1 };
-                let n: usize = (0..count).map(|i| E::escape_units(escape(i))).sum();
+                    scalar_from = None;
+                    continue;
+                }
+                let n = E::escape_units(single);
                 if !sink.fits(o.written, n) {
                     return stop(o, Status::OutputFull, ErrorKind::None, 0);
                 }
                 if let Some(out) = sink.tail(o.written) {
-                    let mut at = 0;
-                    for i in 0..count {
-                        let k = E::escape_units(escape(i));
-                        E::write_escape(escape(i), &mut out[at..at + k]);
-                        at += k;
-                    }
+                    E::write_escape(single, &mut out[..n]);
                 }
                 o.written += n;
-                o.replaced += count;
+                o.replaced += 1;
             }
         }
         o.read += len;
         // Past an error the kernel can take over at once.
         scalar_from = None;
     }
+}
+
+/// Writes the ill-formed bytes `bad` one by one, each as the character `one` maps it to (and
+/// the units that takes), with `write`; counts each byte as a replacement and moves `o` past it.
+/// Where not all of them fit, it writes as many as fit and stops after one whose successor is a
+/// continuation byte, returning the `OutputFull` outcome: such a byte can start no sequence of
+/// any form, so a call resumed there decodes it as the one-byte subpart it was here and the
+/// output is that of one call. Every subpart is a first byte and continuation bytes, so room for
+/// one byte's replacement (a character of the target) always makes progress. Where the input
+/// ends inside the subpart (`cut`), any byte of it may start the resumed call: what follows it
+/// is as unfinished there, so those bytes are replaced byte by byte again.
+#[inline(never)]
+fn bytewise<D: Decoder, E: Encoder>(
+    sink: &mut Sink<'_, E::Unit>,
+    o: &mut Outcome,
+    bad: &[D::Unit],
+    cut: bool,
+    one: impl Fn(u32) -> (u32, usize),
+    write: impl Fn(u32, &mut [E::Unit]),
+) -> Option<Outcome> {
+    let room = sink.cap - o.written;
+    let (mut take, mut need) = (0, 0);
+    let (mut fit, mut fit_need) = (0, 0);
+    for &u in bad {
+        need += one(D::value(u)).1;
+        if need > room {
+            break;
+        }
+        take += 1;
+        if cut
+            || bad
+                .get(take)
+                .is_none_or(|&next| is_continuation(D::value(next) as u8))
+        {
+            (fit, fit_need) = (take, need);
+        }
+    }
+    if let Some(out) = sink.tail(o.written) {
+        let mut at = 0;
+        for &u in &bad[..fit] {
+            let (c, k) = one(D::value(u));
+            write(c, &mut out[at..at + k]);
+            at += k;
+        }
+    }
+    o.read += fit;
+    o.written += fit_need;
+    o.replaced += fit;
+    (fit < bad.len()).then(|| stop(*o, Status::OutputFull, ErrorKind::None, 0))
 }
 
 /// How many units the scalar steps take between two `bulk` calls, at most, unless an error

@@ -583,35 +583,53 @@ fn mutf8_corners() {
     check(Mutf8, &src, Utf16, Policy::Strict, (ok(13, 5, 0), want));
 }
 
-/// WTF-8: a high sequence directly followed by a complete low sequence is one bad unit of 6
-/// bytes (SPLIT_SURROGATE_PAIR at the high): one U+FFFD under REPLACE, six CP1252 characters
-/// under FALLBACK, six escapes under ESCAPE. A high followed by anything else is a lone high.
+/// WTF-8: a high sequence directly followed by a complete low sequence is ill-formed at the
+/// high half, a 3-byte subpart (SPLIT_SURROGATE_PAIR); the low half after it is a lone surrogate.
+/// So the pair is one U+FFFD and U+DC00 under REPLACE, three CP1252 characters and U+DC00 under
+/// FALLBACK, three escapes and U+DC00 under ESCAPE. A high followed by anything else is a lone
+/// high.
 #[test]
 fn wtf8_corners() {
     let src = vals(b"a\xED\xA0\x80\xED\xB0\x80z");
-    let stop = strict_stop(Status::Invalid, ErrorKind::SplitSurrogatePair, 1, 1, 6);
+    let stop = strict_stop(Status::Invalid, ErrorKind::SplitSurrogatePair, 1, 1, 3);
     check(Wtf8, &src, Utf16, Policy::Strict, (stop, vec![0x61]));
     check(
         Wtf8,
         &src,
         Utf16,
         Policy::Replace,
-        (ok(8, 3, 1), vec![0x61, 0xFFFD, 0x7A]),
+        (ok(8, 4, 1), vec![0x61, 0xFFFD, 0xDC00, 0x7A]),
     );
     check(
         Wtf8,
         &src,
         Utf16,
         Policy::Skip,
-        (ok(8, 2, 1), vec![0x61, 0x7A]),
+        (ok(8, 3, 1), vec![0x61, 0xDC00, 0x7A]),
     );
-    // ED A0 80 ED B0 80 through windows-1252: í \u{A0} € í ° €.
-    let fallback = vec![0x61, 0xED, 0xA0, 0x20AC, 0xED, 0xB0, 0x20AC, 0x7A];
-    check(Wtf8, &src, Utf16, Policy::Fallback, (ok(8, 8, 6), fallback));
-    let escaped = vec![0x61, 0xDCED, 0xDCA0, 0xDC80, 0xDCED, 0xDCB0, 0xDC80, 0x7A];
-    check(Wtf8, &src, Utf16, Policy::Escape, (ok(8, 8, 6), escaped));
-    // UTF-8 target under ESCAPE: the bytes themselves.
-    check(Wtf8, &src, Utf8, Policy::Escape, (ok(8, 8, 6), src.clone()));
+    // ED A0 80 through windows-1252: í \u{A0} €.
+    let fallback = vec![0x61, 0xED, 0xA0, 0x20AC, 0xDC00, 0x7A];
+    check(Wtf8, &src, Utf16, Policy::Fallback, (ok(8, 6, 3), fallback));
+    let escaped = vec![0x61, 0xDCED, 0xDCA0, 0xDC80, 0xDC00, 0x7A];
+    check(Wtf8, &src, Utf16, Policy::Escape, (ok(8, 6, 3), escaped));
+    // UTF-8 target under ESCAPE: the high half's bytes themselves; the lone low half is a
+    // character UTF-8 cannot hold, and U+DC00 is no escape.
+    let unmappable = outcome(Status::Unmappable, ErrorKind::Unmappable, 4, 4, 3, 3);
+    check(
+        Wtf8,
+        &src,
+        Utf8,
+        Policy::Escape,
+        (unmappable, src[..4].to_vec()),
+    );
+    // WTF-8 to WTF-8 under REPLACE makes it well-formed.
+    check(
+        Wtf8,
+        &src,
+        Wtf8,
+        Policy::Replace,
+        (ok(8, 8, 1), vals(b"a\xEF\xBF\xBD\xED\xB0\x80z")),
+    );
     // The 4-byte form of the same character is the well-formed one.
     check(
         Wtf8,
@@ -954,7 +972,7 @@ fn fallback_counts() {
     for (form, bad) in [
         (Cesu8, &b"\xF0\x9F\x98\x80"[..]),
         (Mutf8, b"\x00"),
-        (Wtf8, b"\xED\xA0\x80\xED\xB0\x80"),
+        (Wtf8, b"\xC0\x80\xED\xA0"),
         (Rfc2279, b"\xC0\x80\xFE"),
     ] {
         check_model(form, &vals(bad), Utf16, Policy::Fallback);
@@ -1171,8 +1189,13 @@ fn resumed(
         at += o.read;
         match o.status {
             Status::OutputFull => {
-                // A character wider than the room would never fit: give it room.
+                // A character wider than the room would never fit: give it room (only rooms
+                // smaller than a character of the target may stall).
                 if o.read == 0 && o.written == 0 {
+                    assert!(
+                        cap < smallest_room(to),
+                        "{from} -> {to} {policy:?}: no progress in {cap} units"
+                    );
                     let (o, got) = run_cap(from, &src[at..], to, policy, Some(roomy(src.len())));
                     out.extend(got);
                     replaced += o.replaced;
@@ -1194,6 +1217,85 @@ fn resumed(
         "{from} -> {to} {policy:?} cap {cap} of {}",
         hex(src)
     );
+}
+
+/// The room that always lets a conversion into `to` make progress: one character of the target
+/// (a supplementary character, or an escaped or Windows-1252-decoded byte, is the widest).
+fn smallest_room(to: Encoding) -> usize {
+    match to.resolved() {
+        Utf8 | Wtf8 => 4,
+        Cesu8 | Mutf8 | Rfc2279 => 6,
+        Utf16 | Utf16Le | Utf16Be => 2,
+        _ => 1,
+    }
+}
+
+/// Every source x target x policy, converted into exactly the smallest room the docs promise and
+/// continued from `read` after each OUTPUT_FULL: every call makes progress (an OUTPUT_FULL with
+/// nothing read would spin a caller's drain loop forever), and the calls together give the
+/// model's output, count and final outcome. The inputs hold every kind of bad sequence, split
+/// surrogate pairs and 5- and 6-byte RFC 2279 sequences among valid characters of every width.
+#[test]
+fn every_pair_and_policy_makes_progress_in_the_smallest_room() {
+    let mut rng = Rng::new(0x5A11);
+    let corners: &[&[u8]] = &[
+        b"\xED\xA0\x80\xED\xB0\x80",
+        b"a\xED\xA0\x80\xED\xB0\x80\xED\xA0\x80\xED\xB0",
+        b"\xFC\x84\x80\x80\x80\x80\xF8\x88\x80\x80\x80z\xFC\x84\x80\x80\x80",
+        b"\xF0\x9F\x98\x80\xE2\x82\xAC\xC0\x80\x80\xBF\xF4\x90\x80\x80\xF0\x9F\x98",
+        b"\xED\xA0\x80\xED\xB0",
+    ];
+    let mut checked = 0;
+    for from in Encoding::ALL {
+        let mut inputs: Vec<Vec<u32>> = (0..24)
+            .map(|i| random_input(&mut rng, from, i * 3))
+            .collect();
+        if from.is_utf8_family() {
+            inputs.extend(corners.iter().map(|c| vals(c)));
+        }
+        for to in Encoding::ALL {
+            let cap = smallest_room(to);
+            for src in &inputs {
+                for policy in POLICIES {
+                    let Some(want) = model(from, src, to, policy) else {
+                        continue;
+                    };
+                    if want.0.status == Status::BadArgument {
+                        continue;
+                    }
+                    let (mut at, mut out, mut replaced) = (0, Vec::new(), 0);
+                    let last = loop {
+                        let (o, got) = run_cap(from, &src[at..], to, policy, Some(cap));
+                        assert!(
+                            o.status != Status::OutputFull || o.read > 0,
+                            "{from} -> {to} {policy:?}: no progress in {cap} units at {at} of {}",
+                            hex(src)
+                        );
+                        out.extend(got);
+                        replaced += o.replaced;
+                        at += o.read;
+                        if o.status != Status::OutputFull {
+                            break o;
+                        }
+                    };
+                    let got = Outcome {
+                        read: at,
+                        written: out.len(),
+                        replaced,
+                        ..last
+                    };
+                    assert_eq!(
+                        (got, out),
+                        want,
+                        "{from} -> {to} {policy:?} in rooms of {cap} of {}",
+                        hex(src)
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} cases");
 }
 
 // ---------------------------------------------------------------------------------------------

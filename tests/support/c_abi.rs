@@ -48,16 +48,25 @@ impl Libs {
 
 /// A file cargo built from the utf8x library for this run (`libutf8x.so`, `libutf8x.a`).
 ///
-/// This executable is target/<profile>/deps/<test>-<hash>. Before any integration test, cargo
-/// builds every crate type of the lib into that same deps directory; only `cargo build` also
-/// copies them up to target/<profile>/ (where they may be stale), hence the fallback.
+/// This executable is target/<profile>/deps/<test>-<hash>. `cargo build` of the C library
+/// writes it to deps/ and copies it up to target/<profile>/; `cargo test` alone builds neither
+/// (the library has no rlib a test could link), so whichever copy is there may be left from an
+/// older build: the newer of the two is this run's. The test commands build the C library
+/// before they run the tests.
 pub fn built(name: &str) -> PathBuf {
     let exe = env::current_exe().expect("test executable path");
     let deps = exe.parent().expect("deps directory");
     [deps.join(name), deps.join("..").join(name)]
         .into_iter()
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| panic!("{name} not found next to {}", exe.display()))
+        .filter_map(|p| Some((fs::metadata(&p).ok()?.modified().ok()?, p)))
+        .max()
+        .map(|(_, p)| p)
+        .unwrap_or_else(|| {
+            panic!(
+                "{name} not found next to {} (build the C library first: cargo build -p utf8x-c)",
+                exe.display()
+            )
+        })
 }
 
 /// Locates the libraries and prepares this process's work directory `<base>/run-<pid>`, once

@@ -353,9 +353,10 @@ pub fn family_step(form: Encoding, s: &[u8]) -> Item {
             cp: pair(high),
             len: 6,
         },
+        // The high half is the bad subpart; the low half after it is a lone surrogate.
         Encoding::Wtf8 if low_follows => Item::Bad {
             kind: ErrorKind::SplitSurrogatePair,
-            len: 6,
+            len: 3,
         },
         // MUTF-8 and WTF-8: a high surrogate not followed by a low one is a character.
         _ if rest.is_empty() || !low_may_follow => first,

@@ -330,23 +330,36 @@ pub fn expect<T: Target>(pieces: &[Piece], policy: Policy) -> Expect<T::Unit> {
         let replaced = match (policy, escapes) {
             // Each ill-formed byte as the character encoding_rs's Windows-1252 gives it (or the
             // replacement where the target cannot hold that), per the HTML5 fallback.
+            // Each byte is an item of its own: a conversion that runs out of room may stop
+            // between them (the bytes after the first are continuation bytes, or the input ends
+            // inside the subpart, so a resumed call replaces them the same way).
             (Policy::Fallback, _) if bytes.is_some() => {
-                let bytes = bytes.unwrap();
-                for &b in bytes {
+                for &b in bytes.unwrap() {
+                    let at = e.out.len();
                     let one = [b];
                     let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&one);
                     let c = text.chars().next().unwrap();
                     if !T::encode(c, &mut e.out) {
                         assert!(T::encode(T::REPLACEMENT, &mut e.out));
                     }
+                    e.items.push((1, e.out.len() - at, 1));
                 }
-                bytes.len()
+                continue;
             }
             (Policy::Replace | Policy::Fallback, _) => {
                 assert!(T::encode(T::REPLACEMENT, &mut e.out));
                 1
             }
             (Policy::Skip, _) => 1,
+            // The escapes of a bad subpart's bytes, likewise one item each.
+            (Policy::Escape, Some(values)) if values.len() == len && len > 1 => {
+                for &v in values {
+                    let at = e.out.len();
+                    e.out.push(T::raw(v));
+                    e.items.push((1, e.out.len() - at, 1));
+                }
+                continue;
+            }
             (Policy::Escape, Some(values)) => {
                 e.out.extend(values.iter().map(|&v| T::raw(v)));
                 values.len()

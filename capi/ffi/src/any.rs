@@ -38,6 +38,10 @@ use super::utf8x_result;
 ///   WTF-8 and MUTF-8 targets, the byte itself in UTF-8, CESU-8 and RFC 2279 targets) or
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character).
 ///
+/// A `dst_cap` of one character of `to` always makes progress, whatever the policy: 4 bytes
+/// for UTF-8 and WTF-8, 6 for CESU-8, modified UTF-8 and RFC 2279, 2 UTF-16 units, 1 UTF-32 unit,
+/// 1 byte for Latin-1 and Windows-1252 (a `wchar_t` target as the UTF-16 or UTF-32 it is).
+///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not
 /// fit (`read`/`written` stop after the last whole character that did: call again from
 /// `src + read`); under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` / `UTF8X_UNMAPPABLE` with

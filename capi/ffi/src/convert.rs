@@ -35,6 +35,8 @@ const FROM_WCHAR: Core<WcharUnit, u8> = utf8x::from_utf16;
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
+/// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
+///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 /// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
@@ -72,6 +74,8 @@ pub unsafe extern "C" fn utf8x_to_utf16le(
 /// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
+///
+/// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -111,6 +115,8 @@ pub unsafe extern "C" fn utf8x_to_utf16be(
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
+/// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
+///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 /// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the
@@ -148,6 +154,8 @@ pub unsafe extern "C" fn utf8x_to_utf16(
 /// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
+///
+/// A `dst_cap` of 1 unit (one character of the output) always makes progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -187,6 +195,8 @@ pub unsafe extern "C" fn utf8x_to_utf32(
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
+/// A `dst_cap` of 1 byte (one character of the output) always makes progress.
+///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 /// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` / `UTF8X_UNMAPPABLE` with `read` = offset of the
@@ -224,6 +234,8 @@ pub unsafe extern "C" fn utf8x_to_latin1(
 /// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
+///
+/// A `dst_cap` of one character: 1 unit where `wchar_t` is 32 bits, 2 where it is 16, always makes progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -264,6 +276,8 @@ pub unsafe extern "C" fn utf8x_to_wchar(
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
+/// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
+///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 /// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
@@ -302,6 +316,8 @@ pub unsafe extern "C" fn utf8x_from_utf16le(
 /// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
+///
+/// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -342,6 +358,8 @@ pub unsafe extern "C" fn utf8x_from_utf16be(
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
+/// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
+///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 /// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
@@ -381,6 +399,8 @@ pub unsafe extern "C" fn utf8x_from_utf16(
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
+/// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
+///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
 /// under STRICT, `UTF8X_INVALID` / `UTF8X_TRUNCATED` with `read` = offset of the problem,
@@ -418,6 +438,8 @@ pub unsafe extern "C" fn utf8x_from_utf32(
 /// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
+///
+/// A `dst_cap` of 2 bytes (one character of the output) always makes progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -457,6 +479,8 @@ pub unsafe extern "C" fn utf8x_from_latin1(
 /// - `policy`: `UTF8X_STRICT`, `UTF8X_REPLACE`, `UTF8X_SKIP`, `UTF8X_ESCAPE` or
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
+///
+/// A `dst_cap` of 4 bytes (one character of the output) always makes progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);

@@ -6,7 +6,12 @@
 //! - Modified UTF-8 writes U+0000 as `C0 80`, so a raw `00` is ill-formed; it encodes every UTF-16
 //!   unit on its own, so a lone surrogate is a character.
 //! - WTF-8 is UTF-8 plus lone surrogates; a high surrogate directly followed by a low one is
-//!   ill-formed, since that pair has one 4-byte form.
+//!   ill-formed, since that pair has one 4-byte form. The high half is the ill-formed subpart
+//!   (3 bytes); the low half after it is then a lone surrogate like any other. Were the pair
+//!   one 6-byte subpart, a conversion stopped between its halves for want of output room and
+//!   resumed at the low half would read a well-formed lone surrogate there, and so write other
+//!   output than one call; with the high half alone, every subpart of every form is a first
+//!   byte and continuation bytes, and a byte-by-byte replacement can stop after any byte.
 //! - RFC 2279 has 5- and 6-byte sequences and values up to 0x7FFFFFFF (shortest form only, no
 //!   surrogates).
 //!
@@ -228,7 +233,7 @@ fn after_high<R: Rules>(high: u32, rest: &[u8]) -> Step {
         _ => None,
     };
     match (R::SURROGATES, low) {
-        (Surrogates::Lone, Some(_)) => invalid(6, ErrorKind::SplitSurrogatePair),
+        (Surrogates::Lone, Some(_)) => invalid(3, ErrorKind::SplitSurrogatePair),
         (_, Some(low)) => Step::Char {
             cp: combine_surrogates(high, low),
             len: 6,
