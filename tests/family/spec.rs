@@ -1230,71 +1230,93 @@ fn smallest_room(to: Encoding) -> usize {
     }
 }
 
-/// Every source x target x policy, converted into exactly the smallest room the docs promise and
-/// continued from `read` after each OUTPUT_FULL: every call makes progress (an OUTPUT_FULL with
-/// nothing read would spin a caller's drain loop forever), and the calls together give the
-/// model's output, count and final outcome. The inputs hold every kind of bad sequence, split
-/// surrogate pairs and 5- and 6-byte RFC 2279 sequences among valid characters of every width.
-#[test]
-fn every_pair_and_policy_makes_progress_in_the_smallest_room() {
-    let mut rng = Rng::new(0x5A11);
-    let corners: &[&[u8]] = &[
-        b"\xED\xA0\x80\xED\xB0\x80",
-        b"a\xED\xA0\x80\xED\xB0\x80\xED\xA0\x80\xED\xB0",
-        b"\xFC\x84\x80\x80\x80\x80\xF8\x88\x80\x80\x80z\xFC\x84\x80\x80\x80",
-        b"\xF0\x9F\x98\x80\xE2\x82\xAC\xC0\x80\x80\xBF\xF4\x90\x80\x80\xF0\x9F\x98",
-        b"\xED\xA0\x80\xED\xB0",
-    ];
-    let mut checked = 0;
+/// Inputs with every kind of bad sequence among valid characters of every width: split
+/// surrogate pairs, 5- and 6-byte RFC 2279 sequences, sequences cut off inside and at the end.
+const ROOM_CORNERS: [&[u8]; 5] = [
+    b"\xED\xA0\x80\xED\xB0\x80",
+    b"a\xED\xA0\x80\xED\xB0\x80\xED\xA0\x80\xED\xB0",
+    b"\xFC\x84\x80\x80\x80\x80\xF8\x88\x80\x80\x80z\xFC\x84\x80\x80\x80",
+    b"\xF0\x9F\x98\x80\xE2\x82\xAC\xC0\x80\x80\xBF\xF4\x90\x80\x80\xF0\x9F\x98",
+    b"\xED\xA0\x80\xED\xB0",
+];
+
+/// Calls `f(from, to, policy, src, want)` for every source, target and policy, on `count`
+/// random inputs of each source (input `i` about `len(i)` units long) and, from the UTF-8 family,
+/// on [`ROOM_CORNERS`], wherever the model decides the case and it is not a bad argument.
+/// Returns how many cases it ran.
+fn each_room_case(
+    seed: u64,
+    count: usize,
+    len: fn(usize) -> usize,
+    mut f: impl FnMut(Encoding, Encoding, Policy, &[u32], &(Outcome, Vec<u32>)),
+) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut cases = 0;
     for from in Encoding::ALL {
-        let mut inputs: Vec<Vec<u32>> = (0..24)
-            .map(|i| random_input(&mut rng, from, i * 3))
+        let mut inputs: Vec<Vec<u32>> = (0..count)
+            .map(|i| random_input(&mut rng, from, len(i)))
             .collect();
         if from.is_utf8_family() {
-            inputs.extend(corners.iter().map(|c| vals(c)));
+            inputs.extend(ROOM_CORNERS.iter().map(|c| vals(c)));
         }
         for to in Encoding::ALL {
-            let cap = smallest_room(to);
             for src in &inputs {
                 for policy in POLICIES {
-                    let Some(want) = model(from, src, to, policy) else {
-                        continue;
-                    };
-                    if want.0.status == Status::BadArgument {
-                        continue;
-                    }
-                    let (mut at, mut out, mut replaced) = (0, Vec::new(), 0);
-                    let last = loop {
-                        let (o, got) = run_cap(from, &src[at..], to, policy, Some(cap));
-                        assert!(
-                            o.status != Status::OutputFull || o.read > 0,
-                            "{from} -> {to} {policy:?}: no progress in {cap} units at {at} of {}",
-                            hex(src)
-                        );
-                        out.extend(got);
-                        replaced += o.replaced;
-                        at += o.read;
-                        if o.status != Status::OutputFull {
-                            break o;
+                    match model(from, src, to, policy) {
+                        Some(want) if want.0.status != Status::BadArgument => {
+                            f(from, to, policy, src, &want);
+                            cases += 1;
                         }
-                    };
-                    let got = Outcome {
-                        read: at,
-                        written: out.len(),
-                        replaced,
-                        ..last
-                    };
-                    assert_eq!(
-                        (got, out),
-                        want,
-                        "{from} -> {to} {policy:?} in rooms of {cap} of {}",
-                        hex(src)
-                    );
-                    checked += 1;
+                        _ => {}
+                    }
                 }
             }
         }
     }
+    cases
+}
+
+/// Every source x target x policy, converted into exactly the smallest room the docs promise and
+/// continued from `read` after each OUTPUT_FULL: every call makes progress (an OUTPUT_FULL with
+/// nothing read would spin a caller's drain loop forever), and the calls together give the
+/// model's output, count and final outcome.
+#[test]
+fn every_pair_and_policy_makes_progress_in_the_smallest_room() {
+    let checked = each_room_case(
+        0x5A11,
+        24,
+        |i| i * 3,
+        |from, to, policy, src, want| {
+            let cap = smallest_room(to);
+            let (mut at, mut out, mut replaced) = (0, Vec::new(), 0);
+            let last = loop {
+                let (o, got) = run_cap(from, &src[at..], to, policy, Some(cap));
+                assert!(
+                    o.status != Status::OutputFull || o.read > 0,
+                    "{from} -> {to} {policy:?}: no progress in {cap} units at {at} of {}",
+                    hex(src)
+                );
+                out.extend(got);
+                replaced += o.replaced;
+                at += o.read;
+                if o.status != Status::OutputFull {
+                    break o;
+                }
+            };
+            let got = Outcome {
+                read: at,
+                written: out.len(),
+                replaced,
+                ..last
+            };
+            assert_eq!(
+                (got, out),
+                want.clone(),
+                "{from} -> {to} {policy:?} in rooms of {cap} of {}",
+                hex(src)
+            );
+        },
+    );
     assert!(checked > 10_000, "{checked} cases");
 }
 
@@ -1496,9 +1518,22 @@ fn stream_matches_model(from: Encoding, src: &[u32], to: Encoding, policy: Polic
         return;
     }
     let what = format!("{from} -> {to} {policy:?} cut at {cuts:?} of {}", hex(src));
-    let Some((o, out, position)) = stream_any(from, to, policy, src, cuts) else {
+    let Some(got) = stream_any(from, to, policy, src, cuts) else {
         panic!("no stream for {what}");
     };
+    assert_stream_is(&what, got, &want, src.len());
+}
+
+/// A whole stream's result `(outcome, output, position)` is the one-shot `want` for an input of
+/// `len` units: the same output and count when it succeeds; otherwise the same status, kind and
+/// length, at absolute `position`, after a prefix of the one-shot output.
+fn assert_stream_is(
+    what: &str,
+    got: (Outcome, Vec<u32>, u64),
+    want: &(Outcome, Vec<u32>),
+    len: usize,
+) {
+    let (o, out, position) = got;
     assert_eq!(
         (o.status, o.error, o.error_len),
         (want.0.status, want.0.error, want.0.error_len),
@@ -1506,11 +1541,96 @@ fn stream_matches_model(from: Encoding, src: &[u32], to: Encoding, policy: Polic
     );
     if want.0.status == Status::Ok {
         assert_eq!((&out, o.replaced), (&want.1, want.0.replaced), "{what}");
-        assert_eq!(position, src.len() as u64, "{what}");
+        assert_eq!(position, len as u64, "{what}");
     } else {
         assert_eq!(position, want.0.read as u64, "{what}");
         assert!(want.1.starts_with(&out), "{what}");
     }
+}
+
+/// A stream fed `chunk` units at a time, each chunk drained in outputs of `cap` units (every
+/// OUTPUT_FULL continued from `read`); panics on a call that makes no progress.
+fn stream_drain<S: U, T: U>(
+    from: Encoding,
+    to: Encoding,
+    policy: Policy,
+    src: &[u32],
+    chunk: usize,
+    cap: usize,
+) -> Option<(Outcome, Vec<u32>, u64)> {
+    let s: Vec<S> = to_mem(from, src);
+    let mut stream = Stream::new(from, to, policy)?;
+    let (mut out, mut total) = (Vec::new(), Outcome::default());
+    let mut start = 0;
+    loop {
+        let end = (start + chunk).min(s.len());
+        let last = end == s.len();
+        let mut at = start;
+        // Each call converts at least a unit's replacement: more calls than that is a stall.
+        let mut calls = 0;
+        let o = loop {
+            calls += 1;
+            assert!(
+                calls <= 8 * (src.len() + 2),
+                "{from} -> {to} {policy:?}: a stream in {cap} units does not end: {}",
+                hex(src)
+            );
+            let mut buf = vec![T::default(); cap];
+            let o = stream.convert(&s[at..end], Some(&mut buf[..]), last);
+            buf.truncate(o.written);
+            out.extend(from_mem(to, &buf));
+            total.replaced += o.replaced;
+            at += o.read;
+            if o.status != Status::OutputFull {
+                break o;
+            }
+            assert!(
+                o.read > 0 || o.written > 0,
+                "{from} -> {to} {policy:?}: a stream call in {cap} units made no progress at {at} of {}",
+                hex(src)
+            );
+        };
+        (total.status, total.error, total.error_len) = (o.status, o.error, o.error_len);
+        if o.status != Status::Ok || last {
+            return Some((total, out, stream.position()));
+        }
+        start = end;
+    }
+}
+
+/// Streams fed one to three units at a time, into the smallest room of each target, under every
+/// policy: every call makes progress (a byte-by-byte replacement may stop inside a carried
+/// sequence) and the pieces are the model's one-shot result.
+#[test]
+fn streams_drain_in_the_smallest_room() {
+    let checked = each_room_case(
+        0x57EA,
+        6,
+        |i| 4 + i * 5,
+        |from, to, policy, src, want| {
+            let cap = smallest_room(to);
+            for chunk in 1..=3 {
+                let got = match (from.unit_size(), to.unit_size()) {
+                    (1, 1) => stream_drain::<u8, u8>(from, to, policy, src, chunk, cap),
+                    (1, 2) => stream_drain::<u8, u16>(from, to, policy, src, chunk, cap),
+                    (1, _) => stream_drain::<u8, u32>(from, to, policy, src, chunk, cap),
+                    (2, 1) => stream_drain::<u16, u8>(from, to, policy, src, chunk, cap),
+                    (2, 2) => stream_drain::<u16, u16>(from, to, policy, src, chunk, cap),
+                    (2, _) => stream_drain::<u16, u32>(from, to, policy, src, chunk, cap),
+                    (_, 1) => stream_drain::<u32, u8>(from, to, policy, src, chunk, cap),
+                    (_, 2) => stream_drain::<u32, u16>(from, to, policy, src, chunk, cap),
+                    _ => stream_drain::<u32, u32>(from, to, policy, src, chunk, cap),
+                };
+                let what = format!(
+                    "{from} -> {to} {policy:?}, chunks of {chunk} in {cap}: {}",
+                    hex(src)
+                );
+                let got = got.expect("a stream for every pair");
+                assert_stream_is(&what, got, want, src.len());
+            }
+        },
+    );
+    assert!(checked > 5_000, "{checked} cases");
 }
 
 /// Each literal of `form`, cut into two chunks at every point, into several targets under
