@@ -1120,7 +1120,8 @@ struct utf8x_result utf8x_to_latin1(const uint8_t *src, size_t len, uint8_t *dst
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
-// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
+// A `dst_cap` of 2 units (one character of the output: a surrogate pair) always makes
+// progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -1148,7 +1149,8 @@ struct utf8x_result utf8x_to_utf16(const uint8_t *src, size_t len, uint16_t *dst
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
-// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
+// A `dst_cap` of 2 units (one character of the output: a surrogate pair) always makes
+// progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -1176,7 +1178,8 @@ struct utf8x_result utf8x_to_utf16be(const uint8_t *src, size_t len, uint16_t *d
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
-// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
+// A `dst_cap` of 2 units (one character of the output: a surrogate pair) always makes
+// progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -1232,7 +1235,8 @@ struct utf8x_result utf8x_to_utf32(const uint8_t *src, size_t len, uint32_t *dst
 //   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 //   input as REPLACE).
 //
-// A `dst_cap` of one character: 1 unit where `wchar_t` is 32 bits, 2 where it is 16, always makes progress.
+// A `dst_cap` of one character of the output (1 unit where `wchar_t` is 32 bits, 2 where it is
+// 16) always makes progress.
 //
 // Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 // (`read`/`written` stop after the last whole character that did: call again from `src + read`);

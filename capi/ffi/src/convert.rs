@@ -35,7 +35,8 @@ const FROM_WCHAR: Core<WcharUnit, u8> = utf8x::from_utf16;
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
-/// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
+/// A `dst_cap` of 2 units (one character of the output: a surrogate pair) always makes
+/// progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -75,7 +76,8 @@ pub unsafe extern "C" fn utf8x_to_utf16le(
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
-/// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
+/// A `dst_cap` of 2 units (one character of the output: a surrogate pair) always makes
+/// progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -115,7 +117,8 @@ pub unsafe extern "C" fn utf8x_to_utf16be(
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
-/// A `dst_cap` of 2 units (a surrogate pair) (one character of the output) always makes progress.
+/// A `dst_cap` of 2 units (one character of the output: a surrogate pair) always makes
+/// progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
@@ -235,7 +238,8 @@ pub unsafe extern "C" fn utf8x_to_latin1(
 ///   `UTF8X_FALLBACK` (each ill-formed byte as its Windows-1252 character; on UTF-16/UTF-32
 ///   input as REPLACE).
 ///
-/// A `dst_cap` of one character: 1 unit where `wchar_t` is 32 bits, 2 where it is 16, always makes progress.
+/// A `dst_cap` of one character of the output (1 unit where `wchar_t` is 32 bits, 2 where it is
+/// 16) always makes progress.
 ///
 /// Returns `UTF8X_OK` with `read == len`; `UTF8X_OUTPUT_FULL` when the next character does not fit
 /// (`read`/`written` stop after the last whole character that did: call again from `src + read`);
