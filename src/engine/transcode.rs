@@ -134,6 +134,8 @@ fn transcode_rest<D: Decoder, E: Encoder>(
         // Ill-formed bytes of a UTF-8-family form, as opposed to a bad UTF-16/UTF-32 unit or a
         // well-formed character the target cannot hold.
         let bad_bytes = D::BYTES && cp.is_none();
+        // The input ends inside the subpart: any of its bytes may start a resumed call.
+        let cut = status == Status::Truncated;
         match policy {
             Policy::Strict => return stop(o, status, kind, error_len),
             Policy::Skip => o.replaced += 1,
@@ -144,7 +146,6 @@ fn transcode_rest<D: Decoder, E: Encoder>(
                     0 => (E::REPLACEMENT, E::units(E::REPLACEMENT)),
                     n => (cp1252_char(b as u8), n),
                 };
-                let cut = status == Status::Truncated;
                 if let Some(full) = bytewise::<D, E>(&mut sink, &mut o, bad, cut, one, E::write) {
                     return full;
                 }
@@ -174,9 +175,8 @@ fn transcode_rest<D: Decoder, E: Encoder>(
                 }
                 if bad_bytes {
                     let one = |b: u32| (0xDC00 | b, E::escape_units(0xDC00 | b));
-                    let cut = status == Status::Truncated;
-                    let (sink, o) = (&mut sink, &mut o);
-                    if let Some(full) = bytewise::<D, E>(sink, o, bad, cut, one, E::write_escape) {
+                    let write = E::write_escape;
+                    if let Some(full) = bytewise::<D, E>(&mut sink, &mut o, bad, cut, one, write) {
                         return full;
                     }
                     scalar_from = None;
@@ -218,20 +218,15 @@ fn bytewise<D: Decoder, E: Encoder>(
     write: impl Fn(u32, &mut [E::Unit]),
 ) -> Option<Outcome> {
     let room = sink.cap - o.written;
-    let (mut take, mut need) = (0, 0);
-    let (mut fit, mut fit_need) = (0, 0);
-    for &u in bad {
+    let (mut need, mut fit, mut fit_need) = (0, 0, 0);
+    for (i, &u) in bad.iter().enumerate() {
         need += one(D::value(u)).1;
         if need > room {
             break;
         }
-        take += 1;
-        if cut
-            || bad
-                .get(take)
-                .is_none_or(|&next| is_continuation(D::value(next) as u8))
-        {
-            (fit, fit_need) = (take, need);
+        let next = bad.get(i + 1).map(|&n| D::value(n) as u8);
+        if cut || next.is_none_or(is_continuation) {
+            (fit, fit_need) = (i + 1, need);
         }
     }
     if let Some(out) = sink.tail(o.written) {

@@ -15,7 +15,7 @@ use std::ffi::OsStr;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::thread;
 
 /// What one run of the binary produced.
@@ -45,22 +45,9 @@ pub fn binary() -> Command {
 
 /// Runs `utf8x ARGS` with `stdin` as standard input.
 pub fn utf8x<S: AsRef<OsStr>>(args: &[S], stdin: &[u8]) -> Run {
-    let mut child = binary()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the utf8x binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    // A separate writer, so a large input cannot deadlock against a large output. The program
-    // may legitimately stop reading early (usage errors), hence the ignored result.
-    let writer = thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("utf8x finishes");
-    writer.join().expect("stdin writer");
+    let mut command = binary();
+    command.args(args);
+    let output = piped(command, stdin);
     Run {
         code: output
             .status
@@ -69,6 +56,26 @@ pub fn utf8x<S: AsRef<OsStr>>(args: &[S], stdin: &[u8]) -> Run {
         stdout: output.stdout,
         stderr: String::from_utf8(output.stderr).expect("diagnostics are UTF-8"),
     }
+}
+
+/// Runs `command` with `stdin` as its standard input and collects its output.
+fn piped(mut command: Command, stdin: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    // A separate writer, so a large input cannot deadlock against a large output. The program
+    // may legitimately stop reading early (usage errors), hence the ignored result.
+    let writer = thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the program finishes");
+    writer.join().expect("stdin writer");
+    output
 }
 
 /// A fresh empty directory for one test.
@@ -112,21 +119,9 @@ pub fn tool(program: &str, args: &[&str], stdin: &[u8]) -> Option<Run> {
         eprintln!("SKIPPED: {program} is not installed (apt-get install moreutils / libc-bin)");
         return None;
     };
-    let mut child = Command::new(path)
-        .args(args)
-        .env("LC_ALL", "C.UTF-8")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tool runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    let writer = thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the tool finishes");
-    writer.join().expect("stdin writer");
+    let mut command = Command::new(path);
+    command.args(args).env("LC_ALL", "C.UTF-8");
+    let output = piped(command, stdin);
     Some(Run {
         code: output.status.code().unwrap_or(-1),
         stdout: output.stdout,
