@@ -6,6 +6,7 @@
 # suites that read them in the same clone, reusing its build instead of compiling the test
 # profile a second time in the checkout:
 #   scripts/ci-standalone.sh ../shared/data
+# With CI_BENCH_SMOKE set, it last runs the benchmark's smoke run on that build too.
 set -euo pipefail
 data=
 if [ $# -gt 0 ]; then
@@ -44,4 +45,12 @@ if [ -n "$data" ]; then
     echo "ci-standalone: the suites that read $data failed or skipped it" >&2
     exit 1
   fi
+fi
+if [ -n "${CI_BENCH_SMOKE:-}" ]; then
+  # The benchmark's smoke run (every implementation's output checked against the others, then
+  # short timings) on the test profile, whose build the suites above made: the timings mean
+  # nothing, the checks everything. On the lipsum corpus when there is one.
+  echo "=== the benchmark smoke run ==="
+  if [ -n "$data" ]; then export UTF8X_LIPSUM=$data/lipsum; fi
+  cargo bench --profile dev --bench throughput -- --quick
 fi

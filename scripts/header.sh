@@ -16,7 +16,7 @@ esac
 header=include/utf8x.h
 fresh=$(mktemp)
 trap 'rm -f "$fresh"' EXIT
-cargo run --quiet --locked -p utf8x-header -- "$fresh"
+cargo run --quiet --locked --profile header -p utf8x-header -- "$fresh"
 if cmp -s "$fresh" "$header"; then
   echo "$header is up to date"
 elif [ $check = yes ]; then

@@ -321,6 +321,44 @@ fn utf32_generated_with_errors() {
 }
 
 #[test]
+fn two_byte_runs_broken_at_every_offset() {
+    // Runs of characters below U+0800 (with ASCII among them) go a vector of units at a time,
+    // each vector looked at before the one before it is stored: break a run with every other
+    // kind of character and error at every position of its first vectors, in UTF-16 and UTF-32,
+    // with every output room around the break on some of them.
+    let run = |i: usize| ['д', 'ж', 'é', ' ', 'ש', 'ب', '߿', 'ɐ'][i * 5 % 8];
+    let breaks: [&[u32]; 7] = [
+        &[0x4E2D],
+        &[0x1F600],
+        &[0x41; 16],
+        &[0xD800],
+        &[0xDC00],
+        &[0x110000],
+        &[0x800],
+    ];
+    for at in 0..72 {
+        for (b, brk) in breaks.iter().enumerate() {
+            let mut units: Vec<u32> = (0..at).map(|i| u32::from(run(i))).collect();
+            units.extend_from_slice(brk);
+            units.extend((0..40).map(|i| u32::from(run(i + 3))));
+            let sweep = at % 9 == b;
+            check_utf32(&units, sweep);
+            // The same text in UTF-16: surrogates stay lone units; U+1F600 becomes a pair, and
+            // 0x110000 (not a character) a lone high surrogate.
+            let utf16: Vec<u16> = units
+                .iter()
+                .flat_map(|&u| match char::from_u32(u) {
+                    Some(c) => c.encode_utf16(&mut [0; 2]).to_vec(),
+                    None if u <= 0xFFFF => vec![u as u16],
+                    None => vec![0xDBFF],
+                })
+                .collect();
+            check_utf16(&utf16, sweep);
+        }
+    }
+}
+
+#[test]
 fn utf32_corpus() {
     for (_, data) in corpus_files(".utf32.txt") {
         let units: Vec<u32> = data

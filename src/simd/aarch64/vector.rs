@@ -32,6 +32,9 @@ unsafe fn movemask(v: uint8x16_t) -> u64 {
 /// Per byte, its bit's weight within its 64-bit half, for [`movemask`] and [`block_mask`].
 static BIT_WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
+/// Per 16-bit lane, its bit's weight, for [`Vector::movemask16`].
+static BIT_WEIGHTS16: [u16; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+
 /// The 64-bit mask of four vectors whose bytes are 0 or 0xFF, vector `k` at bits `16 * k..`:
 /// each byte keeps its bit's weight, and three rounds of pairwise adds sum every eight bytes
 /// into one (9 instructions for the block where four [`movemask`]s take 30).
@@ -319,6 +322,20 @@ impl Vector for uint8x16_t {
             let mask = vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(self)));
             vbslq_u8(mask, a, b)
         }
+    }
+    #[inline(always)]
+    unsafe fn movemask16(self) -> u64 {
+        // SAFETY: NEON. Each lane keeps its bit's weight and one sum across the register
+        // gathers them (three instructions where the pack and `movemask` take ten).
+        unsafe {
+            let weights = vld1q_u16(BIT_WEIGHTS16.as_ptr());
+            u64::from(vaddvq_u16(vandq_u16(u16s(self), weights)))
+        }
+    }
+    #[inline(always)]
+    unsafe fn max16_in(self, lo: u16, hi: u16) -> bool {
+        // SAFETY: NEON.
+        unsafe { (lo..hi).contains(&vmaxvq_u16(u16s(self))) }
     }
     #[inline(always)]
     unsafe fn unpack_lo16(self, o: Self) -> Self {

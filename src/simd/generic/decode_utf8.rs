@@ -659,8 +659,9 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
     // covers all it writes); after a run, a block at p with p + 64 <= `end` is loaded again,
     // and when it is not all ASCII (the run stopped there, so its mask is not 0 and n < 64),
     // byte p + n is read and the ASCII before a stray byte rewrites 64 units at `w` (read
-    // first), changing only the first `n`; each step writes at most 16 units at `w`
-    // and only runs with 16 units of room;
+    // first), changing only the first `n`; the run of chunks after a wide one stores an ASCII
+    // block only with 64 + LANES bytes of input and 64 + 8 units of room left; each step writes
+    // at most 16 units at `w` and only runs with 16 units of room;
     // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room; the character-at-a-time
     // finish writes at most 2 and checks for 2.
     unsafe {
@@ -764,10 +765,55 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                     let (q, n) = chunk_wide::<V, S>(base, keep, out.add(w));
                     p += q;
                     w += n;
-                    if limit == BLOCK {
-                        continue;
+                    if limit < BLOCK {
+                        break;
                     }
-                    break;
+                    // Such text goes on for chunk after chunk (Cyrillic, Greek, Hebrew, Arabic
+                    // words between ASCII spaces; Hindi, Korean; CJK): the chunks that follow
+                    // are taken here, without the look for ASCII blocks above (about a tenth of
+                    // the instructions of a chunk), until one that is something else, which
+                    // the loop above looks at again: none of its bytes a continuation byte
+                    // (most likely ASCII), an error, a character past `S::MAX`. A chunk that
+                    // starts with three-byte characters converts as many as `threes` take, and
+                    // the next chunk starts after them: checking its bytes again costs less
+                    // than windows over them.
+                    while src.len() - p >= BLOCK + V::LANES && dst.len() - w >= BLOCK + 8 {
+                        let at = src.as_ptr().add(p);
+                        let (leads, limit, wide) = check_chunk_wide::<V>(at, S::MAX);
+                        if limit < BLOCK {
+                            break;
+                        }
+                        if leads == u64::MAX {
+                            // Most likely ASCII (accented Latin text has stretches of it): as
+                            // the ASCII loop above takes it, which then goes on from there.
+                            if let Some(loaded) = ascii_block::<V>(at) {
+                                S::ascii64::<V>(out.add(w), at, &loaded[..BLOCK / V::LANES]);
+                                p += BLOCK;
+                                w += BLOCK;
+                            }
+                            break;
+                        }
+                        if S::MAX >= 0xFFFF && leads & pattern == THREES & pattern {
+                            threes::<V, S>(at, out.add(w));
+                            let (mut q, mut n) = (threes_len::<V>(), threes_len::<V>() / 3);
+                            let pattern = low_lanes(2 * q as u32 + 1);
+                            if 2 * q + 4 <= BLOCK && leads & pattern == THREES & pattern {
+                                threes::<V, S>(at.add(q), out.add(w + n));
+                                q *= 2;
+                                n *= 2;
+                            }
+                            p += q;
+                            w += n;
+                            continue;
+                        }
+                        if !wide {
+                            break;
+                        }
+                        let (q, n) = chunk_wide::<V, S>(at, leads, out.add(w));
+                        p += q;
+                        w += n;
+                    }
+                    continue;
                 } else if base == at {
                     checked = Some((leads, limit));
                 }

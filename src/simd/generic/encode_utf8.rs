@@ -367,7 +367,7 @@ unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         let two = lead.or(cont).or(V::splat16(0x8000));
         let lanes = ascii.select(v, two);
         // Bits 0..8 of each 16: the ASCII values of that 128-bit lane.
-        let m = ascii.packs16(ascii).movemask();
+        let m = ascii.movemask16();
         let (m0, m1) = ((m & 0xFF) as usize, ((m >> 16) & 0xFF) as usize);
         let packed = if V::LANES == 16 {
             V::load_lanes([ENCODE.two[m0].as_ptr(); 2]).lookup16(lanes)
@@ -492,6 +492,68 @@ unsafe fn next_bmp<V: Lanes2, S: Source>(
     }
 }
 
+/// The `LANES / 2` units at `src[r..]` when they are there, `cap - w` has room to encode them
+/// (plus 8), and they are below U+0800, not all ASCII.
+#[inline(always)]
+unsafe fn next_two<V: Lanes2, S: Source>(
+    src: &[S::Unit],
+    r: usize,
+    cap: usize,
+    w: usize,
+) -> Option<V> {
+    let n = V::LANES / 2;
+    if r + n > src.len() || w + 2 * n + 8 > cap {
+        return None;
+    }
+    // SAFETY: caller's ISA contract; `src` has `n` units at `r`.
+    unsafe {
+        let v = S::load_wide::<V>(src.as_ptr().add(r))?;
+        v.max16_in(0x80, 0x800).then_some(v)
+    }
+}
+
+/// Encodes the run of characters below U+0800 that starts with the eight units `v` at
+/// `src[r..]` (not all ASCII), a vector of units at a time, until a vector with a character
+/// from U+0800 or all ASCII; returns the units read and bytes written. `dst[w..]` has room for
+/// 24 bytes. Each vector is looked at before the one before it is stored, so that only the
+/// last store of the run is exact.
+#[inline(always)]
+unsafe fn two_run<V: Lanes2, S: Source>(
+    src: &[S::Unit],
+    r: usize,
+    dst: &mut [u8],
+    w: usize,
+    v: V::Half,
+) -> (usize, usize) {
+    let n = V::LANES / 2;
+    let (mut r, mut w) = (r, w);
+    // SAFETY: caller's ISA contract. The first block's 16 bytes or fewer fit the 24 of room;
+    // [`next_two`] checked the room of each next vector (its bytes plus 8) from where the one
+    // before it ends at the latest, which covers that one's overrun of 8.
+    unsafe {
+        let Some(mut cur) = next_two::<V, S>(src, r + 8, dst.len(), w + 16) else {
+            w += encode_two::<V::Half, true>(dst.as_mut_ptr().add(w), v);
+            return (r + 8, w);
+        };
+        w += encode_two::<V::Half, false>(dst.as_mut_ptr().add(w), v);
+        r += 8;
+        loop {
+            let out = dst.as_mut_ptr().add(w);
+            r += n;
+            match next_two::<V, S>(src, r, dst.len(), w + 2 * n) {
+                Some(next) => {
+                    w += encode_two::<V, false>(out, cur);
+                    cur = next;
+                }
+                None => {
+                    w += encode_two::<V, true>(out, cur);
+                    return (r, w);
+                }
+            }
+        }
+    }
+}
+
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
 #[inline(always)]
 pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Source>(
@@ -551,6 +613,11 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Source>(
                     r += 16;
                     w += 16;
                 }
+            } else if surrogates(v).is_zero() && v.and_is_zero(<V::Half>::splat16(0xF800)) {
+                // Two-byte scripts (Cyrillic, Greek, Hebrew, Arabic; accented Latin) come in
+                // runs: all their blocks take the one encoding, without the classes of
+                // [`classify`]. (Surrogates first: blocks of them, emoji, pay no second test.)
+                (r, w) = two_run::<V, S>(src, r, dst, w, v);
             } else if surrogates(v).is_zero() {
                 // Characters from U+0080 come in runs (Cyrillic, CJK; Korean and Hindi words
                 // between ASCII spaces): stay here, a vector of units at a time, until a block

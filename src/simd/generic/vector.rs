@@ -92,6 +92,24 @@ pub(in crate::simd) trait Vector: Copy {
     unsafe fn eq16(self, o: Self) -> Self;
     /// Per byte: `a` where the byte of `self` has its high bit set, else `b`.
     unsafe fn select(self, a: Self, b: Self) -> Self;
+    /// A bit per 16-bit lane of `self`, whose lanes are 0 or 0xFFFF: for 128-bit lane `k`,
+    /// bits `16 * k..16 * k + 8` (x86's `packsswb` then `pmovmskb`; an ISA that sums lanes
+    /// across a register does it with a weighted sum).
+    #[inline(always)]
+    unsafe fn movemask16(self) -> u64 {
+        // SAFETY: caller's ISA contract.
+        unsafe { self.packs16(self).movemask() }
+    }
+    /// Whether the largest 16-bit lane is at least `lo` and below `hi`, both powers of two: two
+    /// tests of bits, or one where the ISA takes the maximum across a register.
+    #[inline(always)]
+    unsafe fn max16_in(self, lo: u16, hi: u16) -> bool {
+        // SAFETY: caller's ISA contract.
+        unsafe {
+            self.and_is_zero(Self::splat16(!(hi - 1)))
+                && !self.and_is_zero(Self::splat16(!(lo - 1)))
+        }
+    }
     /// 16-bit lanes interleaved with those of `o`, from the low (`unpack_lo16`) or high half of
     /// each 128-bit lane.
     unsafe fn unpack_lo16(self, o: Self) -> Self;
