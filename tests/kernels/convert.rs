@@ -159,6 +159,29 @@ fn utf8_three_byte_runs_broken_at_every_offset() {
 }
 
 #[test]
+fn utf8_four_byte_runs_broken_at_every_offset() {
+    // Four four-byte characters (emoji) go sixteen bytes at a time: break a run of them with
+    // every other kind of character and error at every character position of its first chunks.
+    let breaks: [&[u8]; 7] = [
+        "中".as_bytes(),
+        "é".as_bytes(),
+        b"a",
+        b"\xF0\x9F\x98",
+        b"\xF4\x90\x80\x80",
+        b"\xF0\x80\x80\x80",
+        b"\x80",
+    ];
+    for k in 0..40 {
+        for brk in breaks {
+            let mut c = "😀".repeat(k).into_bytes();
+            c.extend_from_slice(brk);
+            c.extend_from_slice("🎉".repeat(40).as_bytes());
+            check_utf8(&c, k % 8 == 0);
+        }
+    }
+}
+
+#[test]
 fn utf8_ascii_runs_at_every_output_skew_broken_at_every_offset() {
     // An ASCII run of two blocks or more stores from a vector boundary of the output on, after
     // a first block stored where the run starts: the characters of two bytes before it put

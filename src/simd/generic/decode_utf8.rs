@@ -6,7 +6,7 @@
 //! [`UTF8_STEPS`]. Nothing is written past the units produced.
 
 use super::tables::{
-    COMPRESS16, FOUR, OTHER, SHUF_FOUR, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS,
+    COMPRESS16, FOUR, OTHER, SHUF_FOUR, SHUF_FOURS, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS,
 };
 use super::utf8::{BLOCK, errors, low_lanes};
 use super::vector::{Half, Lanes2, Vector};
@@ -24,6 +24,8 @@ pub(in crate::simd) trait Sink {
     unsafe fn four<H: Half>(dst: *mut Self::Unit, v: H);
     /// Three code points above U+FFFF in 32-bit lanes 0..3; returns the units written (at most 6).
     unsafe fn three_astral<H: Half>(dst: *mut Self::Unit, v: H) -> usize;
+    /// Four code points above U+FFFF in 32-bit lanes; returns the units written (at most 8).
+    unsafe fn four_astral<H: Half>(dst: *mut Self::Unit, v: H) -> usize;
     /// One code point; returns the units written (at most 2, and `dst` has room for 2).
     unsafe fn one(dst: *mut Self::Unit, cp: u32) -> usize;
     /// The eight code points below U+10000 (below U+0100 for Latin-1) in the 16-bit lanes of
@@ -36,6 +38,37 @@ pub(in crate::simd) trait Sink {
     /// `16 * LANES / 32` code points below U+10000 in the 32-bit lanes of `x` and `y`, in the
     /// order of [`threes`]: lane `k` of `x`, then lane `k` of `y`, for each 128-bit lane `k`.
     unsafe fn threes<V: Lanes2>(dst: *mut Self::Unit, x: V, y: V);
+}
+
+/// The code points above U+FFFF in the 32-bit lanes of `v` as surrogate pairs, the high
+/// surrogate in the low 16 bits of each lane.
+#[inline(always)]
+unsafe fn surrogate_pairs<H: Half>(v: H) -> H {
+    // SAFETY: caller's ISA contract.
+    unsafe {
+        let v = v.sub32(H::splat32(0x10000));
+        let high = v.shr32::<10>().or(H::splat32(0xD800));
+        let low = v
+            .and(H::splat32(0x3FF))
+            .or(H::splat32(0xDC00))
+            .shl32::<16>();
+        high.or(low)
+    }
+}
+
+/// The four-byte characters whose bytes the 32-bit lanes of `perm` hold last byte lowest, as
+/// code points.
+#[inline(always)]
+unsafe fn four_byte_code_points<H: Half>(perm: H) -> H {
+    // SAFETY: caller's ISA contract.
+    unsafe {
+        let low = perm.and(H::splat32(0x3F));
+        let mid2 = perm.and(H::splat32(0x3F00));
+        let mid1 = perm.and(H::splat32(0x3F_0000));
+        let high = perm.and(H::splat32(0x0700_0000));
+        low.or(mid2.shr32::<2>())
+            .or(mid1.shr32::<4>().or(high.shr32::<6>()))
+    }
 }
 
 /// UTF-16 output, byte-swapped when `SWAP`.
@@ -113,15 +146,17 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
         unsafe { swap16::<SWAP, H>(v.packus32(v)).store_low64(dst.cast()) }
     }
     #[inline(always)]
+    unsafe fn four_astral<H: Half>(dst: *mut u16, v: H) -> usize {
+        // SAFETY: caller's ISA contract; `dst` has 16 writable units; writes units 0..8.
+        unsafe { swap16::<SWAP, H>(surrogate_pairs(v)).store(dst.cast()) };
+        8
+    }
+    #[inline(always)]
     unsafe fn three_astral<H: Half>(dst: *mut u16, v: H) -> usize {
         // SAFETY: caller's ISA contract; `dst` has 16 writable units; writes units 0..6
         // exactly.
         unsafe {
-            let v = v.sub32(H::splat32(0x10000));
-            let high = v.shr32::<10>().or(H::splat32(0xD800));
-            let low = v.and(H::splat32(0x3FF));
-            let low = low.or(H::splat32(0xDC00)).shl32::<16>();
-            let pairs = swap16::<SWAP, H>(high.or(low));
+            let pairs = swap16::<SWAP, H>(surrogate_pairs(v));
             pairs.store_low64(dst.cast());
             let last = pairs.bytes_right::<8>().low32();
             dst.add(4).cast::<u32>().write_unaligned(last);
@@ -208,6 +243,12 @@ impl Sink for ToUtf32 {
     unsafe fn four<H: Half>(dst: *mut u32, v: H) {
         // SAFETY: as above; writes units 0..4 exactly.
         unsafe { v.store(dst.cast()) }
+    }
+    #[inline(always)]
+    unsafe fn four_astral<H: Half>(dst: *mut u32, v: H) -> usize {
+        // SAFETY: caller's ISA contract; `dst` has 16 writable units; writes units 0..4.
+        unsafe { v.store(dst.cast()) };
+        4
     }
     #[inline(always)]
     unsafe fn three_astral<H: Half>(dst: *mut u32, v: H) -> usize {
@@ -304,6 +345,12 @@ impl Sink for ToLatin1 {
     #[inline(always)]
     unsafe fn three_astral<H: Half>(dst: *mut u8, v: H) -> usize {
         // Never called: the kernel stops before characters above MAX (U+00FF).
+        let _ = (dst, v);
+        0
+    }
+    #[inline(always)]
+    unsafe fn four_astral<H: Half>(dst: *mut u8, v: H) -> usize {
+        // Never called, as `three_astral`.
         let _ = (dst, v);
         0
     }
@@ -693,15 +740,20 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                 }
                 p += BLOCK;
                 w += BLOCK;
-                while p + BLOCK <= end {
-                    let at = src.as_ptr().add(p);
+                // One index for both sides (they advance together), so that each block costs
+                // one addition and one compare.
+                let (from, to, span) = (src.as_ptr().add(p), out.add(w), end - p);
+                let mut k = 0;
+                while k + BLOCK <= span {
+                    let at = from.add(k);
                     let Some(loaded) = ascii_block::<V>(at) else {
                         break;
                     };
-                    S::ascii64::<V>(out.add(w), at, &loaded[..BLOCK / V::LANES]);
-                    p += BLOCK;
-                    w += BLOCK;
+                    S::ascii64::<V>(to.add(k), at, &loaded[..BLOCK / V::LANES]);
+                    k += BLOCK;
                 }
+                p += k;
+                w += k;
                 // The run stopped at a block that is not all ASCII (with 64 bytes of input and
                 // of room left). If it goes on with a byte that no character starts with (C0,
                 // C1, F5..FF or a continuation byte), the error is there, whatever follows:
@@ -838,6 +890,15 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                     w += 16;
                     continue;
                 }
+                // Four characters of four bytes (emoji): the sixteen bytes at once, where the
+                // steps of the table take twelve.
+                if S::MAX >= 0x10000 && (leads >> q) & 0xFFFF == 0x1111 {
+                    let shuf = <V::Half>::load(SHUF_FOURS.as_ptr());
+                    let cp = four_byte_code_points(shuf.lookup16(v));
+                    w += S::four_astral(out.add(w), cp);
+                    q += 16;
+                    continue;
+                }
                 let step = UTF8_STEPS[((leads >> (q + 1)) & 0xFFF) as usize];
                 match step.kind {
                     TWO => {
@@ -875,14 +936,7 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                             break;
                         }
                         let shuf = <V::Half>::load(SHUF_FOUR.as_ptr());
-                        let perm = shuf.lookup16(v);
-                        let low = perm.and(<V::Half>::splat32(0x3F));
-                        let mid2 = perm.and(<V::Half>::splat32(0x3F00));
-                        let mid1 = perm.and(<V::Half>::splat32(0x3F_0000));
-                        let high = perm.and(<V::Half>::splat32(0x0700_0000));
-                        let cp = low
-                            .or(mid2.shr32::<2>())
-                            .or(mid1.shr32::<4>().or(high.shr32::<6>()));
+                        let cp = four_byte_code_points(shuf.lookup16(v));
                         w += S::three_astral(out.add(w), cp);
                         q += 12;
                     }

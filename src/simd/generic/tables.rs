@@ -32,6 +32,10 @@ const Z: u8 = 0x80;
 /// For three 4-byte characters: 32-bit lane `j` gets character `j`'s bytes last first.
 pub(in crate::simd) static SHUF_FOUR: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, Z, Z, Z, Z];
 
+/// For four 4-byte characters: the same, over all four lanes.
+pub(in crate::simd) static SHUF_FOURS: [u8; 16] =
+    [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12];
+
 /// The character lengths in a window, from the mask of its character-ending bytes.
 const fn lengths(ends: u32) -> ([u8; 12], usize) {
     let mut out = [0u8; 12];
