@@ -4,6 +4,12 @@
  * outfile=PATH names (qemu-aarch64 -plugin ./insn_count.so,outfile=PATH PROGRAM ...), so that
  * the program's own stderr stays its own.
  *
+ * With profile=PATH as well (or instead), it also writes one line per translation block that ran:
+ * its guest address, its instructions and how many times it ran, in hexadecimal, decimal and
+ * decimal ("pc insns count"). Resolved against the program's symbols (aarch64-linux-gnu-nm -n)
+ * and disassembled (aarch64-linux-gnu-objdump -d --start-address=...), that is an instruction
+ * profile of a kernel: which blocks its instructions go to.
+ *
  * Each translation block, when translated, gets a callback on execution that adds its number of
  * instructions to one 64-bit counter. One counter serves every vCPU: the programs measured run
  * on one thread (a threaded one would see racing adds, never a crash). A block left early by a
@@ -67,6 +73,7 @@ void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id, qemu_plugin_vcpu
 void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb, qemu_plugin_vcpu_udata_cb_t cb,
                                           enum qemu_plugin_cb_flags flags, void *userdata);
 size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
+uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *tb);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, qemu_plugin_udata_cb_t cb,
                                     void *userdata);
 
@@ -78,6 +85,19 @@ EXPORT int qemu_plugin_version = INSN_COUNT_API;
 static uint64_t executed;
 /* Where the total goes: stderr when empty. */
 static char outfile[4096];
+/* Where the per-block profile goes: none when empty. */
+static char profile[4096];
+
+/* One translation block of the profile. Blocks past the table's size are counted in the total
+ * only, and the profile says how many were left out. */
+struct block {
+    uint64_t pc;
+    uint64_t insns;
+    uint64_t runs;
+};
+#define BLOCKS (1 << 20)
+static struct block blocks[BLOCKS];
+static size_t used, left_out;
 
 static void tb_exec(unsigned int vcpu_index, void *insns)
 {
@@ -85,17 +105,59 @@ static void tb_exec(unsigned int vcpu_index, void *insns)
     executed += (uintptr_t)insns;
 }
 
+static void tb_exec_profiled(unsigned int vcpu_index, void *data)
+{
+    (void)vcpu_index;
+    struct block *b = data;
+    executed += b->insns;
+    b->runs++;
+}
+
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
     (void)id;
+    size_t insns = qemu_plugin_tb_n_insns(tb);
+    if (profile[0] != '\0' && used < BLOCKS) {
+        struct block *b = &blocks[used++];
+        b->pc = qemu_plugin_tb_vaddr(tb);
+        b->insns = insns;
+        b->runs = 0;
+        qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec_profiled, QEMU_PLUGIN_CB_NO_REGS, b);
+        return;
+    }
+    left_out += profile[0] != '\0';
     qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec, QEMU_PLUGIN_CB_NO_REGS,
-                                         (void *)(uintptr_t)qemu_plugin_tb_n_insns(tb));
+                                         (void *)(uintptr_t)insns);
+}
+
+static void write_profile(void)
+{
+    FILE *f = fopen(profile, "w");
+    if (f == NULL) {
+        fprintf(stderr, "insn_count: cannot write %s\n", profile);
+        return;
+    }
+    for (size_t i = 0; i < used; i++) {
+        if (blocks[i].runs != 0) {
+            fprintf(f, "%" PRIx64 " %" PRIu64 " %" PRIu64 "\n", blocks[i].pc, blocks[i].insns,
+                    blocks[i].runs);
+        }
+    }
+    if (left_out != 0) {
+        fprintf(f, "# %zu blocks left out (table full)\n", left_out);
+    }
+    if (fclose(f) != 0) {
+        fprintf(stderr, "insn_count: cannot write %s\n", profile);
+    }
 }
 
 static void at_exit(qemu_plugin_id_t id, void *userdata)
 {
     (void)id;
     (void)userdata;
+    if (profile[0] != '\0') {
+        write_profile();
+    }
     if (outfile[0] != '\0') {
         FILE *f = fopen(outfile, "w");
         if (f != NULL) {
@@ -119,11 +181,17 @@ EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int
         return -1;
     }
     static const char key[] = "outfile=";
+    static const char profile_key[] = "profile=";
     for (int i = 0; i < argc; i++) {
         if (strncmp(argv[i], key, strlen(key)) == 0 && strlen(argv[i]) - strlen(key) < sizeof outfile) {
             strcpy(outfile, argv[i] + strlen(key));
+        } else if (strncmp(argv[i], profile_key, strlen(profile_key)) == 0 &&
+                   strlen(argv[i]) - strlen(profile_key) < sizeof profile) {
+            strcpy(profile, argv[i] + strlen(profile_key));
         } else {
-            fprintf(stderr, "insn_count: unknown or too long argument %s (outfile=PATH)\n", argv[i]);
+            fprintf(stderr,
+                    "insn_count: unknown or too long argument %s (outfile=PATH, profile=PATH)\n",
+                    argv[i]);
             return -1;
         }
     }

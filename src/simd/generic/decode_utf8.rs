@@ -740,18 +740,23 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                 }
                 p += BLOCK;
                 w += BLOCK;
-                // One index for both sides (they advance together), so that each block costs
-                // one addition and one compare.
-                let (from, to, span) = (src.as_ptr().add(p), out.add(w), end - p);
-                let mut k = 0;
-                while k + BLOCK <= span {
-                    let at = from.add(k);
-                    let Some(loaded) = ascii_block::<V>(at) else {
-                        break;
-                    };
-                    S::ascii64::<V>(to.add(k), at, &loaded[..BLOCK / V::LANES]);
-                    k += BLOCK;
+                // A pointer for each side and one bound, so that each block costs two
+                // additions and one compare: with indices, every store's address was worked
+                // out from two of them.
+                let (mut at, mut to) = (src.as_ptr().add(p), out.add(w));
+                if p + BLOCK <= end {
+                    // Where the last block may start.
+                    let last = src.as_ptr().add(end - BLOCK);
+                    while at <= last {
+                        let Some(loaded) = ascii_block::<V>(at) else {
+                            break;
+                        };
+                        S::ascii64::<V>(to, at, &loaded[..BLOCK / V::LANES]);
+                        at = at.add(BLOCK);
+                        to = to.add(BLOCK);
+                    }
                 }
+                let k = at.offset_from_unsigned(src.as_ptr().add(p));
                 p += k;
                 w += k;
                 // The run stopped at a block that is not all ASCII (with 64 bytes of input and
