@@ -134,6 +134,26 @@ fn utf8_alternating_valid_and_invalid() {
     check_utf8(&c, false);
 }
 
+/// `run` repeated 0..`runs` times, then each of `breaks`, then `after` repeated `tail` times:
+/// a break at every character position of a run's first blocks. `sweep(k)` says whether the run
+/// of `k` also goes through every output room.
+fn check_broken_runs(
+    run: &str,
+    runs: usize,
+    breaks: &[&[u8]],
+    (after, tail): (&str, usize),
+    sweep: impl Fn(usize) -> bool,
+) {
+    for k in 0..runs {
+        for brk in breaks {
+            let mut c = run.repeat(k).into_bytes();
+            c.extend_from_slice(brk);
+            c.extend_from_slice(after.repeat(tail).as_bytes());
+            check_utf8(&c, sweep(k));
+        }
+    }
+}
+
 #[test]
 fn utf8_three_byte_runs_broken_at_every_offset() {
     // Runs of three-byte characters go a vector pair at a time: break one with every other kind
@@ -148,14 +168,7 @@ fn utf8_three_byte_runs_broken_at_every_offset() {
         b"\xF0\x9F\x98",
         b"\x80",
     ];
-    for k in 0..48 {
-        for brk in breaks {
-            let mut c = "中".repeat(k).into_bytes();
-            c.extend_from_slice(brk);
-            c.extend_from_slice("語".repeat(100).as_bytes());
-            check_utf8(&c, false);
-        }
-    }
+    check_broken_runs("中", 48, &breaks, ("語", 100), |_| false);
 }
 
 #[test]
@@ -171,14 +184,7 @@ fn utf8_four_byte_runs_broken_at_every_offset() {
         b"\xF0\x80\x80\x80",
         b"\x80",
     ];
-    for k in 0..40 {
-        for brk in breaks {
-            let mut c = "😀".repeat(k).into_bytes();
-            c.extend_from_slice(brk);
-            c.extend_from_slice("🎉".repeat(40).as_bytes());
-            check_utf8(&c, k % 8 == 0);
-        }
-    }
+    check_broken_runs("😀", 40, &breaks, ("🎉", 40), |k| k % 8 == 0);
 }
 
 #[test]
