@@ -218,40 +218,98 @@ pub fn convert_parallel_in<S: Unit, T: Unit>(
         return crate::convert(src, from, dst, to, policy);
     }
     let cuts = pieces(src, from, parts);
-    // Piece `i`: `src[cuts[i]..cuts[i + 1]]`, converted with the whole rest in view.
-    let piece = |i: usize, dst: Option<&mut [T]>| {
-        let rest = &src[cuts[i]..];
+    // `src[start..end]` (a piece, or a slice of one: both from step starts), converted with the
+    // whole rest in view.
+    let run = |start: usize, end: usize, dst: Option<&mut [T]>| {
+        let rest = &src[start..];
         simd::with_kernels(rest.len(), |k| {
-            convert_until(k, rest, cuts[i + 1] - cuts[i], from, dst, to, policy)
+            convert_until(k, rest, end - start, from, dst, to, policy)
         })
     };
-    let piece = &piece;
-    let sizes = on_threads(vec![(); parts], |i, ()| piece(i, None));
+    let run = &run;
+    // Sizes first. The last piece is measured only when nothing is written: it is placed after
+    // all the others and converts into whatever room they leave, its own result deciding as the
+    // one-thread call's would, so it is converted while the others are. Every measured piece is
+    // measured in `parts` slices, slice `t` of each on thread `t`, so that all threads measure
+    // while the last piece waits for its place.
+    let measured = if dst.is_some() { parts - 1 } else { parts };
+    let slices: Vec<Vec<usize>> = (0..measured)
+        .map(|i| {
+            let (start, len) = (cuts[i], cuts[i + 1] - cuts[i]);
+            let mut at: Vec<usize> = (0..parts)
+                .map(|t| split_point(src, from, start + len / parts * t).max(start))
+                .collect();
+            at.push(cuts[i + 1]);
+            for t in 1..at.len() {
+                at[t] = at[t].max(at[t - 1]);
+            }
+            at
+        })
+        .collect();
+    // The first piece known to fail (`measured`: none yet): the pieces after it cannot matter.
+    let first_bad = AtomicUsize::new(measured);
+    let by_thread = on_threads(vec![(); parts], |t, ()| {
+        let mut sizes = Vec::with_capacity(measured);
+        for (i, at) in slices.iter().enumerate() {
+            if first_bad.load(Ordering::Relaxed) < i {
+                break;
+            }
+            let r = run(at[t], at[t + 1], None);
+            if !r.is_ok() {
+                first_bad.fetch_min(i, Ordering::Relaxed);
+            }
+            sizes.push(r);
+        }
+        sizes
+    });
     let cap = dst.as_ref().map_or(usize::MAX, |d| d.len());
-    // The first piece that fails or does not fit decides the result, as in one call.
+    // The first piece that fails, does not fit or went unmeasured decides the result, as in
+    // one call: it is converted again from its start, into the room after the pieces before it.
     let (mut before, mut replaced) = (0usize, 0usize);
+    let mut sizes = Vec::with_capacity(measured);
     let mut decider = None;
-    for (i, s) in sizes.iter().enumerate() {
-        if !s.is_ok() || s.written > cap - before {
+    for i in 0..measured {
+        let (mut written, mut replacing, mut fine) = (0usize, 0usize, true);
+        for s in by_thread.iter().map(|t| t.get(i)) {
+            match s {
+                Some(s) if s.is_ok() => {
+                    written += s.written;
+                    replacing += s.replaced;
+                }
+                // Failed, or not measured because an earlier piece failed.
+                _ => fine = false,
+            }
+        }
+        if !fine || written > cap - before {
             decider = Some(i);
             break;
         }
-        before += s.written;
-        replaced += s.replaced;
+        before += written;
+        replaced += replacing;
+        sizes.push(written);
     }
+    if decider.is_none() && measured < parts {
+        decider = Some(parts - 1);
+    }
+    // The pieces before the decider, each in its own place, and the decider after them, all in
+    // parallel.
     let whole = decider.unwrap_or(parts);
-    let mut dst = dst;
-    if let Some(out) = dst.as_deref_mut() {
-        // The pieces before the decider, each in its own place, in parallel.
-        let mut slots = Vec::with_capacity(whole);
-        let mut rest = &mut out[..before];
-        for s in &sizes[..whole] {
-            let (slot, tail) = rest.split_at_mut(s.written);
-            slots.push(slot);
-            rest = tail;
+    let mut jobs: Vec<(usize, Option<&mut [T]>)> = Vec::with_capacity(whole + 1);
+    match dst {
+        Some(out) => {
+            let (mut placed, tail) = out.split_at_mut(before);
+            for (i, &size) in sizes.iter().enumerate() {
+                let (slot, rest) = placed.split_at_mut(size);
+                jobs.push((i, Some(slot)));
+                placed = rest;
+            }
+            if let Some(i) = decider {
+                jobs.push((i, Some(tail)));
+            }
         }
-        on_threads(slots, |i, slot| piece(i, Some(slot)));
+        None => jobs.extend(decider.map(|i| (i, None))),
     }
+    let results = on_threads(jobs, |_, (i, slot)| run(cuts[i], cuts[i + 1], slot));
     match decider {
         None => Outcome {
             read: src.len(),
@@ -260,8 +318,7 @@ pub fn convert_parallel_in<S: Unit, T: Unit>(
             ..Outcome::default()
         },
         Some(i) => {
-            let tail = dst.map(|d| &mut d[before..]);
-            let mut r = piece(i, tail);
+            let mut r = *results.last().expect("the decider ran");
             r.read += cuts[i];
             r.written += before;
             r.replaced += replaced;

@@ -123,10 +123,7 @@ impl Kernels {
     ) -> (usize, usize) {
         match dst {
             Some(d) => (self.utf8_to_utf16.of::<O>())(src, d),
-            None => {
-                let n = (self.utf8_valid_up_to)(src);
-                (n, (self.utf16_len)(&src[..n]))
-            }
+            None => self.utf8_measure(src, self.utf16_len),
         }
     }
 
@@ -135,11 +132,31 @@ impl Kernels {
     pub(crate) fn utf8_to_utf32_bulk(&self, src: &[u8], dst: Option<&mut [u32]>) -> (usize, usize) {
         match dst {
             Some(d) => (self.utf8_to_utf32)(src, d),
-            None => {
-                let n = (self.utf8_valid_up_to)(src);
-                (n, (self.count)(&src[..n]))
+            None => self.utf8_measure(src, self.count),
+        }
+    }
+
+    /// Measures UTF-8 for a target whose size `size` gives from valid UTF-8: the valid prefix
+    /// and its size. In slices that stay in the cache from the validation to the count, so that
+    /// a long input is read from memory once, not twice (what a measuring pass over a buffer
+    /// larger than the cache costs is that reading).
+    #[inline]
+    fn utf8_measure(&self, src: &[u8], size: fn(&[u8]) -> usize) -> (usize, usize) {
+        const SLICE: usize = 32 << 10;
+        let (mut read, mut needed) = (0, 0);
+        while read < src.len() {
+            let end = src.len().min(read + SLICE);
+            let slice = &src[read..end];
+            let valid = (self.utf8_valid_up_to)(slice);
+            needed += size(&slice[..valid]);
+            read += valid;
+            // Done at the end, or where nothing more is valid. A slice that stops early may
+            // just cut a character: the next one starts at that character and decides.
+            if valid == 0 || end == src.len() {
+                break;
             }
         }
+        (read, needed)
     }
 
     /// The engine's fast path for UTF-8 → Latin-1.
@@ -153,12 +170,14 @@ impl Kernels {
             None => {
                 // Piece by piece, so that the work is bounded by how far the prefix goes: the
                 // engine calls this again after every error or unmappable character.
-                let (mut n, mut size) = (0, 64);
+                let (mut n, mut size, mut needed) = (0, 64, 0);
                 loop {
                     let piece = &src[n..src.len().min(n + size)];
                     size = (size * 2).min(4096);
                     let valid = (self.utf8_valid_up_to)(piece);
                     let latin1 = (self.latin1_prefix)(&piece[..valid]);
+                    // Counted while the piece is in the cache.
+                    needed += (self.count)(&piece[..latin1]);
                     n += latin1;
                     // Done at the end, at a character above U+00FF, or at an error (a sequence
                     // cut by the end of the piece is not one: it is taken up again next round).
@@ -166,7 +185,7 @@ impl Kernels {
                         break;
                     }
                 }
-                (n, (self.count)(&src[..n]))
+                (n, needed)
             }
         }
     }
