@@ -170,38 +170,3 @@ pub unsafe extern "C" fn utf8x_validate_many(
         validate_each(each).into()
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A value ending inside a character and the next value starting with its rest are two bad
-    /// values, though the buffer is valid UTF-8.
-    #[test]
-    fn a_character_never_crosses_an_offset() {
-        let values = b"caf\xC3\xA9lait";
-        let (o32, o64) = ([0i32, 4, 9], [0i64, 4, 9]);
-        let parts: [&[u8]; 2] = [b"caf\xC3", b"\xA9lait"];
-        let (ptrs, lens) = (parts.map(|p| p.as_ptr()), parts.map(|p| p.len()));
-        // SAFETY: the buffers and lengths above.
-        let results = unsafe {
-            [
-                utf8x_validate_column32(values.as_ptr(), values.len(), o32.as_ptr(), 2),
-                utf8x_validate_column64(values.as_ptr(), values.len(), o64.as_ptr(), 2),
-                utf8x_validate_many(ptrs.as_ptr(), lens.as_ptr(), 2),
-            ]
-        };
-        for r in results {
-            assert_eq!((r.index, r.result.status, r.result.read), (0, 2, 3));
-        }
-        // SAFETY: NULL offsets with no values; NULL values with a length are refused.
-        unsafe {
-            let none = utf8x_validate_column32(core::ptr::null(), 0, core::ptr::null(), 0);
-            assert_eq!((none.result.status, none.index), (0, 0));
-            let bad = utf8x_validate_column64(core::ptr::null(), 3, o64.as_ptr(), 2);
-            assert_eq!(bad.result.status, 5);
-            let past = utf8x_validate_column32(values.as_ptr(), 8, o32.as_ptr(), 2);
-            assert_eq!((past.result.status, past.index), (5, 2));
-        }
-    }
-}

@@ -40,17 +40,3 @@ pub extern "C" fn utf8x_error_str(error: u32) -> *const c_char {
         },
     )
 }
-
-#[cfg(test)]
-mod tests {
-    /// The header's version macros are written by hand; the crate's version comes from
-    /// Cargo.toml. A release that bumps one must bump the other.
-    #[test]
-    fn header_version_is_the_crate_version() {
-        use super::super::{UTF8X_VERSION_MAJOR, UTF8X_VERSION_MINOR, UTF8X_VERSION_PATCH};
-        assert_eq!(
-            utf8x::version(),
-            UTF8X_VERSION_MAJOR << 16 | UTF8X_VERSION_MINOR << 8 | UTF8X_VERSION_PATCH
-        );
-    }
-}

@@ -149,35 +149,3 @@ unsafe fn split<S: Unit>(src: *const c_void, len: usize, from: Encoding, at: usi
     // SAFETY: forwarded from the caller.
     unsafe { input(src.cast::<S>(), len) }.map_or(0, |s| utf8x::split_point(s, from, at))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    // Thousands of thread starts and whole-text conversions: hours under Miri.
-    #[cfg_attr(miri, ignore)]
-    fn through_the_abi() {
-        let text = "žluťoučký kůň ".repeat(10_000);
-        let mut one = vec![0u16; text.len()];
-        let mut many = vec![0u16; text.len()];
-        let (src, len) = (text.as_ptr().cast(), text.len());
-        let (utf8, utf16) = (Encoding::Utf8 as u32, Encoding::Utf16Le as u32);
-        // SAFETY: the buffers and lengths above.
-        let (a, b) = unsafe {
-            (
-                super::super::utf8x_convert(src, len, utf8, one.as_mut_ptr().cast(), 100, utf16, 0),
-                utf8x_convert_parallel(src, len, utf8, many.as_mut_ptr().cast(), 100, utf16, 0, 3),
-            )
-        };
-        assert_eq!((a, &one), (b, &many));
-        assert_eq!(a.status, utf8x::Status::OutputFull as u32);
-        // SAFETY: as above; NULL with length 0 is the empty buffer.
-        unsafe {
-            assert_eq!(utf8x_validate_parallel(text.as_ptr(), len, 0).read, len);
-            assert_eq!(utf8x_validate_parallel(core::ptr::null(), 1, 0).status, 5);
-            assert_eq!(utf8x_split_point(src, len, utf8, 1), 0);
-            assert_eq!(utf8x_split_point(core::ptr::null(), 0, utf8, 2), 0);
-        }
-    }
-}

@@ -580,6 +580,32 @@ unsafe fn threes<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) {
     }
 }
 
+/// [`threes`] at `p`, the start of a chunk whose `leads` show three-byte characters for as
+/// many bytes as it takes, and a second time after them where `leads` go on so within the
+/// chunk's first `limit` bytes (16-byte vectors: bytes 24..48). Returns the bytes read and the
+/// units written. `p` has `BLOCK + 4` readable bytes; `dst` room for `LANES` units.
+#[inline(always)]
+unsafe fn threes_run<V: Lanes2, S: Sink>(
+    p: *const u8,
+    leads: u64,
+    limit: usize,
+    dst: *mut S::Unit,
+) -> (usize, usize) {
+    let n = threes_len::<V>();
+    // SAFETY: forwarded; the second call reads up to n + threes_len + 4 <= BLOCK + 4 bytes and
+    // writes units n / 3 .. 2 * n / 3 <= LANES.
+    unsafe {
+        threes::<V, S>(p, dst);
+        let pattern = low_lanes(2 * n as u32 + 1);
+        if 2 * n + 4 <= BLOCK && limit >= 2 * n && leads & pattern == THREES & pattern {
+            threes::<V, S>(p.add(n), dst.add(n / 3));
+            (2 * n, 2 * n / 3)
+        } else {
+            (n, n / 3)
+        }
+    }
+}
+
 /// The four three-byte characters in bytes 0..12 of each 128-bit lane of `v`, as code points in
 /// its 32-bit lanes.
 #[inline(always)]
@@ -805,16 +831,9 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                     && limit >= n
                     && leads & pattern == THREES & pattern
                 {
-                    threes::<V, S>(at, out.add(w));
-                    w += n / 3;
-                    start = n;
-                    // A second pair where the chunk holds it (16-byte vectors: bytes 24..48).
-                    let pattern = low_lanes(2 * n as u32 + 1);
-                    if 2 * n + 4 <= BLOCK && limit >= 2 * n && leads & pattern == THREES & pattern {
-                        threes::<V, S>(at.add(n), out.add(w));
-                        w += n / 3;
-                        start = 2 * n;
-                    }
+                    let (q, k) = threes_run::<V, S>(at, leads, limit, out.add(w));
+                    w += k;
+                    start = q;
                     checked = Some((leads, limit));
                 } else if wide && limit > 0 {
                     // Without the starts past the error, the chunk ends at the last one kept.
@@ -851,16 +870,9 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                             break;
                         }
                         if S::MAX >= 0xFFFF && leads & pattern == THREES & pattern {
-                            threes::<V, S>(at, out.add(w));
-                            let (mut q, mut n) = (threes_len::<V>(), threes_len::<V>() / 3);
-                            let pattern = low_lanes(2 * q as u32 + 1);
-                            if 2 * q + 4 <= BLOCK && leads & pattern == THREES & pattern {
-                                threes::<V, S>(at.add(q), out.add(w + n));
-                                q *= 2;
-                                n *= 2;
-                            }
+                            let (q, k) = threes_run::<V, S>(at, leads, limit, out.add(w));
                             p += q;
-                            w += n;
+                            w += k;
                             continue;
                         }
                         if !wide {
