@@ -52,11 +52,11 @@ pub mod __ffi {
 
     pub use crate::api::chars::copied;
 
-    /// [`validate_many`](crate::validate_many) over values that may be unusable (`None`: a bad
-    /// pointer in C), which end the walk with [`Status::BadArgument`](crate::Status) at their
-    /// index.
-    pub fn validate_each<'a>(values: impl Iterator<Item = Option<&'a [u8]>>) -> ColumnOutcome {
-        crate::api::column::validate_each(values)
+    /// [`validate_many`](crate::validate_many) over `n` values that may be unusable (`None`: a
+    /// bad pointer in C), which end the walk with [`Status::BadArgument`](crate::Status) at
+    /// their index. `get(i)` gives value `i`, and may be asked for it more than once.
+    pub fn validate_each<'a>(n: usize, get: impl Fn(usize) -> Option<&'a [u8]>) -> ColumnOutcome {
+        crate::api::column::validate_each(n, get)
     }
 }
 

@@ -195,96 +195,67 @@ fn bad_offset(index: usize) -> ColumnOutcome {
 /// assert_eq!((r.index, r.outcome.status), (1, utf8x::Status::Truncated));
 /// ```
 pub fn validate_many(values: &[&[u8]]) -> ColumnOutcome {
-    validate_each(values.iter().map(|&v| Some(v)))
+    validate_each(values.len(), |i| Some(values[i]))
 }
 
-/// [`validate_many`] over values that may be unusable (`None`: a bad pointer in C), which end
-/// the walk with [`Status::BadArgument`] at their index.
-pub(crate) fn validate_each<'a>(values: impl Iterator<Item = Option<&'a [u8]>>) -> ColumnOutcome {
-    let mut values = values.enumerate();
+/// [`validate_many`] over `n` values that may be unusable (`None`: a bad pointer in C), which
+/// end the walk with [`Status::BadArgument`] at their index. `get(i)` gives value `i`; it is
+/// asked again for the values of a batch that fails.
+pub(crate) fn validate_each<'a>(
+    n: usize,
+    get: impl Fn(usize) -> Option<&'a [u8]>,
+) -> ColumnOutcome {
     let mut total = 0;
     // The first few values one call each: a call with a few values does not pay for the batch.
-    for seen in 0..DIRECT {
-        let Some((index, v)) = values.next() else {
-            return all_valid(total, seen);
-        };
+    for index in 0..n.min(DIRECT) {
+        let v = get(index);
         if let Some(bad) = alone(index, v) {
             return bad;
         }
         total += v.map_or(0, <[u8]>::len);
     }
-    let mut slots: [&[u8]; BATCH_VALUES] = [&[]; BATCH_VALUES];
+    // Then in batches, in one pass: values are copied one after another into `bytes` until the
+    // next does not fit, and the batch is checked. The copy is valid and none of its values
+    // starts with a continuation byte exactly when every value is valid on its own; a batch
+    // that fails is walked value by value for the exact answer.
     let mut bytes = [0; BATCH_BYTES];
-    let mut count = DIRECT;
-    loop {
-        // Up to a batch of values, then the batch checked.
-        let (mut n, mut unusable) = (0, None);
-        for slot in slots.iter_mut() {
-            match values.next() {
-                Some((_, Some(v))) => {
-                    *slot = v;
+    let mut next = n.min(DIRECT);
+    while next < n {
+        let first = next;
+        let (mut filled, mut starts_inside, mut unusable) = (0, false, None);
+        while next < n {
+            let Some(v) = get(next) else {
+                unusable = Some(next);
+                break;
+            };
+            if v.len() > BATCH_BYTES - filled {
+                if filled == 0 {
+                    // Longer than a batch: validated where it is.
+                    if let Some(bad) = alone(next, Some(v)) {
+                        return bad;
+                    }
                     total += v.len();
-                    n += 1;
+                    next += 1;
                 }
-                Some((index, None)) => {
-                    unusable = Some(index);
-                    break;
-                }
-                None => break,
+                break;
+            }
+            copy_short(&mut bytes[filled..filled + v.len()], v);
+            starts_inside |= v.first().is_some_and(|&b| is_continuation(b));
+            filled += v.len();
+            total += v.len();
+            next += 1;
+        }
+        if starts_inside || !crate::validate(&bytes[..filled]).is_ok() {
+            let bad = (first..next).find_map(|i| alone(i, get(i)));
+            if let Some(bad) = bad {
+                return bad;
             }
         }
-        if let Some(bad) = check_batch(&slots[..n], count, &mut bytes) {
-            return bad;
-        }
-        count += n;
         if let Some(index) = unusable {
             return bad_offset(index);
         }
-        if n < BATCH_VALUES {
-            return all_valid(total, count);
-        }
     }
-}
-
-/// The first bad one of `values` (value `first` and on), copied into `bytes` a run at a time:
-/// a run's copy is valid and none of its values starts with a continuation byte exactly when
-/// every value of the run is valid on its own.
-fn check_batch(
-    values: &[&[u8]],
-    first: usize,
-    bytes: &mut [u8; BATCH_BYTES],
-) -> Option<ColumnOutcome> {
-    // The run so far: values[run..] copied into bytes[..filled].
-    let (mut run, mut filled, mut starts_inside) = (0, 0, false);
-    let check_run = |bytes: &[u8], run: usize, end: usize, starts_inside: bool| {
-        if !starts_inside && crate::validate(bytes).is_ok() {
-            return None;
-        }
-        let mut each = values[run..end].iter().enumerate();
-        each.find_map(|(i, &v)| alone(first + run + i, Some(v)))
-    };
-    for (i, &v) in values.iter().enumerate() {
-        let mut end = filled + v.len();
-        if end > BATCH_BYTES {
-            if let bad @ Some(_) = check_run(&bytes[..filled], run, i, starts_inside) {
-                return bad;
-            }
-            (run, filled, starts_inside) = (i, 0, false);
-            if v.len() > BATCH_BYTES {
-                // Longer than a batch: validated where it is.
-                if let bad @ Some(_) = alone(first + i, Some(v)) {
-                    return bad;
-                }
-                run = i + 1;
-                continue;
-            }
-            end = v.len();
-        }
-        copy_short(&mut bytes[filled..end], v);
-        starts_inside |= v.first().is_some_and(|&b| is_continuation(b));
-        filled = end;
-    }
-    check_run(&bytes[..filled], run, values.len(), starts_inside)
+    all_valid(total, n)
 }
 
 /// Value `index` validated on its own: its result when it is bad (or unusable).
@@ -298,6 +269,7 @@ fn alone(index: usize, v: Option<&[u8]>) -> Option<ColumnOutcome> {
 
 /// `dst.copy_from_slice(src)` for the short values batches are for, without calling `memcpy`:
 /// two overlapping fixed-size copies compile to a few moves.
+#[inline(always)]
 fn copy_short(dst: &mut [u8], src: &[u8]) {
     let n = src.len();
     match n {
@@ -320,9 +292,8 @@ fn copy_short(dst: &mut [u8], src: &[u8]) {
 /// The values [`validate_each`] validates one call each before it starts batching.
 const DIRECT: usize = 4;
 
-/// Bytes and values per batch of [`validate_each`]: the bytes fit the first level cache.
+/// Bytes per batch of [`validate_each`]: they fit the first level cache.
 const BATCH_BYTES: usize = 4096;
-const BATCH_VALUES: usize = 256;
 
 #[cfg(test)]
 mod tests {
@@ -476,7 +447,7 @@ mod tests {
             values.push(&text[start..end]);
         }
         let good: Vec<Option<&[u8]>> = values.iter().map(|&v| Some(v)).collect();
-        assert_eq!(validate_each(good.iter().copied()), each_alone(&good));
+        assert_eq!(validate_each(good.len(), |i| good[i]), each_alone(&good));
         assert!(validate_many(&values).outcome.is_ok());
         // One bad value at positions across the batches: a broken or a cut character, a value
         // starting inside one (valid once joined to the value before), an unusable value.
@@ -502,7 +473,7 @@ mod tests {
                 }
                 let want = each_alone(&v);
                 assert_eq!(want.index, bad);
-                assert_eq!(validate_each(v.iter().copied()), want, "{bad} {kind}");
+                assert_eq!(validate_each(v.len(), |i| v[i]), want, "{bad} {kind}");
             }
         }
     }
