@@ -105,13 +105,18 @@ fn splittable(from: Encoding) -> bool {
     )
 }
 
-/// The starts of `parts` pieces of `src` (the first is 0) and, last, `src.len()`: cuts at
-/// [`split_point`]s near equal shares. Pieces may be empty.
-fn pieces<S: Unit>(src: &[S], from: Encoding, parts: usize) -> Vec<usize> {
+/// The starts of `parts` pieces of `src[start..end]` (the first is `start`, a step start) and,
+/// last, `end`: cuts at [`split_point`]s near equal shares. Pieces may be empty.
+fn pieces<S: Unit>(
+    src: &[S],
+    from: Encoding,
+    (start, end): (usize, usize),
+    parts: usize,
+) -> Vec<usize> {
     let mut cuts: Vec<usize> = (0..parts)
-        .map(|i| split_point(src, from, src.len() / parts * i))
+        .map(|i| split_point(src, from, start + (end - start) / parts * i).max(start))
         .collect();
-    cuts.push(src.len());
+    cuts.push(end);
     // Backing up never passes the previous cut's share, but keep the order certain.
     for i in 1..cuts.len() {
         cuts[i] = cuts[i].max(cuts[i - 1]);
@@ -138,7 +143,7 @@ pub fn validate_parallel_in(src: &[u8], threads: usize, min_piece: usize) -> Out
     if parts == 1 {
         return crate::validate(src);
     }
-    let cuts = pieces(src, Encoding::Utf8, parts);
+    let cuts = pieces(src, Encoding::Utf8, (0, src.len()), parts);
     // The index of the first piece known to hold an error (`parts`: none yet).
     let first_bad = AtomicUsize::new(parts);
     let errors = on_threads(vec![(); parts], |i, ()| {
@@ -217,7 +222,7 @@ pub fn convert_parallel_in<S: Unit, T: Unit>(
     if parts == 1 || !splittable(from) {
         return crate::convert(src, from, dst, to, policy);
     }
-    let cuts = pieces(src, from, parts);
+    let cuts = pieces(src, from, (0, src.len()), parts);
     // `src[start..end]` (a piece, or a slice of one: both from step starts), converted with the
     // whole rest in view.
     let run = |start: usize, end: usize, dst: Option<&mut [T]>| {
@@ -234,17 +239,7 @@ pub fn convert_parallel_in<S: Unit, T: Unit>(
     // while the last piece waits for its place.
     let measured = if dst.is_some() { parts - 1 } else { parts };
     let slices: Vec<Vec<usize>> = (0..measured)
-        .map(|i| {
-            let (start, len) = (cuts[i], cuts[i + 1] - cuts[i]);
-            let mut at: Vec<usize> = (0..parts)
-                .map(|t| split_point(src, from, start + len / parts * t).max(start))
-                .collect();
-            at.push(cuts[i + 1]);
-            for t in 1..at.len() {
-                at[t] = at[t].max(at[t - 1]);
-            }
-            at
-        })
+        .map(|i| pieces(src, from, (cuts[i], cuts[i + 1]), parts))
         .collect();
     // The first piece known to fail (`measured`: none yet): the pieces after it cannot matter.
     let first_bad = AtomicUsize::new(measured);

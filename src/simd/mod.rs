@@ -150,9 +150,10 @@ impl Kernels {
             let valid = (self.utf8_valid_up_to)(slice);
             needed += size(&slice[..valid]);
             read += valid;
-            // Done at the end, or where nothing more is valid. A slice that stops early may
-            // just cut a character: the next one starts at that character and decides.
-            if valid == 0 || end == src.len() {
+            // Done at the end or at an error. A slice that stops within a character of its end
+            // may just cut that character: the next slice starts at it and decides (as in the
+            // Latin-1 measure below), without a second call at every error.
+            if end == src.len() || valid + 3 < slice.len() {
                 break;
             }
         }
