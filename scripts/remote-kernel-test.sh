@@ -10,7 +10,8 @@
 #
 # Test executables hold absolute paths (the source tree, cargo's target and temporary
 # directories), so everything is built under one fixed directory, BUILD below, and the package
-# unpacks to that same path. The package holds the release test executables of every workspace
+# unpacks to that same path. A second pack reuses that directory's build, so after a change only
+# what it touches is compiled again. The package holds the release test executables of every workspace
 # crate, the `utf8x` tool, libutf8x.so/.a, the source tree they read (samples, capi/c_tests,
 # examples, include), the C harness and a probe that prints the kernel set chosen by default,
 # both already compiled: the other machine needs no compiler. Where it has one, the tests that
@@ -28,8 +29,12 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 pack() {
   local out=${1:-$repo/target/utf8x-kernel-test.tar.gz}
   case $out in /*) ;; *) out=$PWD/$out ;; esac
-  rm -rf "$BUILD"
-  mkdir -p "$BUILD/src" "$BUILD/bin"
+  # A build tree left by an earlier pack keeps its target directory (cargo rebuilds what
+  # changed); everything else is laid anew.
+  mkdir -p "$BUILD/src"
+  find "$BUILD" -mindepth 1 -maxdepth 1 ! -name src -exec rm -rf {} +
+  find "$BUILD/src" -mindepth 1 -maxdepth 1 ! -name target -exec rm -rf {} +
+  mkdir -p "$BUILD/bin"
   # The working tree as git sees it: tracked files and new ones that are not ignored.
   (cd "$repo" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) |
     tar -xf - -C "$BUILD/src"
@@ -65,12 +70,18 @@ for line in sys.stdin:
   cp "$repo/scripts/remote-kernel-run.sh" "$BUILD/run.sh"
   chmod +x "$BUILD/run.sh"
 
-  # Leave out what only the compiler needs: object files, incremental state, dependency rlibs.
-  local t=$BUILD/src/target/release
-  rm -rf "$t/incremental" "$t/.fingerprint" "$t/build" "$t/examples"
-  find "$t/deps" -name '*.rlib' -o -name '*.rmeta' -o -name '*.d' -o -name '*.o' | xargs rm -f
+  # Leave out what only the compiler needs (object files, incremental state, dependency rlibs,
+  # the debug build), and the test executables of earlier builds.
+  local t=$BUILD/src/target
+  find "$t/release/deps" -maxdepth 1 -type f -perm -u+x ! -name '*.so' | while read -r f; do
+    grep -q "^$f	" "$BUILD/tests.txt" || rm -f "$f"
+  done
   mkdir -p "$(dirname "$out")"
-  tar -czf "$out" -C / "${BUILD#/}"
+  tar -czf "$out" -C / \
+    --exclude="${t#/}/debug" --exclude="${t#/}/release/incremental" \
+    --exclude="${t#/}/release/.fingerprint" --exclude="${t#/}/release/build" \
+    --exclude="${t#/}/release/examples" --exclude='*.rlib' --exclude='*.rmeta' \
+    --exclude='*.d' --exclude='*.o' "${BUILD#/}"
   echo "pack: $(wc -l <"$BUILD/tests.txt") test executables, $(du -h "$out" | cut -f1) in $out"
   echo "on the other machine: tar xzf $(basename "$out") -C / && $BUILD/run.sh"
 }

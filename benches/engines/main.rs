@@ -26,7 +26,8 @@ usage: cargo bench --bench engines -- [--mib N] [--runs N] [--threads N] [SECTIO
   SECTION    parallel | convert | column | many (default: all)
   --mib N    the size of the one buffer of the parallel sections (default 1024)
   --runs N   calls per timing, the best one counts (default 5)
-  --threads N  the most threads tried besides 1 and 2 (default: the machine's parallelism)";
+  --threads N  the most threads tried, after the powers of two below it (default: the
+               machine's parallelism)";
 
 struct Options {
     mib: usize,
@@ -108,11 +109,12 @@ fn repeated(text: &[u8], bytes: usize) -> Vec<u8> {
     big
 }
 
-/// The thread counts tried: 1, 2 and the most asked for.
+/// The thread counts tried: the powers of two below the most asked for, then that (and 2, for
+/// the two-core figures, even where the machine has one).
 fn counts(most: usize) -> Vec<usize> {
-    let mut c = vec![1, 2, most];
-    c.dedup();
-    c.retain(|&n| n <= most.max(2));
+    let most = most.max(2);
+    let mut c: Vec<usize> = (0..).map(|k| 1 << k).take_while(|&n| n < most).collect();
+    c.push(most);
     c
 }
 

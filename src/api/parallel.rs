@@ -143,32 +143,40 @@ pub fn validate_parallel_in(src: &[u8], threads: usize, min_piece: usize) -> Out
     if parts == 1 {
         return crate::validate(src);
     }
-    let cuts = pieces(src, Encoding::Utf8, (0, src.len()), parts);
-    // The index of the first piece known to hold an error (`parts`: none yet).
-    let first_bad = AtomicUsize::new(parts);
-    let errors = on_threads(vec![(); parts], |i, ()| {
-        let (start, end) = (cuts[i], cuts[i + 1]);
-        let mut at = start;
-        while at < end {
-            if first_bad.load(Ordering::Relaxed) < i {
+    // Slices are handed out in order from one counter rather than cut into one piece per
+    // thread: a thread that finishes early takes the next slice instead of waiting for a slow
+    // one (threads start at different times, and on a shared machine run at different speeds).
+    // Slice `k` runs from the split point at or before `k * size` to the next one; at 4 bytes
+    // or more each starts after the one before (a split point backs up 3 bytes at most).
+    let size = (src.len() / (4 * parts)).clamp(4, SLICE);
+    let slices = src.len().div_ceil(size);
+    let cut = |k: usize| {
+        if k >= slices {
+            src.len()
+        } else {
+            split_point(src, Encoding::Utf8, k * size)
+        }
+    };
+    let next = AtomicUsize::new(0);
+    // The first slice known to hold an error (`slices`: none yet). Every slice before it was
+    // handed out before it, so is checked in full: the earliest error found is the first.
+    let first_bad = AtomicUsize::new(slices);
+    let errors = on_threads(vec![(); parts], |_, ()| {
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= slices || k > first_bad.load(Ordering::Relaxed) {
                 return None;
             }
-            let stop = (at + SLICE).min(end);
-            let stop = if stop == end {
-                end
-            } else {
-                split_point(src, Encoding::Utf8, stop).max(at + 1)
-            };
-            let r = crate::validate(&src[at..stop]);
+            let (start, end) = (cut(k), cut(k + 1));
+            let r = crate::validate(&src[start..end]);
             if !r.is_ok() {
-                first_bad.fetch_min(i, Ordering::Relaxed);
-                return Some(at + r.read);
+                first_bad.fetch_min(k, Ordering::Relaxed);
+                return Some((k, start + r.read));
             }
-            at = stop;
         }
-        None
     });
-    match errors.into_iter().flatten().next() {
+    let first = errors.into_iter().flatten().min().map(|(_, at)| at);
+    match first {
         // The one-thread call from the error on decides its status, kind and length.
         Some(at) => {
             let mut r = crate::validate(&src[at..]);
@@ -386,6 +394,30 @@ mod tests {
                         validate_parallel_in(&t, threads, 1),
                         one,
                         "{len} {bad:?} {threads}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore)]
+    fn validation_finds_the_first_error_wherever_the_slices_fall() {
+        // Slices of 4 to 10 bytes here: an error (or two, the later one in an earlier-handed
+        // slice's neighbour) at every place relative to the cuts.
+        for b in 0..120 {
+            for second in [None, Some(b + 5), Some(b + 37)] {
+                let mut t = text(120, &[]);
+                t[b] = [0xFF, 0x80, 0xE2][b % 3];
+                if let Some(c) = second.filter(|&c| c < t.len()) {
+                    t[c] = 0xFF;
+                }
+                let one = crate::validate(&t);
+                for threads in [3, 8] {
+                    assert_eq!(
+                        validate_parallel_in(&t, threads, 1),
+                        one,
+                        "{b} {second:?} {threads}"
                     );
                 }
             }

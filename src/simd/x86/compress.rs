@@ -429,7 +429,105 @@ unsafe fn decode_block<S: Wide>(
     }
 }
 
-/// All of `src` (1 to 63 bytes; a character boundary at its start) into `dst` with one masked
+/// The lead bytes (0xC2..=0xDF) and continuation bytes of the 64-byte block `v`, when it holds
+/// ASCII and two-byte characters only: every byte from 0x80 up is one of the two, and the
+/// continuation bytes are exactly the bytes after a lead byte, but perhaps the first (which
+/// `first_cont` allows: 1 where the byte before the block is a lead byte, 0 where the block starts
+/// a character). `None` where the block holds anything else, an error included. These masks
+/// alone validate such text.
+#[inline(always)]
+unsafe fn two_byte_masks(v: __m512i, first_cont: u64) -> Option<(u64, u64)> {
+    // SAFETY: AVX-512 BW per the caller's ISA contract.
+    unsafe {
+        let k = _mm512_set1_epi8;
+        if _mm512_cmpge_epu8_mask(v, k(0xE0u8 as i8)) != 0 {
+            return None;
+        }
+        let high = _mm512_movepi8_mask(v);
+        let leads = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, k(0xC2u8 as i8)), k(0x1E));
+        let conts = continuation(v);
+        (high == leads | conts && conts & !first_cont == leads << 1).then_some((leads, conts))
+    }
+}
+
+/// Writes at `out` (room for 64 units) the characters of the block `v` that [`two_byte_masks`]
+/// accepted which end in it at or after byte `from` (0 or 1): returns how many. They start at
+/// the bytes in `starts` (lead bytes and ASCII) and end at the bytes that are not lead bytes, in
+/// the same order: one compression gathers each character's lead bits (zero for ASCII), another
+/// its last byte, and one interleave and one multiply-add per 32 characters put them together.
+#[inline(always)]
+unsafe fn put_two_byte<S: Wide>(
+    v: __m512i,
+    (leads, starts): (u64, u64),
+    from: u32,
+    out: *mut S::Unit,
+) -> usize {
+    // SAFETY: AVX-512 BW/VBMI/VBMI2 per the caller's ISA contract; the masked stores write the
+    // block's units, at most 64, inside the caller's room.
+    unsafe {
+        let k = _mm512_set1_epi8;
+        let ends = !leads >> from << from;
+        // A lead byte's five bits (lead - 0xC0) at each character's start, zero for ASCII; the
+        // low seven bits of each character's last byte (six for a continuation byte).
+        let lead_bits =
+            _mm512_maskz_compress_epi8(starts, _mm512_maskz_sub_epi8(leads, v, k(0xC0u8 as i8)));
+        let last_bits = _mm512_maskz_compress_epi8(ends, _mm512_and_si512(v, k(0x7F)));
+        let n = ends.count_ones();
+        let weights = _mm512_set1_epi16(0x4001);
+        for (half, idx) in INTERLEAVE.iter().enumerate() {
+            let idx = _mm512_loadu_si512(idx.as_ptr().cast());
+            // last | lead << 8 in each 16-bit lane, and then last + 64 * lead.
+            let pairs = _mm512_permutex2var_epi8(last_bits, idx, lead_bits);
+            let units = _mm512_maddubs_epi16(pairs, weights);
+            let lanes = n.saturating_sub(32 * half as u32).min(32);
+            S::units(out.add(32 * half), units, lanes);
+        }
+        n as usize
+    }
+}
+
+/// UTF-8 → UTF-16/UTF-32 of text of ASCII and two-byte characters (Latin, Greek, Cyrillic,
+/// Hebrew, Arabic...) from `src[p..]` (a character boundary, after at least one byte) to
+/// `out[w..out_len]`, for as long as it lasts: returns the new `p` (a character boundary) and
+/// `w`. It stops at anything else, an error included, for the general steps to take over.
+///
+/// Each step reads 64 bytes from `p - 1` and writes the characters that end in its last 63, so
+/// the input advances by a constant 63 bytes: the next load never waits for this block's masks
+/// (where the advance depends on the block, that wait is the whole loop's pace). A lead byte
+/// at the end of a step is the first byte of the next one.
+#[inline(always)]
+unsafe fn two_byte_run<S: Wide>(
+    src: &[u8],
+    out: *mut S::Unit,
+    out_len: usize,
+    (mut p, mut w): (usize, usize),
+) -> (usize, usize) {
+    // Whether byte p - 1 is a lead byte, its character not yet written.
+    let mut carry = 0;
+    // SAFETY: the caller's ISA contract; p >= 1 and each load reads src[p - 1..p + 63]; a step
+    // writes at most 63 units at `w` and runs only with 64 of room.
+    unsafe {
+        while src.len() - p >= 63 && out_len - w >= 64 {
+            let v = _mm512_loadu_si512(src.as_ptr().add(p - 1).cast());
+            let Some((leads, conts)) = two_byte_masks(v, 1) else {
+                break;
+            };
+            // Byte 0 starts a character here only as a lead byte: its own character otherwise
+            // ended in the step before.
+            let starts = (!conts & !1) | leads;
+            w += put_two_byte::<S>(v, (leads, starts), 1, out.add(w));
+            p += 63;
+            carry = (leads >> 63) as usize;
+            if leads | conts == 0 {
+                // ASCII: the loop of the caller copies it faster. (No carry.)
+                break;
+            }
+        }
+    }
+    (p - carry, w)
+}
+
+/// All of `src` (1 to 63 bytes; a character boundary at its start) into `dst` with one masked/// All of `src` (1 to 63 bytes; a character boundary at its start) into `dst` with one masked
 /// load, when it is valid and `dst` has a unit of room per byte: returns the bytes read (all)
 /// and the units written. For a short input it is the whole conversion, called on its own (see
 /// `wrap_short!`); for a long one, the last step.
@@ -495,6 +593,14 @@ pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (
                             break;
                         }
                     }
+                    continue;
+                }
+                // Text of one- and two-byte characters only has a loop of its own.
+                if let Some((leads, conts)) = two_byte_masks(v, 0) {
+                    w += put_two_byte::<S>(v, (leads, !conts), 0, out.add(w));
+                    // (A lead byte at the end is the next step's.)
+                    p += 64 - (leads >> 63) as usize;
+                    (p, w) = two_byte_run::<S>(src, out, dst.len(), (p, w));
                     continue;
                 }
                 let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
