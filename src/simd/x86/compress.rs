@@ -4,6 +4,10 @@
 //! together, these compute every lane's result in place and let one compression drop the lanes
 //! that hold nothing, so a whole 64-byte block takes a handful of instructions and no tables.
 //!
+//! UTF-8 → UTF-16/UTF-32 of text of one- and two-byte characters, where a block's masks alone
+//! validate it, takes a loop of its own that advances a constant 63 bytes a step
+//! ([`two_byte_run`]).
+//!
 //! Each function takes the blocks it handles in full (ASCII; valid text, except four-byte
 //! characters into UTF-32, surrogates from UTF-16 and, for Latin-1, characters above U+00FF) and
 //! hands any other stretch to the
