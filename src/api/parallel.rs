@@ -6,7 +6,7 @@
 //!   that is not a continuation byte (a sequence never extends over one), or after three
 //!   continuation bytes in a row (no sequence reaches past them); in UTF-16 anywhere but between
 //!   a high and a low surrogate; in the one-unit forms anywhere.
-//! - Validation takes the first piece (by position) that has an error and asks the one-thread
+//! - Validation takes the first slice (by position) that has an error and asks the one-thread
 //!   call from that error on: a piece cut after an unfinished sequence would call it truncated,
 //!   where the whole buffer goes on with a byte that makes it invalid.
 //! - Conversion measures every piece first, each with the conversion that looks past the piece's
@@ -31,8 +31,8 @@ use crate::types::unit::Unit;
 /// joining one takes tens of microseconds; validation covers a mebibyte in about a hundred).
 pub(crate) const MIN_PIECE: usize = 1 << 20;
 
-/// Validation works in slices of this size, checking between them whether an earlier piece has
-/// already found an error (then the rest of this piece cannot matter).
+/// The most a validation slice holds: threads take slices one at a time, and none is started
+/// after one known to hold an error (then it cannot matter).
 const SLICE: usize = 1 << 18;
 
 /// The threads a call with `threads` (0: the machine's parallelism) uses on `len` units.
