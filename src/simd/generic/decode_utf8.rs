@@ -2,8 +2,10 @@
 //! type `V`), then converted. A chunk of characters of one to three bytes (below U+0100 for
 //! Latin-1) goes a vector of input at a time ([`window`]): every byte that ends a character
 //! gets its code point from the two bytes before it, all lanes at once, and a shuffle per eight
-//! bytes keeps the lanes that end a character. Other chunks go in 16-byte steps driven by
-//! [`UTF8_STEPS`]. Nothing is written past the units produced.
+//! bytes keeps the lanes that end a character. Chunks of one- and two-byte characters are
+//! validated by masks alone ([`two_byte_chunk`]); runs of three-byte characters ([`threes`])
+//! and chunks of four-byte ones ([`fours`]) convert without windows. Other chunks go in 16-byte
+//! steps driven by [`UTF8_STEPS`]. Nothing is written past the units produced.
 
 use super::tables::{
     COMPRESS16, FOUR, OTHER, SHUF_FOUR, SHUF_FOURS, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS,
@@ -436,6 +438,45 @@ unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64, usize, bo
     (leads, limit, big & low_lanes(limit as u32) == 0)
 }
 
+/// The mask of bytes that are not continuation bytes of the 64 bytes at `p` (a character
+/// boundary), when they are all characters of one or two bytes with leads up to `top` (`DF`, or
+/// `C3` for characters up to U+00FF), valid but for a lead cut off at the end; `None` for
+/// anything else, an error included. Cyrillic, Greek, Hebrew, Arabic and accented Latin text is
+/// such chunks, and masks alone vouch for them, at about half the instructions of the
+/// three-table validation: no byte is C0, C1 or above `top`, and the continuation bytes are
+/// exactly the bytes after a lead. The bytes that fail it go on to [`check_chunk_wide`].
+#[inline(always)]
+unsafe fn two_byte_chunk<V: Lanes2>(p: *const u8, top: u8) -> Option<u64> {
+    let n = BLOCK / V::LANES;
+    // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
+    unsafe {
+        let mut vs = [V::splat(0); BLOCK / 16];
+        for (k, v) in vs[..n].iter_mut().enumerate() {
+            *v = V::load(p.add(k * V::LANES));
+        }
+        // Above `top`, or C0/C1 (the only bytes that `^ C0` takes below 2).
+        let (above, c0, two) = (V::splat(top), V::splat(0xC0), V::splat(2));
+        // A loop, not `fold`: the call to `fold` was not always inlined, and outside the
+        // kernel's `target_feature` function the intrinsics are calls too.
+        let mut bad = V::splat(0);
+        for &v in &vs[..n] {
+            bad = bad
+                .or(v.saturating_sub(above))
+                .or(two.saturating_sub(v.xor(c0)));
+        }
+        if !bad.is_zero() {
+            return None;
+        }
+        let mut not_cont = vs;
+        for v in &mut not_cont[..n] {
+            *v = v.gt(V::splat(0xBF));
+        }
+        let high = V::movemask_block(&vs[..n]);
+        let not_cont = V::movemask_block(&not_cont[..n]);
+        ((high & not_cont) << 1 == high & !not_cont).then_some(not_cont)
+    }
+}
+
 /// Decodes the valid UTF-8 character at `p`, returning it and its length.
 #[inline(always)]
 unsafe fn decode_one(p: *const u8) -> (u32, usize) {
@@ -457,11 +498,11 @@ unsafe fn decode_one(p: *const u8) -> (u32, usize) {
 
 /// Decodes the characters that end in the `V::LANES` bytes at `p` (a character boundary), at
 /// the set bits of `ends`, into `dst[w..]`; returns the new `w`. Every character ending there is
-/// of one to three bytes and starts at or after `p`. Each group of eight input bytes writes eight
-/// units, of which the first as many as it holds characters count: `dst` has room for the
-/// units counted plus 7.
+/// of one to three bytes (one or two when `TWO`) and starts at or after `p`. Each group of eight
+/// input bytes writes eight units, of which the first as many as it holds characters count:
+/// `dst` has room for the units counted plus 7.
 #[inline(always)]
-unsafe fn window<V: Lanes2, S: Sink>(
+unsafe fn window<V: Lanes2, S: Sink, const TWO: bool>(
     p: *const u8,
     ends: u32,
     dst: *mut S::Unit,
@@ -473,20 +514,24 @@ unsafe fn window<V: Lanes2, S: Sink>(
         let v = V::load(p);
         let zero = V::splat(0);
         // The byte before each byte and the one before that (zero before the window).
-        let (b1, b2) = (v.prev1(zero), v.prev2(zero));
+        let b1 = v.prev1(zero);
+        let b2 = if TWO { zero } else { v.prev2(zero) };
         // A character ending in a continuation byte has a second byte before it; one ending in
         // two continuation bytes, a third. Only lanes that end a character are kept, and there
         // the lead and continuation bits say which.
         let cont = V::splat(0xC0).gt(v);
-        let cont1 = V::splat(0xC0).gt(b1);
         let low = v
             .and(V::splat(0x7F))
             .or(b1.shl16::<6>().and(V::splat(0xC0)).and(cont));
-        let high = b1
-            .shr16::<2>()
-            .and(V::splat(0x0F))
-            .or(b2.shl16::<4>().and(V::splat(0xF0)).and(cont1))
-            .and(cont);
+        let high = b1.shr16::<2>().and(V::splat(0x0F));
+        // Without three-byte characters no byte is a third one.
+        let high = if TWO {
+            high
+        } else {
+            let cont1 = V::splat(0xC0).gt(b1);
+            high.or(b2.shl16::<4>().and(V::splat(0xF0)).and(cont1))
+        }
+        .and(cont);
         // 16-bit code points: bytes 0..8 of each 128-bit lane in `lo`, 8..16 in `hi`.
         let (lo, hi) = (low.unpack_lo(high), low.unpack_hi(high));
         let idx = |g: usize| COMPRESS16[((ends >> (8 * g)) & 0xFF) as usize].as_ptr();
@@ -517,10 +562,11 @@ unsafe fn window<V: Lanes2, S: Sink>(
 /// each starting after the last character the one before it took. Only characters before the
 /// last one that starts in the chunk count (the chunk cannot vouch for that one's end); the bytes
 /// the windows leave are the next chunk's. `leads` has a bit per byte that is not a continuation
-/// byte. Returns the bytes read (a character boundary) and the units written. Whole-group stores
-/// may run up to 7 units past the characters; those units are saved first and put back after.
+/// byte; `TWO` says that the chunk has no character of three bytes. Returns the bytes read (a
+/// character boundary) and the units written. Whole-group stores may run up to 7 units past the
+/// characters; those units are saved first and put back after.
 #[inline(always)]
-unsafe fn chunk_wide<V: Lanes2, S: Sink>(
+unsafe fn chunk_wide<V: Lanes2, S: Sink, const TWO: bool>(
     p: *const u8,
     leads: u64,
     dst: *mut S::Unit,
@@ -546,7 +592,7 @@ unsafe fn chunk_wide<V: Lanes2, S: Sink>(
         let after = dst.add(total).cast::<[S::Unit; 8]>();
         let saved = after.read_unaligned();
         for &s in &starts[..windows] {
-            w = window::<V, S>(p.add(s), (ends >> s) as u32 & window_mask, dst, w);
+            w = window::<V, S, TWO>(p.add(s), (ends >> s) as u32 & window_mask, dst, w);
         }
         debug_assert_eq!(w, total);
         after.write_unaligned(saved);
@@ -582,8 +628,10 @@ unsafe fn threes<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) {
 
 /// [`threes`] at `p`, the start of a chunk whose `leads` show three-byte characters for as
 /// many bytes as it takes, and a second time after them where `leads` go on so within the
-/// chunk's first `limit` bytes (16-byte vectors: bytes 24..48). Returns the bytes read and the
-/// units written. `p` has `BLOCK + 4` readable bytes; `dst` room for `LANES` units.
+/// chunk's first `limit` bytes (16-byte vectors: bytes 24..48), then four more in a 128-bit
+/// step where the chunk has room for them (bytes 48..60): the chunk's validation then covers
+/// 60 of its 64 bytes, where it would cover 48. Returns the bytes read and the units written.
+/// `p` has `BLOCK + 4` readable bytes; `dst` room for `BLOCK / 3` units.
 #[inline(always)]
 unsafe fn threes_run<V: Lanes2, S: Sink>(
     p: *const u8,
@@ -593,16 +641,23 @@ unsafe fn threes_run<V: Lanes2, S: Sink>(
 ) -> (usize, usize) {
     let n = threes_len::<V>();
     // SAFETY: forwarded; the second call reads up to n + threes_len + 4 <= BLOCK + 4 bytes and
-    // writes units n / 3 .. 2 * n / 3 <= LANES.
+    // writes units n / 3 .. 2 * n / 3, the step 16 bytes at t with t + 16 <= BLOCK and units
+    // t / 3 .. t / 3 + 4 <= BLOCK / 3.
     unsafe {
         threes::<V, S>(p, dst);
         let pattern = low_lanes(2 * n as u32 + 1);
+        let mut t = n;
         if 2 * n + 4 <= BLOCK && limit >= 2 * n && leads & pattern == THREES & pattern {
             threes::<V, S>(p.add(n), dst.add(n / 3));
-            (2 * n, 2 * n / 3)
-        } else {
-            (n, n / 3)
+            t = 2 * n;
         }
+        let pattern = low_lanes(t as u32 + 13);
+        if t + 16 <= BLOCK && limit >= t + 12 && leads & pattern == THREES & pattern {
+            let v = <V::Half>::load(p.add(t));
+            S::four(dst.add(t / 3), decode_threes::<V::Half>(v));
+            t += 12;
+        }
+        (t, t / 3)
     }
 }
 
@@ -619,6 +674,26 @@ unsafe fn decode_threes<V: Lanes2>(v: V) -> V {
             .or(v.shr32::<2>().and(V::splat32(0x0FC0)))
             .or(v.shr32::<4>().and(V::splat32(0xF000)))
     }
+}
+
+/// Bytes that start a character in a chunk of four-byte characters.
+const FOURS: u64 = 0x1111_1111_1111_1111;
+
+/// Converts the 16 valid four-byte characters of the 64 bytes at `p` (emoji text) into `dst`,
+/// which has room for 32 units plus 8; returns the units written.
+#[inline(always)]
+unsafe fn fours<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) -> usize {
+    let mut w = 0;
+    // SAFETY: caller's ISA contract; BLOCK readable bytes at `p`; each step writes at most 8
+    // units at `w` <= 24.
+    unsafe {
+        let shuf = <V::Half>::load(SHUF_FOURS.as_ptr());
+        for k in 0..BLOCK / 16 {
+            let v = <V::Half>::load(p.add(16 * k));
+            w += S::four_astral(dst.add(w), four_byte_code_points(shuf.lookup16(v)));
+        }
+    }
+    w
 }
 
 /// Fills `buf` with the start of `src` (at least 16 bytes), zero-padded. In 16-byte copies
@@ -647,8 +722,28 @@ unsafe fn ascii_block<V: Lanes2>(at: *const u8) -> Option<[V; BLOCK / 16]> {
         for (k, v) in loaded[..BLOCK / V::LANES].iter_mut().enumerate() {
             *v = V::load(at.add(k * V::LANES));
         }
-        let any = loaded.iter().fold(V::splat(0), |a, &v| a.or(v));
+        // A loop, not `fold` (see [`two_byte_chunk`]).
+        let mut any = V::splat(0);
+        for &v in &loaded[..BLOCK / V::LANES] {
+            any = any.or(v);
+        }
         any.no_high_bits().then_some(loaded)
+    }
+}
+
+/// A chunk without continuation bytes in a run of chunks, most likely ASCII (accented Latin
+/// text has stretches of it): stored as the ASCII loop stores it, which then goes on from
+/// there. Returns the bytes (and units) taken: `BLOCK`, or 0 when it is not ASCII after all.
+/// `at` has BLOCK readable bytes, `dst` room for BLOCK units.
+#[inline(always)]
+unsafe fn ascii_chunk<V: Lanes2, S: Sink>(at: *const u8, dst: *mut S::Unit) -> usize {
+    // SAFETY: forwarded.
+    unsafe {
+        let Some(loaded) = ascii_block::<V>(at) else {
+            return 0;
+        };
+        S::ascii64::<V>(dst, at, &loaded[..BLOCK / V::LANES]);
+        BLOCK
     }
 }
 
@@ -813,6 +908,7 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
             // error (then the kernel stops there: the error is at most a character on).
             let mut checked = None;
             let mut start = 0;
+            let mut run = false;
             if avail > BLOCK && dst.len() - w >= BLOCK + 8 {
                 let base = if avail >= BLOCK + V::LANES {
                     at
@@ -838,12 +934,21 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                 } else if wide && limit > 0 {
                     // Without the starts past the error, the chunk ends at the last one kept.
                     let keep = leads & low_lanes(limit as u32 + 1);
-                    let (q, n) = chunk_wide::<V, S>(base, keep, out.add(w));
+                    let (q, n) = chunk_wide::<V, S, false>(base, keep, out.add(w));
                     p += q;
                     w += n;
                     if limit < BLOCK {
                         break;
                     }
+                    run = true;
+                } else if S::MAX >= 0x10000 && base == at && leads == FOURS && limit == BLOCK {
+                    w += fours::<V, S>(at, out.add(w));
+                    p += BLOCK;
+                    run = true;
+                } else if base == at {
+                    checked = Some((leads, limit));
+                }
+                if run {
                     // Such text goes on for chunk after chunk (Cyrillic, Greek, Hebrew, Arabic
                     // words between ASCII spaces; Hindi, Korean; CJK): the chunks that follow
                     // are taken here, without the look for ASCII blocks above (about a tenth of
@@ -853,38 +958,70 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                     // starts with three-byte characters converts as many as `threes` take, and
                     // the next chunk starts after them: checking its bytes again costs less
                     // than windows over them.
-                    while src.len() - p >= BLOCK + V::LANES && dst.len() - w >= BLOCK + 8 {
-                        let at = src.as_ptr().add(p);
-                        let (leads, limit, wide) = check_chunk_wide::<V>(at, S::MAX);
-                        if limit < BLOCK {
-                            break;
-                        }
-                        if leads == u64::MAX {
-                            // Most likely ASCII (accented Latin text has stretches of it): as
-                            // the ASCII loop above takes it, which then goes on from there.
-                            if let Some(loaded) = ascii_block::<V>(at) {
-                                S::ascii64::<V>(out.add(w), at, &loaded[..BLOCK / V::LANES]);
-                                p += BLOCK;
-                                w += BLOCK;
+                    //
+                    // When the chunk before looks like text of one- and two-byte characters (no
+                    // two continuation bytes in a row), a loop of its own takes the chunks that
+                    // [`two_byte_chunk`] vouches for, and the first one it does not goes on to
+                    // the loop of all the others, to the end of the run. Only then: a look that
+                    // fails costs a third of a chunk's validation, and going back from the
+                    // loop of the others to this one, or a test there for four-byte chunks
+                    // before the one for `wide`, made them slower (3-byte text by 5 % on
+                    // AVX2): the registers of the two loops crowd each other.
+                    let room = |p: usize, w: usize| {
+                        src.len() - p >= BLOCK + V::LANES && dst.len() - w >= BLOCK + 8
+                    };
+                    let top = if S::MAX < 0x800 { 0xC3 } else { 0xDF };
+                    let two = !leads & !(leads << 1) == 0;
+                    'run: {
+                        while two && room(p, w) {
+                            let at = src.as_ptr().add(p);
+                            let Some(leads) = two_byte_chunk::<V>(at, top) else {
+                                break;
+                            };
+                            if leads == u64::MAX {
+                                let n = ascii_chunk::<V, S>(at, out.add(w));
+                                p += n;
+                                w += n;
+                                break 'run;
                             }
-                            break;
-                        }
-                        if S::MAX >= 0xFFFF && leads & pattern == THREES & pattern {
-                            let (q, k) = threes_run::<V, S>(at, leads, limit, out.add(w));
+                            let (q, n) = chunk_wide::<V, S, true>(at, leads, out.add(w));
                             p += q;
-                            w += k;
-                            continue;
+                            w += n;
                         }
-                        if !wide {
-                            break;
+                        while room(p, w) {
+                            let at = src.as_ptr().add(p);
+                            let (leads, limit, wide) = check_chunk_wide::<V>(at, S::MAX);
+                            if limit < BLOCK {
+                                break 'run;
+                            }
+                            if leads == u64::MAX {
+                                let n = ascii_chunk::<V, S>(at, out.add(w));
+                                p += n;
+                                w += n;
+                                break 'run;
+                            }
+                            if S::MAX >= 0xFFFF && leads & pattern == THREES & pattern {
+                                let (q, k) = threes_run::<V, S>(at, leads, limit, out.add(w));
+                                p += q;
+                                w += k;
+                                continue;
+                            }
+                            if !wide {
+                                // Emoji text, whose chunks are all four-byte characters, goes
+                                // on here; anything else with them is the loop above's.
+                                if S::MAX >= 0x10000 && leads == FOURS {
+                                    w += fours::<V, S>(at, out.add(w));
+                                    p += BLOCK;
+                                    continue;
+                                }
+                                break 'run;
+                            }
+                            let (q, n) = chunk_wide::<V, S, false>(at, leads, out.add(w));
+                            p += q;
+                            w += n;
                         }
-                        let (q, n) = chunk_wide::<V, S>(at, leads, out.add(w));
-                        p += q;
-                        w += n;
                     }
                     continue;
-                } else if base == at {
-                    checked = Some((leads, limit));
                 }
             }
             let (leads, limit) = if let Some(checked) = checked {
