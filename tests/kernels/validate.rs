@@ -95,3 +95,31 @@ fn corpus_files_validate() {
         eprintln!("checked {name}");
     }
 }
+
+/// The ASCII loop aligns its loads to the vector width by backing up over bytes it has checked,
+/// and at the start of the input that reaches into its first vector: every misalignment of the
+/// input, with an ASCII run of every length before an error or a character that is not ASCII.
+#[test]
+fn ascii_runs_at_every_alignment() {
+    let mut buf = vec![b'a'; 1024];
+    // A 64-byte boundary inside the buffer, so that the offsets below are every misalignment.
+    let base = buf.as_ptr().align_offset(64);
+    for ascii in [64, 65, 100, 127, 128, 129, 191, 255, 256, 300, 383, 511] {
+        for tail in [
+            &b"\xFF"[..],
+            b"\xC3\xA9",
+            b"\xE2\x82",
+            b"\x80",
+            b"\xF0\x9F\x98\x80",
+        ] {
+            for off in 0..64 {
+                let start = base + off;
+                buf.fill(b'a');
+                buf[start + ascii..start + ascii + tail.len()].copy_from_slice(tail);
+                let end = start + ascii + tail.len() + 70;
+                check(&buf[start..end]);
+                check(&buf[start..start + ascii + tail.len()]);
+            }
+        }
+    }
+}

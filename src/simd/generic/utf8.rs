@@ -205,8 +205,13 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                 if !pending.is_zero() {
                     return boundary(src, i);
                 }
-                // ASCII comes in runs: skip them four blocks at a time, then resume.
+                // ASCII comes in runs: skip them four blocks at a time, then resume. The loads
+                // start at a multiple of the vector width (the bytes it backs up over are in the
+                // block just checked): a load that crosses a cache line costs two, and with
+                // AVX-512 text that was not so aligned validated at 0.8 of the speed of text
+                // that was.
                 i += BLOCK;
+                i -= (src.as_ptr() as usize + i) % V::LANES;
                 while i + 4 * BLOCK <= src.len() {
                     let p = src.as_ptr().add(i);
                     let mut all = V::load(p);
@@ -218,7 +223,14 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                     }
                     i += 4 * BLOCK;
                 }
-                prev_v = V::load(src.as_ptr().add(i - V::LANES));
+                prev_v = if i >= V::LANES {
+                    V::load(src.as_ptr().add(i - V::LANES))
+                } else {
+                    // Backed up into the first vector: the bytes before `i` after zeros.
+                    let mut buf = [0u8; BLOCK];
+                    buf[BLOCK - i..].copy_from_slice(&src[..i]);
+                    V::load(buf.as_ptr().add(BLOCK - V::LANES))
+                };
                 continue;
             } else {
                 // Text that is not ASCII comes in runs too: check up to GROUP blocks, then
