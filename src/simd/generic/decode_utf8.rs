@@ -444,7 +444,7 @@ unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64, usize, bo
 /// anything else, an error included. Cyrillic, Greek, Hebrew, Arabic and accented Latin text is
 /// such chunks, and masks alone vouch for them, at about half the instructions of the
 /// three-table validation: no byte is C0, C1 or above `top`, and the continuation bytes are
-/// exactly the bytes after a lead. The bytes that fail it go on to [`check_chunk_wide`].
+/// exactly the bytes after a lead. Chunks that fail it go on to [`check_chunk_wide`].
 #[inline(always)]
 unsafe fn two_byte_chunk<V: Lanes2>(p: *const u8, top: u8) -> Option<u64> {
     let n = BLOCK / V::LANES;
