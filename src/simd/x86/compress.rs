@@ -36,7 +36,7 @@ unsafe fn detour<A, B>(
     out_len: usize,
     (p, w): (usize, usize),
     limit: usize,
-    convert: unsafe fn(&[A], &mut [B]) -> (usize, usize),
+    convert: Detour<A, B>,
 ) -> (usize, usize, bool) {
     let end = src.len().min(p + limit);
     // SAFETY: the caller's ISA contract; `out[w..out_len]` is the caller's output, writable and
@@ -66,12 +66,12 @@ unsafe fn decode256_body<S: decode_utf8::Sink>(src: &[u8], dst: &mut [S::Unit]) 
 /// [`decode256_body`] as a pointer the compiler cannot see through (`#[inline(never)]` alone
 /// did not keep it out of line).
 #[inline(always)]
-fn decode256<S: decode_utf8::Sink>() -> Decoder<S::Unit> {
-    core::hint::black_box(decode256_body::<S> as Decoder<S::Unit>)
+fn decode256<S: decode_utf8::Sink>() -> Detour<u8, S::Unit> {
+    core::hint::black_box(decode256_body::<S> as Detour<u8, S::Unit>)
 }
 
-/// A UTF-8 decoder into units `U`, as the kernels' function tables hold them.
-type Decoder<U> = unsafe fn(&[u8], &mut [U]) -> (usize, usize);
+/// A conversion [`detour`] hands a stretch to: `(src, dst) -> (read, written)`.
+type Detour<A, B> = unsafe fn(&[A], &mut [B]) -> (usize, usize);
 
 /// Writes the low `n` bytes of `v` to `dst`.
 #[inline(always)]
