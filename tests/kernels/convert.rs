@@ -174,6 +174,45 @@ fn utf8_three_byte_runs_broken_at_every_offset() {
 }
 
 #[test]
+fn utf8_three_byte_runs_after_other_text_broken_at_every_offset() {
+    // Three-byte text that goes on after chunks of other text is validated as it is decoded,
+    // four characters at a time per 128-bit lane: break it at every character position of
+    // several chunks with every valid edge of the three-byte range and every way a three-byte
+    // character goes wrong.
+    let breaks: [&[u8]; 16] = [
+        b"\xE0\xA0\x80",
+        b"\xED\x9F\xBF",
+        b"\xEE\x80\x80",
+        b"\xEF\xBF\xBF",
+        b"\xE0\x9F\xBF",
+        b"\xED\xA0\x80",
+        b"\xED\xBF\xBF",
+        b"\xE4\xB8\x41",
+        b"\xE4\x41\xAD",
+        b"\xE4\xB8\xC0",
+        b"\xF0\xB8\xAD",
+        b"\xC0\xB8\xAD",
+        b"\xE4\xB8",
+        b"a",
+        "é".as_bytes(),
+        "😀".as_bytes(),
+    ];
+    for lead in ["a", "ab", "é", "aé"] {
+        let mut c = lead.repeat(40);
+        c.push_str(&"é".repeat(8));
+        for k in 0..90 {
+            for brk in breaks {
+                let mut t = c.clone().into_bytes();
+                t.extend_from_slice("中".repeat(k).as_bytes());
+                t.extend_from_slice(brk);
+                t.extend_from_slice("語".repeat(100).as_bytes());
+                check_utf8(&t, false);
+            }
+        }
+    }
+}
+
+#[test]
 fn utf8_four_byte_runs_broken_at_every_offset() {
     // Four four-byte characters (emoji) go sixteen bytes at a time: break a run of them with
     // every other kind of character and error at every character position of its first chunks.

@@ -370,6 +370,7 @@ impl Vector for uint8x16_t {
 impl Lanes2 for uint8x16_t {
     const WIDEN_IN_REGISTERS: bool = true;
     const MADDUBS: bool = false;
+    const LOOKUP_PAIR: bool = true;
     #[inline(always)]
     unsafe fn lane(self, _k: usize) -> Self {
         self
@@ -502,5 +503,10 @@ impl Half for uint8x16_t {
     unsafe fn shl32<const N: i32>(self) -> Self {
         // SAFETY: NEON.
         unsafe { vreinterpretq_u8_u32(vshlq_n_u32::<N>(u32s(self))) }
+    }
+    #[inline(always)]
+    unsafe fn lookup_pair(self, a: Self, b: Self) -> Self {
+        // SAFETY: NEON. `tbl` of two registers zeroes indices past 31.
+        unsafe { vqtbl2q_u8(uint8x16x2_t(a, b), self) }
     }
 }

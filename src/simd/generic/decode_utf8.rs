@@ -4,11 +4,14 @@
 //! gets its code point from the two bytes before it, all lanes at once, and a shuffle per eight
 //! bytes keeps the lanes that end a character. Chunks of one- and two-byte characters are
 //! validated by masks alone ([`two_byte_chunk`]); runs of three-byte characters ([`threes`])
-//! and chunks of four-byte ones ([`fours`]) convert without windows. Other chunks go in 16-byte
-//! steps driven by [`UTF8_STEPS`]. Nothing is written past the units produced.
+//! and chunks of four-byte ones ([`fours`]) convert without windows, and once such a run has
+//! gone on past a chunk, its characters are validated as they are decoded
+//! ([`threes_checked`]). Other chunks go in 16-byte steps driven by [`UTF8_STEPS`]. Nothing is
+//! written past the units produced.
 
 use super::tables::{
-    COMPRESS16, FOUR, OTHER, SHUF_FOUR, SHUF_FOURS, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS,
+    COMPRESS16, COMPRESS32, FOUR, OTHER, SHUF_FOUR, SHUF_FOURS, SHUF_THREE, SHUF_TWO, THREE, TWO,
+    UTF8_STEPS,
 };
 use super::utf8::{BLOCK, errors, low_lanes};
 use super::vector::{Half, Lanes2, Vector};
@@ -40,6 +43,58 @@ pub(in crate::simd) trait Sink {
     /// `16 * LANES / 32` code points below U+10000 in the 32-bit lanes of `x` and `y`, in the
     /// order of [`threes`]: lane `k` of `x`, then lane `k` of `y`, for each 128-bit lane `k`.
     unsafe fn threes<V: Lanes2>(dst: *mut Self::Unit, x: V, y: V);
+    /// The characters of one [`window`], into `dst[w..]`: byte `i` of `low` and `high` holds the
+    /// low and high eight bits of the code point of the character ending at byte `i`, and bit
+    /// `i` of `ends` says which bytes end one. Each group of eight bytes writes eight units, the
+    /// first as many as it has characters counting; returns the new `w`.
+    #[inline(always)]
+    unsafe fn window_units<V: Lanes2>(
+        dst: *mut Self::Unit,
+        w: usize,
+        low: V,
+        high: V,
+        ends: u32,
+    ) -> usize {
+        // SAFETY: forwarded (caller's ISA contract; room for the units of `ends` plus 7).
+        unsafe { compress16_groups::<V, Self>(dst, w, low, high, ends) }
+    }
+}
+
+/// [`Sink::window_units`] by 16-bit code points: `low` and `high` interleaved, compressed by a
+/// shuffle per eight bytes, and handed to [`Sink::group`].
+#[inline(always)]
+unsafe fn compress16_groups<V: Lanes2, S: Sink + ?Sized>(
+    dst: *mut S::Unit,
+    mut w: usize,
+    low: V,
+    high: V,
+    ends: u32,
+) -> usize {
+    // SAFETY: caller's ISA contract; `dst` has room for the units of `ends` plus 7 after `w`.
+    unsafe {
+        // 16-bit code points: bytes 0..8 of each 128-bit lane in `lo`, 8..16 in `hi`.
+        let (lo, hi) = (low.unpack_lo(high), low.unpack_hi(high));
+        let idx = |g: usize| COMPRESS16[((ends >> (8 * g)) & 0xFF) as usize].as_ptr();
+        let lanes = V::LANES / 16;
+        let (lo, hi) = if lanes == 1 {
+            (
+                V::load_lanes([idx(0), idx(0)]).lookup16(lo),
+                V::load_lanes([idx(1), idx(1)]).lookup16(hi),
+            )
+        } else {
+            (
+                V::load_lanes([idx(0), idx(2)]).lookup16(lo),
+                V::load_lanes([idx(1), idx(3)]).lookup16(hi),
+            )
+        };
+        for k in 0..lanes {
+            for (g, half) in [(2 * k, lo), (2 * k + 1, hi)] {
+                S::group(dst.add(w), half.lane(k));
+                w += V::count_ones8((ends >> (8 * g)) & 0xFF) as usize;
+            }
+        }
+        w
+    }
 }
 
 /// The code points above U+FFFF in the 32-bit lanes of `v` as surrogate pairs, the high
@@ -184,6 +239,37 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
 }
 
 impl Sink for ToUtf32 {
+    /// Where one lookup can read two registers ([`Lanes2::LOOKUP_PAIR`]), each group of four
+    /// code points comes straight from `low` and `high` as 32-bit lanes: two lookups per eight
+    /// bytes, against interleaving, compressing and widening twice.
+    #[inline(always)]
+    unsafe fn window_units<V: Lanes2>(
+        dst: *mut u32,
+        mut w: usize,
+        low: V,
+        high: V,
+        ends: u32,
+    ) -> usize {
+        // SAFETY: caller's ISA contract; `dst` has room for the units of `ends` plus 7 after
+        // `w`, and each group of eight bytes stores eight units at the group's first.
+        unsafe {
+            if !V::LOOKUP_PAIR {
+                return compress16_groups::<V, Self>(dst, w, low, high, ends);
+            }
+            for k in 0..V::LANES / 16 {
+                let (lo, hi) = (low.lane(k), high.lane(k));
+                for (g, table) in COMPRESS32.iter().enumerate() {
+                    let m = (ends >> (8 * (2 * k + g))) & 0xFF;
+                    let idx = table[m as usize].as_ptr();
+                    let (a, b) = (V::Half::load(idx), V::Half::load(idx.add(16)));
+                    a.lookup_pair(lo, hi).store(dst.add(w).cast());
+                    b.lookup_pair(lo, hi).store(dst.add(w + 4).cast());
+                    w += V::count_ones8(m) as usize;
+                }
+            }
+            w
+        }
+    }
     #[inline(always)]
     unsafe fn threes<V: Lanes2>(dst: *mut u32, x: V, y: V) {
         // SAFETY: caller's ISA contract; `dst` has room for LANES / 2 units.
@@ -506,7 +592,7 @@ unsafe fn window<V: Lanes2, S: Sink, const TWO: bool>(
     p: *const u8,
     ends: u32,
     dst: *mut S::Unit,
-    mut w: usize,
+    w: usize,
 ) -> usize {
     // SAFETY: caller's ISA contract; `p` has LANES readable bytes; `dst` has room for the units
     // of `ends` plus 7 after `w`.
@@ -532,28 +618,7 @@ unsafe fn window<V: Lanes2, S: Sink, const TWO: bool>(
             high.or(b2.shl16::<4>().and(V::splat(0xF0)).and(cont1))
         }
         .and(cont);
-        // 16-bit code points: bytes 0..8 of each 128-bit lane in `lo`, 8..16 in `hi`.
-        let (lo, hi) = (low.unpack_lo(high), low.unpack_hi(high));
-        let idx = |g: usize| COMPRESS16[((ends >> (8 * g)) & 0xFF) as usize].as_ptr();
-        let lanes = V::LANES / 16;
-        let (lo, hi) = if lanes == 1 {
-            (
-                V::load_lanes([idx(0), idx(0)]).lookup16(lo),
-                V::load_lanes([idx(1), idx(1)]).lookup16(hi),
-            )
-        } else {
-            (
-                V::load_lanes([idx(0), idx(2)]).lookup16(lo),
-                V::load_lanes([idx(1), idx(3)]).lookup16(hi),
-            )
-        };
-        for k in 0..lanes {
-            for (g, half) in [(2 * k, lo), (2 * k + 1, hi)] {
-                S::group(dst.add(w), half.lane(k));
-                w += V::count_ones8((ends >> (8 * g)) & 0xFF) as usize;
-            }
-        }
-        w
+        S::window_units(dst, w, low, high, ends)
     }
 }
 
@@ -674,6 +739,111 @@ unsafe fn decode_threes<V: Lanes2>(v: V) -> V {
             .or(v.shr32::<2>().and(V::splat32(0x0FC0)))
             .or(v.shr32::<4>().and(V::splat32(0xF000)))
     }
+}
+
+/// The shuffle and masks of [`threes_checked`], as one table so that one address reaches them.
+/// Row 0: in each 32-bit lane of four, the three bytes of one character as
+/// `[last, 0, middle, lead]`, whose high 16 bits are the lead and middle byte together, which
+/// the overlong and surrogate forms are ranges of. Rows 1 and 2: the tag bits of those bytes
+/// and their values. Row 3: the lead and the middle byte's top three bits. Rows 4 and 5: E0
+/// 80..9F (overlong) and ED A0..BF (surrogates) under that mask, in the high 16 bits of each
+/// lane (the low 16 bits, zero under it, never match FFFF).
+static THREES_CHECKED: [[u8; 16]; 6] = {
+    let shuf = [2, 0x80, 1, 0, 5, 0x80, 4, 3, 8, 0x80, 7, 6, 11, 0x80, 10, 9];
+    let words = [
+        0xF0C0_00C0u32,
+        0xE080_0080,
+        0xFFE0_0000,
+        0xE080_FFFF,
+        0xEDA0_FFFF,
+    ];
+    let mut t = [shuf; 6];
+    let mut r = 0;
+    while r < words.len() {
+        let mut i = 0;
+        while i < 16 {
+            t[r + 1][i] = (words[r] >> (8 * (i % 4))) as u8;
+            i += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// Steps of [`threes_checked`] per call: as many of `12 * LANES / 16` bytes as fit in a chunk,
+/// leaving the 4 bytes its last load reads past them.
+const fn threes_checked_steps<V: Lanes2>() -> usize {
+    (BLOCK - 4) / (12 * (V::LANES / 16))
+}
+
+/// Bytes [`threes_checked`] takes when all its steps are valid.
+const fn threes_checked_len<V: Lanes2>() -> usize {
+    threes_checked_steps::<V>() * 12 * (V::LANES / 16)
+}
+
+/// Converts the three-byte characters at `p` (a character boundary) in steps of four per
+/// 128-bit lane, each validated as it is decoded, up to [`threes_checked_len`] bytes; stops
+/// before the first step that is not all valid three-byte characters (anything else, an error
+/// included, is for the caller's other paths). Returns the bytes read; the units written are a
+/// third of them. Once CJK text has shown itself, this replaces a chunk's validation and
+/// conversion at about half the instructions: the bytes of a three-byte character have fixed
+/// tag bits, and its only other errors are two ranges of its first two bytes. `p` has `BLOCK`
+/// readable bytes; `dst` room for `BLOCK / 3` units.
+#[inline(always)]
+unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) -> usize {
+    let step = 12 * (V::LANES / 16);
+    // SAFETY: caller's ISA contract; step `k` loads 16 bytes at `k * step + 12 * j` for
+    // `j < LANES / 16`, below `BLOCK - 4`, and writes units up to `(k + 1) * step / 3`, at most
+    // `BLOCK / 3`.
+    unsafe {
+        let [shuf, tag_bits, tags, pair_bits, overlong, surrogate] =
+            THREES_CHECKED.each_ref().map(|row| V::table(row));
+        for k in 0..threes_checked_steps::<V>() {
+            let q = k * step;
+            let v = shuf.lookup16(V::load_lanes([p.add(q), p.add(q + 12)]));
+            let bad_tags = v.and(tag_bits).xor(tags);
+            let pair = v.and(pair_bits);
+            let bad_pair = pair.eq16(overlong).or(pair.eq16(surrogate));
+            if !bad_tags.or(bad_pair).is_zero() {
+                return q;
+            }
+            // Bytes 0, 2 and 3 of the lane: last & 3F, middle & 3F << 6, lead & 0F << 12.
+            let cp = v
+                .and(V::splat32(0x3F))
+                .or(v.shr32::<10>().and(V::splat32(0x0FC0)))
+                .or(v.shr32::<12>().and(V::splat32(0xF000)));
+            for j in 0..V::LANES / 16 {
+                S::four(dst.add(q / 3 + 4 * j), cp.lane(j));
+            }
+        }
+        threes_checked_len::<V>()
+    }
+}
+
+/// [`threes_checked`] from `p` (a character boundary) into `out[w..]` (`out_len` units) for as
+/// long as it takes all its steps and the input and room allow one more call: CJK text that goes
+/// on in three-byte characters, up to the first step that is something else. Returns the new
+/// `(p, w)`.
+#[inline(always)]
+unsafe fn threes_checked_run<V: Lanes2, S: Sink>(
+    src: &[u8],
+    out_len: usize,
+    out: *mut S::Unit,
+    (mut p, mut w): (usize, usize),
+) -> (usize, usize) {
+    // SAFETY: caller's ISA contract; each call has BLOCK readable bytes at `p` and BLOCK / 3
+    // units of room at `w` (`out` has `out_len` units).
+    unsafe {
+        while src.len() - p >= BLOCK + V::LANES && out_len - w >= BLOCK + 8 {
+            let q = threes_checked::<V, S>(src.as_ptr().add(p), out.add(w));
+            p += q;
+            w += q / 3;
+            if q < threes_checked_len::<V>() {
+                break;
+            }
+        }
+    }
+    (p, w)
 }
 
 /// Bytes that start a character in a chunk of four-byte characters.
@@ -830,7 +1000,8 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
     // first), changing only the first `n`; the run of chunks after a wide one stores an ASCII
     // block only with 64 + LANES bytes of input and 64 + 8 units of room left; each step writes
     // at most 16 units at `w` and only runs with 16 units of room;
-    // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room; the character-at-a-time
+    // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room, [`threes_checked`] reads
+    // 64 bytes and writes 64 / 3 units with as much input and room; the character-at-a-time
     // finish writes at most 2 and checks for 2.
     unsafe {
         loop {
@@ -929,8 +1100,14 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                 {
                     let (q, k) = threes_run::<V, S>(at, leads, limit, out.add(w));
                     w += k;
-                    start = q;
-                    checked = Some((leads, limit));
+                    if q < BLOCK - 4 {
+                        start = q;
+                        checked = Some((leads, limit));
+                    } else {
+                        p += q;
+                        (p, w) = threes_checked_run::<V, S>(src, dst.len(), out, (p, w));
+                        continue;
+                    }
                 } else if wide && limit > 0 {
                     // Without the starts past the error, the chunk ends at the last one kept.
                     let keep = leads & low_lanes(limit as u32 + 1);
@@ -1004,6 +1181,7 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                                 let (q, k) = threes_run::<V, S>(at, leads, limit, out.add(w));
                                 p += q;
                                 w += k;
+                                (p, w) = threes_checked_run::<V, S>(src, dst.len(), out, (p, w));
                                 continue;
                             }
                             if !wide {

@@ -217,6 +217,32 @@ pub(in crate::simd) static COMPRESS16: [[u8; 16]; 256] = {
     t
 };
 
+/// `COMPRESS32[g][m]`: indices into the 32 bytes `low ++ high` (a lookup of two registers) that
+/// put, for each bit `j` of `m` in order, bytes `8g + j` of `low` and of `high` into the low two
+/// bytes of a 32-bit lane, zeros above and after: the code points of the characters that end in
+/// group `g` of eight bytes, as UTF-32, from the two registers of their low and high bits.
+pub(in crate::simd) static COMPRESS32: [[[u8; 32]; 256]; 2] = {
+    let mut t = [[[Z; 32]; 256]; 2];
+    let mut g = 0;
+    while g < 2 {
+        let mut m = 0;
+        while m < 256 {
+            let (mut j, mut at) = (0, 0);
+            while j < 8 {
+                if m & (1 << j) != 0 {
+                    t[g][m][4 * at] = (8 * g + j) as u8;
+                    t[g][m][4 * at + 1] = (16 + 8 * g + j) as u8;
+                    at += 1;
+                }
+                j += 1;
+            }
+            m += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
 /// UTF-16 → UTF-8, four units each with the bytes it may need in a 32-bit lane: the ASCII value,
 /// the last continuation byte, the lead of three bytes, and the lead of two bytes or the middle of
 /// three (see `encode_bmp`). Indexed by `at_least_2 | at_least_3` with bit `2j` and `2j + 1` for

@@ -134,6 +134,9 @@ pub(in crate::simd) trait Lanes2: Vector {
     /// Whether [`Lanes2::maddubs`] is one instruction (x86's `pmaddubsw`); where it is emulated,
     /// the algorithms take shifts instead.
     const MADDUBS: bool = true;
+    /// Whether [`Half::lookup_pair`] is one instruction (NEON's two-register `tbl`); x86 builds
+    /// it from two shuffles, and the algorithms then go another way.
+    const LOOKUP_PAIR: bool = false;
     /// 128-bit lane `k` (`k < LANES / 16`).
     unsafe fn lane(self, k: usize) -> Self::Half;
     /// A vector whose 128-bit lane `k` is the 16 bytes at `ptrs[k]` (only `ptrs[0]` read when
@@ -192,4 +195,7 @@ pub(in crate::simd) trait Half: Lanes2 + Vector<Half = Self> {
     unsafe fn sub32(self, o: Self) -> Self;
     /// Each 32-bit lane shifted left by `N` bits.
     unsafe fn shl32<const N: i32>(self) -> Self;
+    /// `(a ++ b)[self[i]]` for indices 0..=31, 0 for indices with the high bit set (no caller
+    /// has others): a lookup in the 32 bytes of two registers.
+    unsafe fn lookup_pair(self, a: Self, b: Self) -> Self;
 }
