@@ -98,7 +98,9 @@ impl Stream {
     /// began in carried units. [`Status::Truncated`] only comes with `last`.
     ///
     /// After an error or `OutputFull` the state is exactly where `read` says: calling again with
-    /// `&src[read..]` repeats the error, or continues.
+    /// `&src[read..]` repeats the error, or continues. After a `last` chunk converted completely
+    /// nothing is pending, and a further call goes on as the same stream (its position counting
+    /// on); a new stream is a new `Stream`.
     ///
     /// `S` and `T` must be the unit types of the stream's encodings (`u8` for UTF-8 and Latin-1,
     /// `u16` for UTF-16, `u32` for UTF-32 and Linux/macOS `wchar_t`); otherwise the result is

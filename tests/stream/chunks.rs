@@ -227,3 +227,34 @@ fn wrong_unit_types_are_bad_arguments() {
     assert_eq!(o.status, Status::BadArgument);
     assert_eq!(st.position(), 0);
 }
+
+#[test]
+fn a_call_after_the_last_chunk_goes_on_as_the_same_stream() {
+    // `last` ends the input only for the sequence left unfinished there: it is decided (here
+    // replaced) and nothing stays pending. The state is not closed: another call converts more
+    // input as a continuation, with the position counting on.
+    let mut st = Stream::new(Encoding::Utf8, Encoding::Utf16Le, Policy::Replace).unwrap();
+    let mut out = [0u16; 8];
+    let o = st.convert(b"a\xE2\x82".as_slice(), Some(&mut out[..]), true);
+    assert_eq!(
+        (o.status, o.read, o.written, o.replaced),
+        (Status::Ok, 3, 2, 1)
+    );
+    assert_eq!(out[..2], [u16::from(b'a').to_le(), 0xFFFDu16.to_le()]);
+    assert_eq!((st.position(), st.pending()), (3, 0));
+    // The next call's first byte is not joined to the replaced tail.
+    let o = st.convert(b"\xAC b".as_slice(), Some(&mut out[..]), true);
+    assert_eq!(
+        (o.status, o.read, o.written, o.replaced),
+        (Status::Ok, 3, 3, 1)
+    );
+    assert_eq!(
+        out[..3],
+        [0xFFFDu16.to_le(), 0x20u16.to_le(), u16::from(b'b').to_le()]
+    );
+    assert_eq!((st.position(), st.pending()), (6, 0));
+    // An empty last chunk after a complete one changes nothing.
+    let o = st.convert(b"".as_slice(), Some(&mut out[..]), true);
+    assert_eq!((o.status, o.read, o.written), (Status::Ok, 0, 0));
+    assert_eq!(st.position(), 6);
+}
