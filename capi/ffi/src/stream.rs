@@ -157,7 +157,9 @@ pub unsafe extern "C" fn utf8x_stream_init(
 /// - `written`: units written to `dst` by this call; `replaced`: substitutions made by this call.
 ///
 /// After any return the state is consistent: calling again with `src + read` continues (or
-/// reports the same error again).
+/// reports the same error again). After a `last` chunk converted completely nothing is pending,
+/// and a further call goes on as the same stream (its position counting on); a new stream needs
+/// `utf8x_stream_init` again.
 ///
 /// Errors: `UTF8X_BAD_ARGUMENT` (nothing read, written or changed) when `st` is NULL or not
 /// initialised, `src` is NULL with `len > 0`, `src` or `dst` is misaligned for its unit type, or
