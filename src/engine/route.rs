@@ -58,11 +58,62 @@ macro_rules! direct_pairs {
     )*};
 }
 
+/// The UTF-8 decoders whose kernels replace errors themselves under REPLACE (see
+/// [`decode_utf8`]): `$bulk` is the kernel for the other policies, `$lossy` the one given the
+/// count of replacements it adds to.
+macro_rules! decoding_pairs {
+    ($($name:ident: $to:ty, $dst:ty, |$k:ident, $s:ident, $d:ident| $bulk:expr,
+        |$n:ident| $lossy:expr;)*) => {$(
+        #[inline]
+        pub(crate) fn $name(
+            $k: &Kernels,
+            src: &[u8],
+            end: usize,
+            dst: Option<&mut [$dst]>,
+            policy: Policy,
+        ) -> Outcome {
+            decode_utf8::<$to>(src, end, dst, policy, |$s, $d| $bulk, |$s, $d, $n| $lossy)
+        }
+    )*};
+}
+
+decoding_pairs! {
+    to_utf16le: Utf16<Le>, u16, |k, s, d| k.utf8_to_utf16_bulk::<Le>(s, d),
+        |n| k.utf8_to_utf16_lossy_bulk::<Le>(s, d, n);
+    to_utf16be: Utf16<Be>, u16, |k, s, d| k.utf8_to_utf16_bulk::<Be>(s, d),
+        |n| k.utf8_to_utf16_lossy_bulk::<Be>(s, d, n);
+    to_utf16: Utf16<Native>, u16, |k, s, d| k.utf8_to_utf16_bulk::<Native>(s, d),
+        |n| k.utf8_to_utf16_lossy_bulk::<Native>(s, d, n);
+    to_utf32: Utf32Out, u32, |k, s, d| k.utf8_to_utf32_bulk(s, d),
+        |n| k.utf8_to_utf32_lossy_bulk(s, d, n);
+}
+
+/// UTF-8 → `E` with the kernel `strict`, or under REPLACE with `lossy`, which replaces the
+/// errors it meets inside the kernel's call and counts them; the engine replaces the rest (what
+/// the kernel leaves to it) and the sum is the outcome's count. Results are those of the engine
+/// alone: the kernel replaces exactly the subparts that the engine's UTF-8 step reads as
+/// ill-formed, each with U+FFFD, the replacement character of every target here.
+#[inline(always)]
+fn decode_utf8<E: Encoder>(
+    src: &[u8],
+    end: usize,
+    dst: Option<&mut [E::Unit]>,
+    policy: Policy,
+    strict: impl FnMut(&[u8], Option<&mut [E::Unit]>) -> (usize, usize),
+    mut lossy: impl FnMut(&[u8], Option<&mut [E::Unit]>, &mut usize) -> (usize, usize),
+) -> Outcome {
+    if policy != Policy::Replace {
+        return transcode_until::<Utf8, E>(src, end, dst, policy, strict);
+    }
+    debug_assert_eq!(E::REPLACEMENT, 0xFFFD);
+    let mut replaced = 0;
+    let mut o =
+        transcode_until::<Utf8, E>(src, end, dst, policy, |s, d| lossy(s, d, &mut replaced));
+    o.replaced += replaced;
+    o
+}
+
 direct_pairs! {
-    to_utf16le: Utf8 => Utf16<Le>, u8 => u16, |k, s, d| k.utf8_to_utf16_bulk::<Le>(s, d);
-    to_utf16be: Utf8 => Utf16<Be>, u8 => u16, |k, s, d| k.utf8_to_utf16_bulk::<Be>(s, d);
-    to_utf16: Utf8 => Utf16<Native>, u8 => u16, |k, s, d| k.utf8_to_utf16_bulk::<Native>(s, d);
-    to_utf32: Utf8 => Utf32Out, u8 => u32, |k, s, d| k.utf8_to_utf32_bulk(s, d);
     to_latin1: Utf8 => Latin1Out, u8 => u8, |k, s, d| k.utf8_to_latin1_bulk(s, d);
     from_utf16le: Utf16<Le> => Utf8Out, u16 => u8, |k, s, d| k.utf16_to_utf8_bulk::<Le>(s, d);
     from_utf16be: Utf16<Be> => Utf8Out, u16 => u8, |k, s, d| k.utf16_to_utf8_bulk::<Be>(s, d);

@@ -37,6 +37,10 @@ pub(crate) type Convert<S, D> = fn(&[S], &mut [D]) -> (usize, usize);
 /// The measuring twin of a [`Convert`]: `src -> (read, needed)`.
 pub(crate) type Measure<S> = fn(&[S]) -> (usize, usize);
 
+/// A UTF-8 decoder that replaces ill-formed subparts with U+FFFD itself: `(src, dst) -> (read,
+/// written, replaced)`.
+pub(crate) type Lossy<D> = fn(&[u8], &mut [D]) -> (usize, usize, usize);
+
 /// One kernel per byte order of a conversion's UTF-16 side: the machine's own and byte-swapped,
 /// each compiled for its order. The engine picks with [`Ordered::of`] by the order's type, so
 /// the byte order is a type from the public function down to the kernel, never a flag tested
@@ -73,6 +77,9 @@ impl<F: Copy> Ordered<F> {
 ///   character boundary and fits in `dst`; they may stop anywhere before an error, the end of
 ///   the input or of `dst`, and never change a unit past `written` (a kernel may store back
 ///   a unit's own value, read just before).
+/// - `utf8_to_*_lossy(src, dst)`: the same, going on past each ill-formed subpart (the
+///   engine's UTF-8 step decides which and how long) with U+FFFD written for it; they stop
+///   wherever the engine has to decide. `None` in a set leaves replacement to the engine.
 /// - `*_measure(src) -> (read, needed)`: the same prefix, counting instead of writing; they stop
 ///   exactly at the first ill-formed unit or before the last few units.
 /// - `latin1_prefix(s)`: offset of the first byte `C4`..`FF`, or `s.len()`.
@@ -88,6 +95,8 @@ pub(crate) struct Kernels {
     pub utf16_len: fn(&[u8]) -> usize,
     pub utf8_to_utf16: Ordered<Convert<u8, u16>>,
     pub utf8_to_utf32: Convert<u8, u32>,
+    pub utf8_to_utf16_lossy: Option<Ordered<Lossy<u16>>>,
+    pub utf8_to_utf32_lossy: Option<Lossy<u32>>,
     pub utf16_to_utf8: Ordered<Convert<u16, u8>>,
     pub utf16_measure: Ordered<Measure<u16>>,
     pub utf16_to_bmp_utf8: [Ordered<Convert<u16, u8>>; 2],
@@ -133,6 +142,43 @@ impl Kernels {
         match dst {
             Some(d) => (self.utf8_to_utf32)(src, d),
             None => self.utf8_measure(src, self.count),
+        }
+    }
+
+    /// [`Self::utf8_to_utf16_bulk`] under REPLACE: where the set has a lossy kernel, it replaces
+    /// the errors it meets itself and adds how many to `replaced`.
+    #[inline]
+    pub(crate) fn utf8_to_utf16_lossy_bulk<O: ByteOrder>(
+        &self,
+        src: &[u8],
+        dst: Option<&mut [u16]>,
+        replaced: &mut usize,
+    ) -> (usize, usize) {
+        match (dst, self.utf8_to_utf16_lossy) {
+            (Some(d), Some(lossy)) => {
+                let (read, written, n) = (lossy.of::<O>())(src, d);
+                *replaced += n;
+                (read, written)
+            }
+            (dst, _) => self.utf8_to_utf16_bulk::<O>(src, dst),
+        }
+    }
+
+    /// [`Self::utf8_to_utf16_lossy_bulk`] into UTF-32.
+    #[inline]
+    pub(crate) fn utf8_to_utf32_lossy_bulk(
+        &self,
+        src: &[u8],
+        dst: Option<&mut [u32]>,
+        replaced: &mut usize,
+    ) -> (usize, usize) {
+        match (dst, self.utf8_to_utf32_lossy) {
+            (Some(d), Some(lossy)) => {
+                let (read, written, n) = lossy(src, d);
+                *replaced += n;
+                (read, written)
+            }
+            (dst, _) => self.utf8_to_utf32_bulk(src, dst),
         }
     }
 

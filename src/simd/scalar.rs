@@ -16,6 +16,10 @@ pub(crate) static KERNELS: Kernels = Kernels {
         swapped: utf8_to_utf16::<true>,
     },
     utf8_to_utf32,
+    // The engine replaces errors itself here: the reference the other sets' lossy kernels are
+    // tested against.
+    utf8_to_utf16_lossy: None,
+    utf8_to_utf32_lossy: None,
     utf16_to_utf8: Ordered {
         native: utf16_to_utf8::<false>,
         swapped: utf16_to_utf8::<true>,

@@ -262,6 +262,57 @@ fn utf8_stray_bytes_after_ascii_runs() {
             c.push(b);
             c.extend((0..100).map(ascii));
             check_utf8(&c, at % 16 == 0);
+            // With more than ASCII after it in the same block: a second stray byte, or a
+            // character of two bytes.
+            for more in [&b"\xFF"[..], "é".as_bytes()] {
+                let mut c: Vec<u8> = (0..at).map(ascii).collect();
+                c.push(b);
+                c.extend((0..at % 7).map(ascii));
+                c.extend_from_slice(more);
+                c.extend((0..100).map(ascii));
+                check_utf8(&c, false);
+            }
+        }
+    }
+}
+
+#[test]
+fn utf8_errors_every_few_characters() {
+    // Lossy decoding replaces errors inside the vector loops (a stray byte in an ASCII block,
+    // an error in a chunk of two- or three-byte text) and goes on there: errors of every kind,
+    // inserted at character boundaries every `gap` bytes, so that several fall in one block
+    // and others on block edges, in every script; under REPLACE every set's result must be
+    // the portable set's, whose engine replaces them one by one.
+    const KINDS: [&[u8]; 8] = [
+        b"\xFF",
+        b"\x80",
+        b"\xC2",
+        b"\xE0\x80",
+        b"\xED\xA0\x80",
+        b"\xF4\x90",
+        b"\xE2\x82",
+        b"\xF0\x9F\x98",
+    ];
+    let mut rng = Rng::new(9);
+    for script in SCRIPTS {
+        let t = text(&mut rng, script, 1200);
+        for (k, bad) in KINDS.iter().enumerate() {
+            for gap in [3, 17, 40, 63, 64, 65, 130, 500] {
+                let mut c = Vec::new();
+                let mut next = gap / 2 + k;
+                for (i, ch) in t.char_indices() {
+                    if i >= next {
+                        c.extend_from_slice(bad);
+                        next = i + gap;
+                    }
+                    c.extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+                check_utf8(&c, false);
+                // Every output room, on a piece long enough for the loops of whole blocks.
+                if gap == 130 && k % 2 == 0 {
+                    check_utf8(&c[..c.len().min(300)], true);
+                }
+            }
         }
     }
 }

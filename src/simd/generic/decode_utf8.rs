@@ -15,6 +15,7 @@ use super::tables::{
 };
 use super::utf8::{BLOCK, errors, low_lanes};
 use super::vector::{Half, Lanes2, Vector};
+use crate::codec::decode::{Step, utf8_step};
 
 /// Where decoded characters go. `dst` points to at least 16 writable units.
 pub(in crate::simd) trait Sink {
@@ -985,7 +986,97 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
     src: &[u8],
     dst: &mut [S::Unit],
 ) -> (usize, usize) {
-    let (mut p, mut w) = (0, 0);
+    // SAFETY: forwarded.
+    let (read, written, _) = unsafe { convert_replacing::<V, S, false>(src, dst) };
+    (read, written)
+}
+
+/// A block of the ASCII loop whose one byte that is not ASCII is an error by itself: a byte no
+/// character starts with (`80..C1`, `F5..FF`; the byte before it is ASCII or another such
+/// error). That is how stray bytes in ASCII text look, and under REPLACE the loop takes such a
+/// block as it takes an ASCII one, with U+FFFD for the byte: returns the vectors of the block
+/// and where the byte is. `at` has BLOCK readable bytes.
+#[inline(always)]
+unsafe fn lone_bad_byte<V: Lanes2>(at: *const u8) -> Option<([V; BLOCK / 16], usize)> {
+    // SAFETY: caller's ISA contract; forwarded.
+    unsafe {
+        let (loaded, mask) = non_ascii::<V>(at);
+        let n = mask.trailing_zeros() as usize;
+        (mask & mask.wrapping_sub(1) == 0 && !(0xC2..=0xF4).contains(&*at.add(n)))
+            .then_some((loaded, n))
+    }
+}
+
+/// Under REPLACE, at `p`, `w` where a chunk was converted up to the last character that starts
+/// before its first error: that character and one more when they are whole (the chunk's error
+/// flag may sit a character past where the error starts), then U+FFFD for the ill-formed subpart
+/// after them, as the engine's UTF-8 step reads it. Returns the new `(p, w)`, or `None` (nothing
+/// written) when what follows `p` is not that. `out` has room for 5 units at `w`.
+#[inline(always)]
+unsafe fn replace_error<S: Sink>(
+    src: &[u8],
+    (p, w): (usize, usize),
+    out: *mut S::Unit,
+) -> Option<(usize, usize)> {
+    let mut chars = [0u32; 2];
+    let mut q = p;
+    for i in 0..3 {
+        match utf8_step(&src[q..]) {
+            Step::Invalid { len, .. } => {
+                let mut w = w;
+                // SAFETY: at most 2 + 2 + 1 units, with room for 5.
+                unsafe {
+                    for &cp in &chars[..i] {
+                        w += S::one(out.add(w), cp);
+                    }
+                    S::one(out.add(w), 0xFFFD);
+                }
+                return Some((q + len, w + 1));
+            }
+            Step::Char { cp, len } if i < 2 && cp <= S::MAX => {
+                chars[i] = cp;
+                q += len;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Under REPLACE, the chunk at `p` (a character boundary, with `BLOCK + LANES` readable bytes
+/// and room for `BLOCK + 8` units at `w`), valid before its first error but for characters
+/// above U+FFFF (`leads`, `limit` and `wide` from [`check_chunk_wide`]): the characters before the
+/// error and U+FFFD for it, as [`replace_error`] returns them. The characters go through
+/// [`chunk_wide`], whose windows cost less than even a few characters one at a time.
+#[inline(always)]
+unsafe fn to_error<V: Lanes2, S: Sink>(
+    src: &[u8],
+    (p, w): (usize, usize),
+    out: *mut S::Unit,
+    leads: u64,
+    limit: usize,
+) -> Option<(usize, usize)> {
+    // SAFETY: caller's ISA contract; the bytes and room as documented, of which `chunk_wide`
+    // takes 64 + LANES bytes and 64 + 8 units, leaving room for 9 more.
+    unsafe {
+        let keep = leads & low_lanes(limit as u32 + 1);
+        let (q, n) = chunk_wide::<V, S, false>(src.as_ptr().add(p), keep, out.add(w));
+        replace_error::<S>(src, (p + q, w + n), out)
+    }
+}
+
+/// [`convert`], and with `REPLACE` it goes on past the errors it meets in ASCII text, in runs of
+/// two-byte text and in the chunk the outer loop converts up to an error, writing U+FFFD for
+/// each ill-formed subpart (see [`replace_error`]); the third value counts them. Other errors
+/// (in runs of three- and four-byte characters, where handling them in the run's loop made
+/// Hindi and Korean text 3 % slower) stop it as they stop [`convert`], and the caller replaces
+/// them.
+#[inline(always)]
+pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLACE: bool>(
+    src: &[u8],
+    dst: &mut [S::Unit],
+) -> (usize, usize, usize) {
+    let (mut p, mut w, mut replaced) = (0, 0, 0);
     let out = dst.as_mut_ptr();
     // The input after `p`, zero-padded, when too little is left to load from `src` directly.
     let mut buf = [0u8; BLOCK + 32];
@@ -994,7 +1085,8 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
     // left, else from `buf`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
     // Stores: an ASCII block writes 64 units at `w` with p + 64 <= `end` (input and room both;
     // the aligning pair of blocks, 64 + adv < 128 with p + 128 <= `end`, and what it counts
-    // covers all it writes); after a run, a block at p with p + 64 <= `end` is loaded again,
+    // covers all it writes; a block with a lone bad byte, under REPLACE, writes as an ASCII
+    // block does and then one unit inside it); after a run, a block at p with p + 64 <= `end` is loaded again,
     // and when it is not all ASCII (the run stopped there, so its mask is not 0 and n < 64),
     // byte p + n is read and the ASCII before a stray byte rewrites 64 units at `w` (read
     // first), changing only the first `n`; the run of chunks after a wide one stores an ASCII
@@ -1041,6 +1133,16 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                     let last = src.as_ptr().add(end - BLOCK);
                     while at <= last {
                         let Some(loaded) = ascii_block::<V>(at) else {
+                            // A stray byte replaced in the loop, which a lossy decoding of
+                            // ASCII text would otherwise leave and enter again for each.
+                            if REPLACE && let Some((loaded, n)) = lone_bad_byte::<V>(at) {
+                                S::ascii64::<V>(to, at, &loaded[..BLOCK / V::LANES]);
+                                S::one(to.add(n), 0xFFFD);
+                                at = at.add(BLOCK);
+                                to = to.add(BLOCK);
+                                replaced += 1;
+                                continue;
+                            }
                             break;
                         };
                         S::ascii64::<V>(to, at, &loaded[..BLOCK / V::LANES]);
@@ -1065,6 +1167,13 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                         ascii_prefix::<V, S>(out.add(w), &loaded[..BLOCK / V::LANES], n);
                         p += n;
                         w += n;
+                        if REPLACE {
+                            S::one(out.add(w), 0xFFFD);
+                            p += 1;
+                            w += 1;
+                            replaced += 1;
+                            continue;
+                        }
                         break;
                     }
                 }
@@ -1115,7 +1224,16 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                     p += q;
                     w += n;
                     if limit < BLOCK {
-                        break;
+                        let after = if REPLACE {
+                            replace_error::<S>(src, (p, w), out)
+                        } else {
+                            None
+                        };
+                        let Some(after) = after else {
+                            break;
+                        };
+                        (p, w) = after;
+                        replaced += 1;
                     }
                     run = true;
                 } else if S::MAX >= 0x10000 && base == at && leads == FOURS && limit == BLOCK {
@@ -1153,6 +1271,21 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
                         while two && room(p, w) {
                             let at = src.as_ptr().add(p);
                             let Some(leads) = two_byte_chunk::<V>(at, top) else {
+                                if REPLACE {
+                                    // An error in two-byte text: the characters before it and
+                                    // the error, and this loop goes on after it.
+                                    let (leads, limit, wide) = check_chunk_wide::<V>(at, S::MAX);
+                                    if limit < BLOCK && wide {
+                                        let Some(after) =
+                                            to_error::<V, S>(src, (p, w), out, leads, limit)
+                                        else {
+                                            break 'run;
+                                        };
+                                        (p, w) = after;
+                                        replaced += 1;
+                                        continue;
+                                    }
+                                }
                                 break;
                             };
                             if leads == u64::MAX {
@@ -1305,5 +1438,5 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
             p += q;
         }
     }
-    (p, w)
+    (p, w, replaced)
 }

@@ -9,6 +9,7 @@
 
 pub(in crate::simd) mod decode_utf8;
 pub(in crate::simd) mod encode_utf8;
+pub(in crate::simd) mod replace;
 pub(in crate::simd) mod tables;
 pub(in crate::simd) mod utf8;
 pub(in crate::simd) mod vector;
@@ -83,6 +84,27 @@ macro_rules! wrap_whole {
     };
 }
 
+/// The REPLACE twin of a UTF-8 decoder: `$algo` (which takes inputs of every length and returns
+/// the replacements it made itself as a third value) inlined into [`replace::replacing`] in a
+/// `#[target_feature]` function of its own, so that an error costs the kernel's re-entry at most
+/// and not a return to the engine; `$fill` is U+FFFD as a unit of the output. The closure that
+/// calls `$algo` inherits the function's features.
+macro_rules! wrap_lossy {
+    ($features:literal, $wrapper:ident: $unit:ty = $algo:path, $fill:expr) => {
+        fn $wrapper(src: &[u8], dst: &mut [$unit]) -> (usize, usize, usize) {
+            #[target_feature(enable = $features)]
+            unsafe fn inner(src: &[u8], dst: &mut [$unit]) -> (usize, usize, usize) {
+                $crate::simd::generic::replace::replacing(src, dst, $fill, |s, d| {
+                    // SAFETY: the features the algorithm needs are enabled in this function.
+                    unsafe { $algo(s, d) }
+                })
+            }
+            // SAFETY: as in `wrap!`.
+            unsafe { inner(src, dst) }
+        }
+    };
+}
+
 /// The byte-scanning kernels (validation, ASCII prefix, counts, Latin-1 prefix) for vector type
 /// `$v`: `valid_up_to`, `valid_bmp_up_to`, `ascii_len`, `count`, `utf16_len`, `latin1_prefix`.
 /// With `short: $short`, validation of inputs under 64 bytes tries `$short` first.
@@ -139,6 +161,12 @@ macro_rules! kernel_set {
                 decode_utf8::convert::<$v, ToUtf32>, scalar::utf8_to_utf32);
             wrap!($features, to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
                 decode_utf8::convert::<$v, ToLatin1>, scalar::utf8_to_latin1);
+            wrap_lossy!($features, to_utf16_native_lossy: u16 =
+                decode_utf8::convert_replacing::<$v, ToUtf16<false>, true>, 0xFFFD);
+            wrap_lossy!($features, to_utf16_swapped_lossy: u16 =
+                decode_utf8::convert_replacing::<$v, ToUtf16<true>, true>, 0xFDFF);
+            wrap_lossy!($features, to_utf32_lossy: u32 =
+                decode_utf8::convert_replacing::<$v, ToUtf32, true>, 0xFFFD);
 
             wrap!($features, from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
                 encode_utf8::convert::<$v, Utf16<false>>, scalar::utf16_to_utf8::<false>);
@@ -192,6 +220,11 @@ macro_rules! kernel_set {
                 utf16_len,
                 utf8_to_utf16: Ordered { native: to_utf16_native, swapped: to_utf16_swapped },
                 utf8_to_utf32: to_utf32,
+                utf8_to_utf16_lossy: Some(Ordered {
+                    native: to_utf16_native_lossy,
+                    swapped: to_utf16_swapped_lossy,
+                }),
+                utf8_to_utf32_lossy: Some(to_utf32_lossy),
                 utf16_to_utf8: Ordered { native: from_utf16_native, swapped: from_utf16_swapped },
                 utf16_measure: Ordered { native: measure_native, swapped: measure_swapped },
                 utf16_to_bmp_utf8: [

@@ -590,6 +590,17 @@ pub(super) unsafe fn decode_last<S: Wide>(
     }
 }
 
+/// [`utf8_to_wide`] for `replace::replacing`, which replaces every error it stops at.
+#[inline(always)]
+pub(super) unsafe fn utf8_to_wide_counting<S: Wide>(
+    src: &[u8],
+    dst: &mut [S::Unit],
+) -> (usize, usize, usize) {
+    // SAFETY: forwarded.
+    let (read, written) = unsafe { utf8_to_wide::<S>(src, dst) };
+    (read, written, 0)
+}
+
 /// UTF-8 → UTF-16 or UTF-32, 64 bytes per step; the last step (or the only one, for an input
 /// shorter than 64 bytes) reads what is left with a masked load.
 #[inline(always)]

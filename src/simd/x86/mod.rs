@@ -45,6 +45,11 @@ mod avx512 {
         ($($t:tt)*) => { wrap_whole!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
+    /// [`wrap_lossy!`] with the features this set needs.
+    macro_rules! wrap512_lossy {
+        ($($t:tt)*) => { wrap_lossy!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
+    }
+
     // Inputs shorter than a vector take one masked load rather than the scalar code.
     wrap512_whole!(valid_up_to(src: &[u8]) -> usize = short::valid_up_to);
     wrap512_whole!(ascii_len(src: &[u8]) -> usize = short::ascii_len);
@@ -68,6 +73,14 @@ mod avx512 {
     wrap512_short!(to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf32>,
         compress::utf8_to_wide::<decode_utf8::ToUtf32>);
+    // Under REPLACE, the compressing decoders replace each error they stop at in a loop
+    // around them (`replace::replacing`), without going back to the engine.
+    wrap512_lossy!(to_utf16_native_lossy: u16 =
+        compress::utf8_to_wide_counting::<decode_utf8::ToUtf16<false>>, 0xFFFD);
+    wrap512_lossy!(to_utf16_swapped_lossy: u16 =
+        compress::utf8_to_wide_counting::<decode_utf8::ToUtf16<true>>, 0xFDFF);
+    wrap512_lossy!(to_utf32_lossy: u32 =
+        compress::utf8_to_wide_counting::<decode_utf8::ToUtf32>, 0xFFFD);
     wrap512!(
         from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
         compress::utf16_to_utf8::<false>, scalar::utf16_to_utf8::<false>);
@@ -103,6 +116,11 @@ mod avx512 {
             swapped: to_utf16_swapped,
         },
         utf8_to_utf32: to_utf32,
+        utf8_to_utf16_lossy: Some(Ordered {
+            native: to_utf16_native_lossy,
+            swapped: to_utf16_swapped_lossy,
+        }),
+        utf8_to_utf32_lossy: Some(to_utf32_lossy),
         utf16_to_utf8: Ordered {
             native: from_utf16_native,
             swapped: from_utf16_swapped,
