@@ -590,38 +590,73 @@ pub(super) unsafe fn decode_last<S: Wide>(
     }
 }
 
-/// [`utf8_to_wide`] for `replace::replacing`, which replaces every error it stops at.
-#[inline(always)]
-pub(super) unsafe fn utf8_to_wide_counting<S: Wide>(
-    src: &[u8],
-    dst: &mut [S::Unit],
-) -> (usize, usize, usize) {
-    // SAFETY: forwarded.
-    let (read, written) = unsafe { utf8_to_wide::<S>(src, dst) };
-    (read, written, 0)
-}
-
 /// UTF-8 → UTF-16 or UTF-32, 64 bytes per step; the last step (or the only one, for an input
 /// shorter than 64 bytes) reads what is left with a masked load.
 #[inline(always)]
 pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (usize, usize) {
+    // SAFETY: forwarded.
+    let (read, written, _) = unsafe { utf8_to_wide_replacing::<S, false>(src, dst) };
+    (read, written)
+}
+
+/// Where the block `v` loaded from `at` has its one byte that is not ASCII, when that byte is an
+/// error by itself (see [`utf8_to_wide_replacing`]); 64 for any other block. `at` has 64
+/// readable bytes.
+#[inline(always)]
+unsafe fn stray_byte(v: __m512i, at: *const u8) -> usize {
+    // SAFETY: caller's ISA contract; the mask's lowest bit is one of the 64 bytes at `at`.
+    unsafe {
+        let m = _mm512_movepi8_mask(v);
+        let n = m.trailing_zeros() as usize;
+        if m != 0 && m & (m - 1) == 0 && !(0xC2..=0xF4).contains(&*at.add(n)) {
+            n
+        } else {
+            64
+        }
+    }
+}
+
+/// [`utf8_to_wide`], and with `REPLACE` its ASCII loop takes a block whose one byte that is not
+/// ASCII is an error by itself (a byte no character starts with, after ASCII or another such
+/// byte: a stray byte in ASCII text) as an ASCII block with U+FFFD for that byte, counted in the
+/// third value. Other errors stop it as they stop [`utf8_to_wide`].
+#[inline(always)]
+pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
+    src: &[u8],
+    dst: &mut [S::Unit],
+) -> (usize, usize, usize) {
+    let mut replaced = 0;
     let (mut p, mut w) = (0, 0);
     let out = dst.as_mut_ptr();
     // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
-    // a step writes at most 64 units at `w` and runs only with 64 units of room; the detour gets
-    // in-bounds slices.
+    // a step writes at most 64 units at `w` and runs only with 64 units of room (an ASCII block
+    // with a stray byte, its 64 units and then one of them again); the detour gets in-bounds
+    // slices.
     unsafe {
         loop {
             let rest = src.len() - p;
             if rest >= 64 && dst.len() - w >= 64 {
                 let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
-                if _mm512_movepi8_mask(v) == 0 {
+                let mut bad_at = 64;
+                if _mm512_movepi8_mask(v) == 0 || {
+                    bad_at = if REPLACE {
+                        stray_byte(v, src.as_ptr().add(p))
+                    } else {
+                        64
+                    };
+                    bad_at < 64
+                } {
                     // A run of ASCII blocks, in a loop of its own. (Each block is widened from
                     // the register it was tested in: loading its halves again leads the
                     // compiler to rebuild them byte by byte.)
                     let mut v = v;
                     loop {
                         <S as Wide>::ascii64(out.add(w), v);
+                        if REPLACE && bad_at < 64 {
+                            <S as decode_utf8::Sink>::one(out.add(w + bad_at), 0xFFFD);
+                            replaced += 1;
+                            bad_at = 64;
+                        }
                         p += 64;
                         w += 64;
                         if src.len() - p < 64 || dst.len() - w < 64 {
@@ -629,7 +664,14 @@ pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (
                         }
                         v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
                         if _mm512_movepi8_mask(v) != 0 {
-                            break;
+                            bad_at = if REPLACE {
+                                stray_byte(v, src.as_ptr().add(p))
+                            } else {
+                                64
+                            };
+                            if bad_at == 64 {
+                                break;
+                            }
                         }
                     }
                     continue;
@@ -661,16 +703,16 @@ pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (
                     let take = decode_utf8::valid_prefix(starts, bad) as u32;
                     if take > 0 {
                         w += decode_block::<S>(v, starts, fours, take, out.add(w));
-                        return (p + take as usize, w);
+                        return (p + take as usize, w, replaced);
                     }
                 }
             } else if let Some((r, n)) = decode_last::<S>(&src[p..], &mut dst[w..]) {
-                return (p + r, w + n);
+                return (p + r, w + n, replaced);
             }
             let go_on;
             (p, w, go_on) = detour(src, out, dst.len(), (p, w), DECODE_DETOUR, decode256::<S>());
             if !go_on {
-                return (p, w);
+                return (p, w, replaced);
             }
         }
     }

@@ -73,14 +73,15 @@ mod avx512 {
     wrap512_short!(to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf32>,
         compress::utf8_to_wide::<decode_utf8::ToUtf32>);
-    // Under REPLACE, the compressing decoders replace each error they stop at in a loop
-    // around them (`replace::replacing`), without going back to the engine.
+    // Under REPLACE, the compressing decoders replace stray bytes in ASCII text in their ASCII
+    // loop, and each other error they stop at in a loop around them (`replace::replacing`),
+    // without going back to the engine.
     wrap512_lossy!(to_utf16_native_lossy: u16 =
-        compress::utf8_to_wide_counting::<decode_utf8::ToUtf16<false>>, 0xFFFD);
+        compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<false>, true>, 0xFFFD);
     wrap512_lossy!(to_utf16_swapped_lossy: u16 =
-        compress::utf8_to_wide_counting::<decode_utf8::ToUtf16<true>>, 0xFDFF);
+        compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<true>, true>, 0xFDFF);
     wrap512_lossy!(to_utf32_lossy: u32 =
-        compress::utf8_to_wide_counting::<decode_utf8::ToUtf32>, 0xFFFD);
+        compress::utf8_to_wide_replacing::<decode_utf8::ToUtf32, true>, 0xFFFD);
     wrap512!(
         from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
         compress::utf16_to_utf8::<false>, scalar::utf16_to_utf8::<false>);
