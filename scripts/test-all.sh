@@ -10,9 +10,12 @@ mapfile -t kernels < <(./scripts/cpu-kernels.sh)
 # clippy step and run by its benchmark smoke run, not here; the header generator (utf8x-header,
 # which compiles cbindgen and its parser, and has no tests) by scripts/header.sh.
 skip=(--exclude utf8x-bench --exclude utf8x-header)
-# What the passes below run, built once first. (Not `--all-targets`: that also builds the unit
-# tests of crates that have none, such as the C ABI crate, whose test build compiles every
-# conversion of the library a second time: 75 s of a fresh clone's 4 min 54 s on 2 cores.)
+# What the passes below run, built once first: the libraries (libutf8x.so and .a, which the C,
+# C++ and Python tests load) and binaries, then the tests. (Not `--all-targets`: that also
+# builds the unit tests of crates that have none, such as the C ABI crate, whose test build
+# compiles every conversion of the library a second time: 75 s of a fresh clone's 4 min 54 s on
+# 2 cores.)
+cargo build --workspace "${skip[@]}"
 cargo test --workspace "${skip[@]}" --no-run
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
