@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: the Rust suites, the C harness against the real .so and .a, the C example, the
-# CLI tests and the Python example, once per kernel this CPU can execute (UTF8X_KERNEL forces one).
+# CLI tests and the Python example, once per kernel this CPU can execute (UTF8X_KERNEL forces
+# one); then the documentation's examples once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,19 +11,22 @@ mapfile -t kernels < <(./scripts/cpu-kernels.sh)
 # clippy step and run by its benchmark smoke run, not here; the header generator (utf8x-header,
 # which compiles cbindgen and its parser, and has no tests) by scripts/header.sh.
 skip=(--exclude utf8x-bench --exclude utf8x-header)
-# What the passes below run, built once first: the libraries (libutf8x.so and .a, which the C,
-# C++ and Python tests load) and binaries, then the tests. (Not `--all-targets`: that also
-# builds the unit tests of crates that have none, such as the C ABI crate, whose test build
-# compiles every conversion of the library a second time: 75 s of a fresh clone's 4 min 54 s on
-# 2 cores.)
-cargo build --workspace "${skip[@]}"
-cargo test --workspace "${skip[@]}" --no-run
+# What the passes below run, built once first and in one build: the libraries (libutf8x.so and
+# .a, which the C, C++ and Python tests load), the binaries, the tests and the examples. (Not
+# `--all-targets`: that also builds the unit tests of crates that have none, such as the C ABI
+# crate, whose test build compiles every conversion of the library a second time: 75 s of a
+# fresh clone's 4 min 54 s on 2 cores.)
+cargo build --workspace "${skip[@]}" --lib --bins --tests --examples
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for k in "${kernels[@]}"; do
   echo "=== kernel: $k ==="
-  UTF8X_KERNEL=$k cargo test --workspace "${skip[@]}" 2>&1 | tee -a "$log"
+  UTF8X_KERNEL=$k cargo test --workspace "${skip[@]}" --tests 2>&1 | tee -a "$log"
 done
+# The documentation's examples once, with the kernel set this CPU runs best: they show the API,
+# and each pass above already runs every suite on its set.
+echo "=== documentation examples ==="
+cargo test --workspace "${skip[@]}" --doc 2>&1 | tee -a "$log"
 # One closing line over every suite and kernel (cargo prints one "test result" line per binary).
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
-     END { printf "kernels: %s\ntotal: %d passed, %d failed\n", K, p, f }' K="${kernels[*]}" "$log"
+     END { printf "kernels: %s (and the documentation examples once)\ntotal: %d passed, %d failed\n", K, p, f }' K="${kernels[*]}" "$log"
