@@ -1021,6 +1021,9 @@ unsafe fn replace_error<S: Sink>(
     let mut chars = [0u32; 2];
     let mut q = p;
     for i in 0..3 {
+        if q == src.len() {
+            return None;
+        }
         match utf8_step(&src[q..]) {
             Step::Invalid { len, .. } => {
                 let mut w = w;
@@ -1433,6 +1436,18 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                     q += len;
                 }
                 p += q;
+                // Under REPLACE, an error the chunk ends at (in CJK text, where a run of
+                // three-byte characters stops at it) is replaced here and the loop goes on.
+                if REPLACE
+                    && q == limit
+                    && limit < BLOCK
+                    && dst.len() - w >= 5
+                    && let Some(after) = replace_error::<S>(src, (p, w), out)
+                {
+                    (p, w) = after;
+                    replaced += 1;
+                    continue;
+                }
                 break;
             }
             p += q;
