@@ -45,11 +45,6 @@ mod avx512 {
         ($($t:tt)*) => { wrap_whole!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
-    /// [`wrap_lossy!`] with the features this set needs.
-    macro_rules! wrap512_lossy {
-        ($($t:tt)*) => { wrap_lossy!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
-    }
-
     // Inputs shorter than a vector take one masked load rather than the scalar code.
     wrap512_whole!(valid_up_to(src: &[u8]) -> usize = short::valid_up_to);
     wrap512_whole!(ascii_len(src: &[u8]) -> usize = short::ascii_len);
@@ -74,14 +69,15 @@ mod avx512 {
         compress::decode_last::<decode_utf8::ToUtf32>,
         compress::utf8_to_wide::<decode_utf8::ToUtf32>);
     // Under REPLACE, the compressing decoders replace stray bytes in ASCII text in their ASCII
-    // loop, and each other error they stop at in a loop around them (`replace::replacing`),
-    // without going back to the engine.
-    wrap512_lossy!(to_utf16_native_lossy: u16 =
-        compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<false>, true>, 0xFFFD);
-    wrap512_lossy!(to_utf16_swapped_lossy: u16 =
-        compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<true>, true>, 0xFDFF);
-    wrap512_lossy!(to_utf32_lossy: u32 =
-        compress::utf8_to_wide_replacing::<decode_utf8::ToUtf32, true>, 0xFFFD);
+    // loop and stop at other errors, which the engine replaces: a loop around them that
+    // replaced those too (as the other sets have) made two-byte text 5 % slower, the kernel
+    // then starting again at once where the engine's scalar steps first go on for a few units.
+    wrap512_whole!(to_utf16_native_lossy(src: &[u8], dst: &mut [u16]) -> (usize, usize, usize) =
+        compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<false>, true>);
+    wrap512_whole!(to_utf16_swapped_lossy(src: &[u8], dst: &mut [u16]) -> (usize, usize, usize) =
+        compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<true>, true>);
+    wrap512_whole!(to_utf32_lossy(src: &[u8], dst: &mut [u32]) -> (usize, usize, usize) =
+        compress::utf8_to_wide_replacing::<decode_utf8::ToUtf32, true>);
     wrap512!(
         from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
         compress::utf16_to_utf8::<false>, scalar::utf16_to_utf8::<false>);
