@@ -1049,8 +1049,10 @@ unsafe fn replace_error<S: Sink>(
 /// Under REPLACE, the chunk at `p` (a character boundary, with `BLOCK + LANES` readable bytes
 /// and room for `BLOCK + 8` units at `w`), valid before its first error but for characters
 /// above U+FFFF (`leads`, `limit` and `wide` from [`check_chunk_wide`]): the characters before the
-/// error and U+FFFD for it, as [`replace_error`] returns them. The characters go through
-/// [`chunk_wide`], whose windows cost less than even a few characters one at a time.
+/// error and U+FFFD for it, as [`replace_error`] gives them. The characters go through
+/// [`chunk_wide`], whose windows cost less than even a few characters one at a time. Returns the
+/// new `(p, w)` and whether the error was replaced (if not, they are where the characters
+/// converted end).
 #[inline(always)]
 unsafe fn to_error<V: Lanes2, S: Sink>(
     src: &[u8],
@@ -1058,13 +1060,17 @@ unsafe fn to_error<V: Lanes2, S: Sink>(
     out: *mut S::Unit,
     leads: u64,
     limit: usize,
-) -> Option<(usize, usize)> {
+) -> ((usize, usize), bool) {
     // SAFETY: caller's ISA contract; the bytes and room as documented, of which `chunk_wide`
     // takes 64 + LANES bytes and 64 + 8 units, leaving room for 9 more.
     unsafe {
         let keep = leads & low_lanes(limit as u32 + 1);
         let (q, n) = chunk_wide::<V, S, false>(src.as_ptr().add(p), keep, out.add(w));
-        replace_error::<S>(src, (p + q, w + n), out)
+        let converted = (p + q, w + n);
+        match replace_error::<S>(src, converted, out) {
+            Some(after) => (after, true),
+            None => (converted, false),
+        }
     }
 }
 
@@ -1279,12 +1285,12 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                                     // the error, and this loop goes on after it.
                                     let (leads, limit, wide) = check_chunk_wide::<V>(at, S::MAX);
                                     if limit < BLOCK && wide {
-                                        let Some(after) =
-                                            to_error::<V, S>(src, (p, w), out, leads, limit)
-                                        else {
-                                            break 'run;
-                                        };
+                                        let (after, done) =
+                                            to_error::<V, S>(src, (p, w), out, leads, limit);
                                         (p, w) = after;
+                                        if !done {
+                                            break 'run;
+                                        }
                                         replaced += 1;
                                         continue;
                                     }
