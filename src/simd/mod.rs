@@ -154,14 +154,10 @@ impl Kernels {
         dst: Option<&mut [u16]>,
         replaced: &mut usize,
     ) -> (usize, usize) {
-        match (dst, self.utf8_to_utf16_lossy) {
-            (Some(d), Some(lossy)) => {
-                let (read, written, n) = (lossy.of::<O>())(src, d);
-                *replaced += n;
-                (read, written)
-            }
-            (dst, _) => self.utf8_to_utf16_bulk::<O>(src, dst),
-        }
+        let lossy = self.utf8_to_utf16_lossy.map(|l| l.of::<O>());
+        lossy_or(lossy, src, dst, replaced, |d| {
+            self.utf8_to_utf16_bulk::<O>(src, d)
+        })
     }
 
     /// [`Self::utf8_to_utf16_lossy_bulk`] into UTF-32.
@@ -172,14 +168,10 @@ impl Kernels {
         dst: Option<&mut [u32]>,
         replaced: &mut usize,
     ) -> (usize, usize) {
-        match (dst, self.utf8_to_utf32_lossy) {
-            (Some(d), Some(lossy)) => {
-                let (read, written, n) = lossy(src, d);
-                *replaced += n;
-                (read, written)
-            }
-            (dst, _) => self.utf8_to_utf32_bulk(src, dst),
-        }
+        let lossy = self.utf8_to_utf32_lossy;
+        lossy_or(lossy, src, dst, replaced, |d| {
+            self.utf8_to_utf32_bulk(src, d)
+        })
     }
 
     /// Measures UTF-8 for a target whose size `size` gives from valid UTF-8: the valid prefix
@@ -264,6 +256,26 @@ impl Kernels {
             Some(d) => (self.utf16_to_utf8.of::<O>())(src, d),
             None => (self.utf16_measure.of::<O>())(src),
         }
+    }
+}
+
+/// `lossy` over `src` into `dst`, adding its replacements to `replaced`, where there is one and
+/// an output to write; else `strict` (measuring, or a set that leaves replacement to the engine).
+#[inline(always)]
+fn lossy_or<D>(
+    lossy: Option<Lossy<D>>,
+    src: &[u8],
+    dst: Option<&mut [D]>,
+    replaced: &mut usize,
+    strict: impl FnOnce(Option<&mut [D]>) -> (usize, usize),
+) -> (usize, usize) {
+    match (dst, lossy) {
+        (Some(d), Some(lossy)) => {
+            let (read, written, n) = lossy(src, d);
+            *replaced += n;
+            (read, written)
+        }
+        (dst, _) => strict(dst),
     }
 }
 

@@ -991,19 +991,26 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
     (read, written)
 }
 
-/// A block of the ASCII loop whose one byte that is not ASCII is an error by itself: a byte no
-/// character starts with (`80..C1`, `F5..FF`; the byte before it is ASCII or another such
-/// error). That is how stray bytes in ASCII text look, and under REPLACE the loop takes such a
-/// block as it takes an ASCII one, with U+FFFD for the byte: returns the vectors of the block
-/// and where the byte is. `at` has BLOCK readable bytes.
+/// Where a block of the ASCII loop has its one byte that is not ASCII (`mask`: a bit for each),
+/// when that byte is an error by itself: a byte no character starts with (`80..C1`, `F5..FF`;
+/// the byte before it is ASCII or another such error). That is how stray bytes in ASCII text
+/// look, and under REPLACE the ASCII loops take such a block as they take an ASCII one, with
+/// U+FFFD for the byte. `at` has BLOCK readable bytes.
+#[inline(always)]
+pub(in crate::simd) unsafe fn lone_error_byte(mask: u64, at: *const u8) -> Option<usize> {
+    let n = mask.trailing_zeros() as usize;
+    // SAFETY: with one bit set, `n` is below 64.
+    (mask != 0 && mask & (mask - 1) == 0 && !(0xC2..=0xF4).contains(unsafe { &*at.add(n) }))
+        .then_some(n)
+}
+
+/// [`lone_error_byte`] of the block at `at`, with its vectors.
 #[inline(always)]
 unsafe fn lone_bad_byte<V: Lanes2>(at: *const u8) -> Option<([V; BLOCK / 16], usize)> {
     // SAFETY: caller's ISA contract; forwarded.
     unsafe {
         let (loaded, mask) = non_ascii::<V>(at);
-        let n = mask.trailing_zeros() as usize;
-        (mask & mask.wrapping_sub(1) == 0 && !(0xC2..=0xF4).contains(&*at.add(n)))
-            .then_some((loaded, n))
+        lone_error_byte(mask, at).map(|n| (loaded, n))
     }
 }
 

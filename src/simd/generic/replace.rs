@@ -1,10 +1,10 @@
 //! REPLACE inside a decoder kernel's call. The engine replaces an ill-formed subpart
 //! after the kernel returns and then calls the kernel again, through the dispatch, for the rest:
 //! on mostly valid text with scattered errors that return and re-entry cost more than the
-//! replacement. Here the kernel is inlined into a loop of its own `#[target_feature]` function,
-//! which replaces the subpart it stopped at and takes up the vector loop again after it, so an
-//! error costs about what the block that holds it does. Which subpart and how long it is come
-//! from the engine's own UTF-8 step, so both give identical results.
+//! replacement. The REPLACE decoders replace most errors in their own loops; for the others
+//! they are inlined into a loop of their own `#[target_feature]` function, which replaces the
+//! subpart the kernel stopped at and calls it again after it, without the engine. Which subpart
+//! and how long it is come from the engine's own UTF-8 step, so both give identical results.
 
 use crate::codec::decode::{Step, utf8_step};
 

@@ -599,21 +599,12 @@ pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (
     (read, written)
 }
 
-/// Where the block `v` loaded from `at` has its one byte that is not ASCII, when that byte is an
-/// error by itself (see [`utf8_to_wide_replacing`]); 64 for any other block. `at` has 64
-/// readable bytes.
+/// [`decode_utf8::lone_error_byte`] of the block `v` loaded from `at` (64 readable bytes), or
+/// 64 for none.
 #[inline(always)]
 unsafe fn stray_byte(v: __m512i, at: *const u8) -> usize {
-    // SAFETY: caller's ISA contract; the mask's lowest bit is one of the 64 bytes at `at`.
-    unsafe {
-        let m = _mm512_movepi8_mask(v);
-        let n = m.trailing_zeros() as usize;
-        if m != 0 && m & (m - 1) == 0 && !(0xC2..=0xF4).contains(&*at.add(n)) {
-            n
-        } else {
-            64
-        }
-    }
+    // SAFETY: caller's ISA contract; forwarded.
+    unsafe { decode_utf8::lone_error_byte(_mm512_movepi8_mask(v), at).unwrap_or(64) }
 }
 
 /// [`utf8_to_wide`], and with `REPLACE` its ASCII loop takes a block whose one byte that is not
