@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cross-builds the utf8x library's test suites for aarch64 (cargo test of utf8x, utf8x-ffi and
-# utf8x-c: the unit tests, every tests/<name>/main.rs, and the C harness, C example and C++ wrapper
+# utf8x-c: every tests/<name>/main.rs, and the C harness, C example and C++ wrapper
 # that capi/tests/ build with the cross compiler) and runs them under qemu-user, once per kernel
 # set: the ones named, else every set the library has on aarch64 (neon where it exists, then
 # scalar). A run fails unless every set passes, and a set named but missing fails (the kernels
@@ -59,7 +59,7 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=$runner
 # through the same emulator (tests/support/runner.rs).
 export UTF8X_TEST_RUNNER=$runner
 
-# The library, its C ABI as Rust (the shims' unit tests) and the C library (the C harness).
+# The library, its C ABI as Rust (the shims through the ABI) and the C library (the C harness).
 packages=(-p utf8x -p utf8x-ffi -p utf8x-c)
 start=$SECONDS
 # `cargo test` does not build the C library's own crate types (libutf8x.so and libutf8x.a have

@@ -42,7 +42,25 @@ mod types;
 #[doc(hidden)]
 pub mod __test {
     pub use crate::api::parallel::{convert_parallel_in, validate_parallel_in};
+    #[cfg(target_arch = "x86_64")]
+    pub use crate::simd::lookup_pair_ssse3;
     pub use crate::testing::{Kernel, kernel, kernels};
+
+    /// Bytes of values a column is validated in at a time.
+    pub const COLUMN_BLOCK: usize = crate::api::column::BLOCK;
+    /// Bytes of values per batch of separate values.
+    pub const BATCH_BYTES: usize = crate::api::column::BATCH_BYTES;
+
+    /// Whether detection counts `c` as a code point text rarely holds.
+    pub fn implausible(c: u32) -> bool {
+        crate::api::detect::implausible(c)
+    }
+
+    /// `src` read as UTF-16LE by the detector: `(characters, supplementary, Latin-1)`, or `None`
+    /// for an unpaired surrogate or no whole unit.
+    pub fn utf16le_counts(src: &[u8]) -> Option<(usize, usize, usize)> {
+        crate::api::detect::utf16le_counts(src)
+    }
 }
 
 /// What the C ABI's shims (the utf8x-ffi crate) need beyond the public API. Not part of the API.

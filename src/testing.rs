@@ -76,3 +76,30 @@ conversions! {
     from_utf32: &[u32] => Option<&mut [u8]>;
     from_latin1: &[u8] => Option<&mut [u8]>;
 }
+
+/// Calls each listed kernel of the set directly, native byte order: `(read, written)`, with no
+/// dispatch, routing or engine around it, so that tests see exactly what the kernel writes.
+macro_rules! raw {
+    ($($name:ident: $src:ty => $dst:ty, |$k:ident| $f:expr;)*) => {
+        impl Kernel {
+            $(
+                #[allow(missing_docs)]
+                pub fn $name(self, src: &[$src], dst: &mut [$dst]) -> (usize, usize) {
+                    let $k = self.0;
+                    ($f)(src, dst)
+                }
+            )*
+        }
+    };
+}
+
+raw! {
+    raw_utf8_to_utf16: u8 => u16, |k| k.utf8_to_utf16.native;
+    raw_utf8_to_utf32: u8 => u32, |k| k.utf8_to_utf32;
+    raw_utf8_to_latin1: u8 => u8, |k| k.utf8_to_latin1;
+    raw_utf16_to_utf8: u16 => u8, |k| k.utf16_to_utf8.native;
+    raw_utf16_to_bmp_utf8: u16 => u8, |k| k.utf16_to_bmp_utf8[0].native;
+    raw_utf16_to_bmp_utf8_nul: u16 => u8, |k| k.utf16_to_bmp_utf8[1].native;
+    raw_utf32_to_utf8: u32 => u8, |k| k.utf32_to_utf8;
+    raw_latin1_to_utf8: u8 => u8, |k| k.latin1_to_utf8;
+}

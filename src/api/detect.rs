@@ -176,7 +176,7 @@ impl Reading {
 /// than tab, line feed, form feed, carriage return and escape (so U+0000 too), DEL and the C1
 /// controls, private use, noncharacters, and the planes with nothing assigned in them. Wrong
 /// readings of UTF-16 and UTF-32 land there often.
-fn implausible(c: u32) -> bool {
+pub(crate) fn implausible(c: u32) -> bool {
     match c {
         0x09 | 0x0A | 0x0C | 0x0D | 0x1B => false,
         0x00..=0x1F | 0x7F..=0x9F => true,
@@ -332,47 +332,8 @@ fn utf16(sample: &[u8], utf8: bool) -> Option<Encoding> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn implausible_code_points() {
-        for c in [
-            0x00, 0x01, 0x1F, 0x7F, 0x85, 0xE000, 0xFFFE, 0x1FFFF, 0x4_0000, 0x10_FFFD,
-        ] {
-            assert!(implausible(c), "{c:X}");
-        }
-        for c in [
-            0x09, 0x0A, 0x0D, 0x20, 0xE9, 0x4E2D, 0xAC00, 0x1_F600, 0x2_0000, 0xE_0001,
-        ] {
-            assert!(!implausible(c), "{c:X}");
-        }
-    }
-
-    #[test]
-    fn repeated_latin1_text_is_not_utf16() {
-        // A Spanish sentence of 40 characters over and over: its even bytes take 8 values and
-        // its odd bytes 16, the shape of UTF-16BE, but the pairs read as UTF-16 are one in five
-        // outside the blocks where text lives.
-        let sentence = "\u{bf}Qu\u{e9} pasa? Espa\u{f1}a, ma\u{f1}ana, coraz\u{f3}n \u{a1}s\u{ed}!";
-        for sep in [" ", "\n"] {
-            let text: Vec<u8> = sentence
-                .chars()
-                .chain(sep.chars())
-                .cycle()
-                .take(50 * 40)
-                .map(|c| u8::try_from(u32::from(c)).expect("Latin-1"))
-                .collect();
-            assert_eq!(detect(&text), Encoding::Cp1252, "{sep:?}");
-        }
-    }
-
-    #[test]
-    fn utf16_reading_pairs_surrogates() {
-        let r = read16(&[0x3D, 0xD8, 0x00, 0xDE, 0x41, 0x00], Order::Le).unwrap();
-        assert_eq!((r.chars, r.supplementary, r.latin), (2, 1, 1));
-        assert!(read16(&[0x00, 0xDE, 0x41, 0x00], Order::Le).is_none());
-        assert!(read16(&[0x41, 0x00, 0x3D, 0xD8], Order::Le).is_some());
-    }
+/// `src` read as UTF-16LE by the detector, as `(characters, supplementary, Latin-1)`: for the
+/// tests of how it pairs surrogates.
+pub(crate) fn utf16le_counts(src: &[u8]) -> Option<(usize, usize, usize)> {
+    read16(src, Order::Le).map(|r| (r.chars, r.supplementary, r.latin))
 }

@@ -341,29 +341,3 @@ fn nul_position(units: &[u32]) -> usize {
         .position(|&v| v == 0)
         .unwrap_or(units.len() - from)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn words_round_trip_and_reject_garbage() {
-        let mut st = INITIAL;
-        assert_eq!(st.to_words(), [0, 0]);
-        assert_eq!(st.decode(b"\xF0\x9F"), MbDecoded::Incomplete);
-        assert_eq!(MbState::from_words(st.to_words()), Some(st));
-        let mut st16 = INITIAL;
-        st16.decode_utf16("😀".as_bytes());
-        assert_eq!(MbState::from_words(st16.to_words()), Some(st16));
-        for garbage in [
-            [1, 0],
-            [0, 1],
-            [TAG_BYTES | 1 << 8, 0x80],
-            [TAG_BYTES | 4 << 8, 0xF0],
-            [TAG_LOW, 0xD800],
-            [9, 0],
-        ] {
-            assert_eq!(MbState::from_words(garbage), None, "{garbage:x?}");
-        }
-    }
-}

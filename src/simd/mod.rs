@@ -31,6 +31,9 @@ mod scalar;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+#[cfg(target_arch = "x86_64")]
+pub use x86::lookup_pair_ssse3;
+
 /// A bulk conversion `(src, dst) -> (read, written)`.
 pub(crate) type Convert<S, D> = fn(&[S], &mut [D]) -> (usize, usize);
 
@@ -402,112 +405,4 @@ pub(crate) fn by_name(name: &str) -> Option<&'static Kernels> {
 /// Names of the kernel sets this CPU can run, portable first.
 pub(crate) fn names() -> impl Iterator<Item = &'static str> {
     (0..SETS.len()).filter(|&i| runs(i)).map(|i| SETS[i].name)
-}
-
-/// The kernels straight, with an output buffer far larger than the input needs: the vector steps
-/// that store more than their own units (the next step or a restore overwrites the rest) must
-/// still leave everything past `written` untouched when the conversion stops there. The
-/// differential tests in `tests/kernels` run with tight capacities, where those steps never run
-/// near the end.
-#[cfg(test)]
-mod room_tests {
-    use super::{SETS, runs};
-
-    const FILL: u8 = 0xA5;
-    const CHARS: [char; 9] = ['a', ' ', 'é', 'ÿ', 'Ж', 'ש', '한', '中', '😀'];
-
-    /// Texts of every length up to 160 characters, from a fixed-seed mix of `CHARS[..pool]`,
-    /// in runs of one class (as real text comes) and alone.
-    fn texts(pool: usize) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        for len in 1..160 {
-            for _ in 0..4 {
-                let mut s = String::new();
-                while s.chars().count() < len {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    let c = CHARS[(x % pool as u64) as usize];
-                    for _ in 0..(x >> 8) % 12 + 1 {
-                        s.push(c);
-                    }
-                }
-                out.push(s.chars().take(len).collect());
-            }
-        }
-        out
-    }
-
-    fn untouched<T: Copy + PartialEq + core::fmt::Debug>(dst: &[T], n: usize, fill: T, what: &str) {
-        assert!(
-            dst[n..].iter().all(|&u| u == fill),
-            "{what}: wrote past {n}"
-        );
-    }
-
-    #[test]
-    fn nothing_past_written_with_room_to_spare() {
-        for (_, k) in SETS.iter().enumerate().skip(1).filter(|&(i, _)| runs(i)) {
-            for s in texts(CHARS.len()) {
-                let utf8 = s.as_bytes();
-                let utf16: Vec<u16> = s.encode_utf16().collect();
-                let utf32: Vec<u32> = s.chars().map(u32::from).collect();
-                let what = |op: &str| format!("{} {op} {s:?}", k.name);
-
-                let mut d = vec![FILL; 4 * utf8.len() + 200];
-                let (r, n) = (k.utf16_to_utf8.native)(&utf16, &mut d);
-                untouched(&d, n, FILL, &what("utf16_to_utf8"));
-                let want = String::from_utf16(&utf16[..r]).unwrap();
-                assert_eq!(d[..n], *want.as_bytes(), "{}", what("utf16_to_utf8"));
-
-                let mut d = vec![FILL; 4 * utf8.len() + 200];
-                let (r, n) = (k.utf32_to_utf8)(&utf32, &mut d);
-                untouched(&d, n, FILL, &what("utf32_to_utf8"));
-                assert_eq!(d[..n], *s.chars().take(r).collect::<String>().as_bytes());
-
-                let mut d = vec![0xA5A5u16; utf8.len() + 200];
-                let (r, n) = (k.utf8_to_utf16.native)(utf8, &mut d);
-                untouched(&d, n, 0xA5A5, &what("utf8_to_utf16"));
-                let want: Vec<u16> = core::str::from_utf8(&utf8[..r])
-                    .unwrap()
-                    .encode_utf16()
-                    .collect();
-                assert_eq!(d[..n], want[..], "{}", what("utf8_to_utf16"));
-
-                let mut d = vec![0xA5A5_A5A5u32; utf8.len() + 200];
-                let (r, n) = (k.utf8_to_utf32)(utf8, &mut d);
-                untouched(&d, n, 0xA5A5_A5A5, &what("utf8_to_utf32"));
-                let want: Vec<u32> = core::str::from_utf8(&utf8[..r])
-                    .unwrap()
-                    .chars()
-                    .map(u32::from)
-                    .collect();
-                assert_eq!(d[..n], want[..], "{}", what("utf8_to_utf32"));
-
-                let mut d = vec![FILL; utf8.len() + 200];
-                let (r, n) = (k.utf8_to_latin1)(utf8, &mut d);
-                untouched(&d, n, FILL, &what("utf8_to_latin1"));
-                let want: Vec<u8> = core::str::from_utf8(&utf8[..r])
-                    .unwrap()
-                    .chars()
-                    .map(|c| c as u8)
-                    .collect();
-                assert_eq!(d[..n], want[..], "{}", what("utf8_to_latin1"));
-
-                for bmp in k.utf16_to_bmp_utf8 {
-                    let mut d = vec![FILL; 4 * utf8.len() + 200];
-                    let (_, n) = (bmp.native)(&utf16, &mut d);
-                    untouched(&d, n, FILL, &what("utf16_to_bmp_utf8"));
-                }
-            }
-            for s in texts(4) {
-                let latin1: Vec<u8> = s.chars().map(|c| c as u8).collect();
-                let mut d = vec![FILL; 2 * latin1.len() + 200];
-                let (r, n) = (k.latin1_to_utf8)(&latin1, &mut d);
-                untouched(&d, n, FILL, &format!("{} latin1_to_utf8 {s:?}", k.name));
-                assert_eq!(d[..n], *s.chars().take(r).collect::<String>().as_bytes());
-            }
-        }
-    }
 }

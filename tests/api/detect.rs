@@ -9,7 +9,7 @@
 use crate::support::detect::*;
 use crate::support::rng::Rng;
 use proptest::prelude::*;
-use utf8x::Encoding;
+use utf8x::{__test, Encoding};
 
 /// Checks each case, the mark of those that have one, and returns how many were checked.
 fn check(cases: &[Case]) -> usize {
@@ -197,4 +197,48 @@ proptest! {
             prop_assert!(got == encoding || (encoding, got) == (Encoding::Utf32Le, Encoding::Utf16Le));
         }
     }
+}
+
+#[test]
+fn implausible_code_points() {
+    for c in [
+        0x00, 0x01, 0x1F, 0x7F, 0x85, 0xE000, 0xFFFE, 0x1FFFF, 0x4_0000, 0x10_FFFD,
+    ] {
+        assert!(__test::implausible(c), "{c:X}");
+    }
+    for c in [
+        0x09, 0x0A, 0x0D, 0x20, 0xE9, 0x4E2D, 0xAC00, 0x1_F600, 0x2_0000, 0xE_0001,
+    ] {
+        assert!(!__test::implausible(c), "{c:X}");
+    }
+}
+
+#[test]
+fn repeated_latin1_text_is_not_utf16() {
+    // A Spanish sentence of 40 characters over and over: its even bytes take 8 values and
+    // its odd bytes 16, the shape of UTF-16BE, but the pairs read as UTF-16 are one in five
+    // outside the blocks where text lives.
+    let sentence = "\u{bf}Qu\u{e9} pasa? Espa\u{f1}a, ma\u{f1}ana, coraz\u{f3}n \u{a1}s\u{ed}!";
+    for sep in [" ", "\n"] {
+        let text: Vec<u8> = sentence
+            .chars()
+            .chain(sep.chars())
+            .cycle()
+            .take(50 * 40)
+            .map(|c| u8::try_from(u32::from(c)).expect("Latin-1"))
+            .collect();
+        assert_eq!(utf8x::detect(&text), Encoding::Cp1252, "{sep:?}");
+    }
+}
+
+#[test]
+fn utf16_reading_pairs_surrogates() {
+    let counts = __test::utf16le_counts;
+    assert_eq!(
+        counts(&[0x3D, 0xD8, 0x00, 0xDE, 0x41, 0x00]),
+        Some((2, 1, 1))
+    );
+    assert_eq!(counts(&[0x00, 0xDE, 0x41, 0x00]), None);
+    // A high surrogate as the last unit: the sample may end there.
+    assert_eq!(counts(&[0x41, 0x00, 0x3D, 0xD8]), Some((1, 0, 1)));
 }

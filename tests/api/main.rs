@@ -3,10 +3,12 @@
 //! detection, the C boundary and constants, and sixteen threads at once.
 
 mod chars;
+mod column;
 mod conformance;
 mod detect;
 mod ffi_boundary;
 mod ffi_constants;
+mod mb;
 mod oracle_corpus;
 mod oracle_latin1;
 mod oracle_utf16_utf32;

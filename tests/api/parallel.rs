@@ -116,3 +116,159 @@ fn corpus_lines_as_a_column() {
         }
     }
 }
+
+/// Text of every UTF-8 length, with bad bytes at `bad`.
+fn cycled(len: usize, bad: &[usize]) -> Vec<u8> {
+    let mut t: Vec<u8> = "aé€😀".bytes().cycle().take(len).collect();
+    for &b in bad {
+        if b < len {
+            t[b] = 0xFF;
+        }
+    }
+    t
+}
+
+#[test]
+// Thousands of thread starts and whole-text conversions: hours under Miri.
+#[cfg_attr(miri, ignore)]
+fn validation_is_the_one_thread_result_at_every_count() {
+    for len in [0usize, 9, 1000] {
+        for bad in [None, Some(len / 3), Some(len.saturating_sub(1))] {
+            let mut t = cycled(len, &[]);
+            if let Some(b) = bad.filter(|&b| b < len) {
+                // Cut a character short, or break it: both kinds of error.
+                t[b] = if b % 2 == 0 { 0xE2 } else { 0x80 };
+            }
+            let one = utf8x::validate(&t);
+            // Every count on the long text only: qemu-user, which runs this suite too,
+            // keeps memory for every thread it ever started.
+            let counts: Vec<usize> = if len == 1000 {
+                (1..=64).collect()
+            } else {
+                vec![1, 2, 3, 64]
+            };
+            for threads in counts {
+                assert_eq!(
+                    validate_parallel_in(&t, threads, 1),
+                    one,
+                    "{len} {bad:?} {threads}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(miri, ignore)]
+fn validation_finds_the_first_error_wherever_the_slices_fall() {
+    // Slices of 4 to 10 bytes here: an error (or two, the later one in an earlier-handed
+    // slice's neighbour) at every place relative to the cuts.
+    for b in 0..120 {
+        for second in [None, Some(b + 5), Some(b + 37)] {
+            let mut t = cycled(120, &[]);
+            t[b] = [0xFF, 0x80, 0xE2][b % 3];
+            if let Some(c) = second.filter(|&c| c < t.len()) {
+                t[c] = 0xFF;
+            }
+            let one = utf8x::validate(&t);
+            for threads in [3, 8] {
+                assert_eq!(
+                    validate_parallel_in(&t, threads, 1),
+                    one,
+                    "{b} {second:?} {threads}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+// Thousands of thread starts and whole-text conversions: hours under Miri.
+#[cfg_attr(miri, ignore)]
+fn conversion_is_the_one_thread_result_at_every_room() {
+    use Encoding::*;
+    let t = cycled(301, &[7, 150]);
+    for (to, policy) in [
+        (Utf16Le, Policy::Strict),
+        (Utf16Be, Policy::Replace),
+        (Utf32, Policy::Skip),
+        (Latin1, Policy::Replace),
+        (Cesu8, Policy::Escape),
+        (Utf8, Policy::Replace),
+    ] {
+        let unit = to.unit_size();
+        for cap in [None, Some(0), Some(5), Some(100), Some(1000)] {
+            macro_rules! check {
+                ($t:ty) => {{
+                    let mut one = vec![0 as $t; cap.unwrap_or(0)];
+                    let a = utf8x::convert(&t[..], Utf8, cap.map(|_| &mut one[..]), to, policy);
+                    for threads in [2, 3, 7, 64] {
+                        let mut many = vec![0 as $t; cap.unwrap_or(0)];
+                        let b = convert_parallel_in(
+                            &t[..],
+                            Utf8,
+                            cap.map(|_| &mut many[..]),
+                            to,
+                            policy,
+                            threads,
+                            1,
+                        );
+                        assert_eq!((a, &one), (b, &many), "{to:?} {policy:?} {cap:?} {threads}");
+                    }
+                }};
+            }
+            match unit {
+                1 => check!(u8),
+                2 => check!(u16),
+                _ => check!(u32),
+            }
+        }
+    }
+}
+
+#[test]
+// Thousands of thread starts and whole-text conversions: hours under Miri.
+#[cfg_attr(miri, ignore)]
+fn utf16_pairs_and_lone_surrogates_across_cuts() {
+    use Encoding::*;
+    let mut units: Vec<u16> = "a😀ĉ😀".repeat(40).encode_utf16().collect();
+    units[33] = 0xD800;
+    units[70] = 0xDC00;
+    for (to, policy) in [
+        (Utf8, Policy::Strict),
+        (Utf8, Policy::Replace),
+        (Wtf8, Policy::Strict),
+    ] {
+        let mut one = vec![0u8; 1000];
+        let a = utf8x::convert(&units[..], Utf16, Some(&mut one[..]), to, policy);
+        for threads in [2, 3, 7, 64] {
+            let mut many = vec![0u8; 1000];
+            let b = convert_parallel_in(
+                &units[..],
+                Utf16,
+                Some(&mut many[..]),
+                to,
+                policy,
+                threads,
+                1,
+            );
+            assert_eq!((a, &one), (b, &many), "{to:?} {policy:?} {threads}");
+        }
+    }
+}
+
+#[test]
+fn split_points_are_step_starts() {
+    let t = "añ€😀".as_bytes();
+    let starts: Vec<usize> = (0..=t.len())
+        .map(|i| utf8x::split_point(t, Encoding::Utf8, i))
+        .collect();
+    assert_eq!(starts, [0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10]);
+    let u: Vec<u16> = "a😀b".encode_utf16().collect();
+    let starts: Vec<usize> = (0..=u.len())
+        .map(|i| utf8x::split_point(&u, Encoding::Utf16, i))
+        .collect();
+    assert_eq!(starts, [0, 1, 1, 3, 4]);
+    assert_eq!(utf8x::split_point(t, Encoding::Cesu8, 5), 0);
+    assert_eq!(utf8x::split_point(&u, Encoding::Utf8, 2), 0);
+}

@@ -4,6 +4,7 @@
 mod convert;
 mod corpus;
 mod dispatch;
+mod room;
 mod validate;
 
 use utf8x_test_support as support;

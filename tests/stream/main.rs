@@ -3,5 +3,6 @@
 mod chunks;
 mod ffi;
 mod props;
+mod state;
 
 use utf8x_test_support as support;

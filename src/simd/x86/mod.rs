@@ -15,6 +15,8 @@ mod measure;
 mod short;
 mod vector;
 
+pub use vector::lookup_pair_ssse3;
+
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i,
     short: short::valid_up_to_short);
 kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,

@@ -1,0 +1,128 @@
+//! The kernels straight, with an output buffer far larger than the input needs: the vector
+//! steps that store more than their own units (the next step or a restore overwrites the rest)
+//! must still leave everything past `written` untouched when the conversion stops there. The
+//! differential tests in `convert` run with tight capacities, where those steps never run near
+//! the end. Texts of every length up to 160 characters mixing every UTF-8 length.
+
+use utf8x::__test::{Kernel, kernels};
+
+const FILL: u8 = 0xA5;
+const CHARS: [char; 9] = ['a', ' ', 'é', 'ÿ', 'Ж', 'ש', '한', '中', '😀'];
+
+/// Texts of every length up to 160 characters, from a fixed-seed mix of `CHARS[..pool]`,
+/// in runs of one class (as real text comes) and alone.
+fn texts(pool: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    for len in 1..160 {
+        for _ in 0..4 {
+            let mut s = String::new();
+            while s.chars().count() < len {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let c = CHARS[(x % pool as u64) as usize];
+                for _ in 0..(x >> 8) % 12 + 1 {
+                    s.push(c);
+                }
+            }
+            out.push(s.chars().take(len).collect());
+        }
+    }
+    out
+}
+
+fn untouched<T: Copy + PartialEq + core::fmt::Debug>(dst: &[T], n: usize, fill: T, what: &str) {
+    assert!(
+        dst[n..].iter().all(|&u| u == fill),
+        "{what}: wrote past {n}"
+    );
+}
+
+#[test]
+fn nothing_past_written_with_room_to_spare() {
+    // The portable set is the reference of the differential tests; the others write in blocks.
+    for k in kernels().into_iter().skip(1) {
+        for s in texts(CHARS.len()) {
+            let utf8 = s.as_bytes();
+            let utf16: Vec<u16> = s.encode_utf16().collect();
+            let utf32: Vec<u32> = s.chars().map(u32::from).collect();
+            let what = |op: &str| format!("{} {op} {s:?}", k.name());
+
+            let mut d = vec![FILL; 4 * utf8.len() + 200];
+            let (r, n) = k.raw_utf16_to_utf8(&utf16, &mut d);
+            untouched(&d, n, FILL, &what("utf16_to_utf8"));
+            let want = String::from_utf16(&utf16[..r]).unwrap();
+            assert_eq!(d[..n], *want.as_bytes(), "{}", what("utf16_to_utf8"));
+
+            let mut d = vec![FILL; 4 * utf8.len() + 200];
+            let (r, n) = k.raw_utf32_to_utf8(&utf32, &mut d);
+            untouched(&d, n, FILL, &what("utf32_to_utf8"));
+            assert_eq!(d[..n], *s.chars().take(r).collect::<String>().as_bytes());
+
+            let mut d = vec![0xA5A5u16; utf8.len() + 200];
+            let (r, n) = k.raw_utf8_to_utf16(utf8, &mut d);
+            untouched(&d, n, 0xA5A5, &what("utf8_to_utf16"));
+            let want: Vec<u16> = core::str::from_utf8(&utf8[..r])
+                .unwrap()
+                .encode_utf16()
+                .collect();
+            assert_eq!(d[..n], want[..], "{}", what("utf8_to_utf16"));
+
+            let mut d = vec![0xA5A5_A5A5u32; utf8.len() + 200];
+            let (r, n) = k.raw_utf8_to_utf32(utf8, &mut d);
+            untouched(&d, n, 0xA5A5_A5A5, &what("utf8_to_utf32"));
+            let want: Vec<u32> = core::str::from_utf8(&utf8[..r])
+                .unwrap()
+                .chars()
+                .map(u32::from)
+                .collect();
+            assert_eq!(d[..n], want[..], "{}", what("utf8_to_utf32"));
+
+            let mut d = vec![FILL; utf8.len() + 200];
+            let (r, n) = k.raw_utf8_to_latin1(utf8, &mut d);
+            untouched(&d, n, FILL, &what("utf8_to_latin1"));
+            let want: Vec<u8> = core::str::from_utf8(&utf8[..r])
+                .unwrap()
+                .chars()
+                .map(|c| c as u8)
+                .collect();
+            assert_eq!(d[..n], want[..], "{}", what("utf8_to_latin1"));
+
+            for bmp in [
+                Kernel::raw_utf16_to_bmp_utf8,
+                Kernel::raw_utf16_to_bmp_utf8_nul,
+            ] {
+                let mut d = vec![FILL; 4 * utf8.len() + 200];
+                let (_, n) = bmp(k, &utf16, &mut d);
+                untouched(&d, n, FILL, &what("utf16_to_bmp_utf8"));
+            }
+        }
+        for s in texts(4) {
+            let latin1: Vec<u8> = s.chars().map(|c| c as u8).collect();
+            let mut d = vec![FILL; 2 * latin1.len() + 200];
+            let (r, n) = k.raw_latin1_to_utf8(&latin1, &mut d);
+            untouched(&d, n, FILL, &format!("{} latin1_to_utf8 {s:?}", k.name()));
+            assert_eq!(d[..n], *s.chars().take(r).collect::<String>().as_bytes());
+        }
+    }
+}
+
+/// `lookup_pair` (a 32-byte table lookup from two 16-byte registers) on x86 against the lookup
+/// it stands for, on every index the shuffle tables use (0..32, and those with the high bit set)
+/// in every lane: no x86 kernel calls it in its loops, so nothing else would show it wrong.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn lookup_pair_reads_both_registers() {
+    let table: [u8; 32] = core::array::from_fn(|i| 0x40 + i as u8);
+    let indices: Vec<u8> = (0..32).chain([0x80, 0x88, 0x90, 0xA0, 0xFF]).collect();
+    for window in indices.windows(16).chain([&indices[21..]]) {
+        let mut idx = [0x80u8; 16];
+        idx[..window.len()].copy_from_slice(window);
+        let Some(got) = utf8x::__test::lookup_pair_ssse3(idx, &table) else {
+            return;
+        };
+        let want = idx.map(|i| if i < 32 { table[i as usize] } else { 0 });
+        assert_eq!(got, want, "indices {idx:x?}");
+    }
+}
