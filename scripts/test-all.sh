@@ -18,7 +18,24 @@ skip=(--exclude utf8x-bench --exclude utf8x-header)
 # fresh clone's 4 min 54 s on 2 cores.)
 cargo build --workspace "${skip[@]}" --lib --bins --tests --examples
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+py=$(mktemp -d)
+trap 'rm -rf "$log" "$py"' EXIT
+# The Python package (python/, a pyo3 extension): built unoptimised by maturin into a wheel,
+# unpacked, and tested by pytest, beside the kernel passes (which leave a core idle much of the
+# time). Only where maturin and pytest are installed; scripts/python-test.sh (CI) builds and
+# tests it as a user installs it, in a fresh virtual environment.
+if command -v maturin > /dev/null && python3 -c 'import pytest' 2> /dev/null; then
+  (
+    cd python
+    maturin build --quiet --profile dev --interpreter python3 --out "$py/wheel"
+    python3 -m zipfile -e "$py"/wheel/*.whl "$py/site"
+    cd "$py"
+    PYTHONPATH="$py/site" python3 -m pytest -q -p no:cacheprovider "$OLDPWD/tests"
+  ) > "$py/out" 2>&1 &
+  python_tests=$!
+else
+  python_tests=
+fi
 for k in "${kernels[@]}"; do
   echo "=== kernel: $k ==="
   UTF8X_KERNEL=$k cargo test --workspace "${skip[@]}" --tests 2>&1 | tee -a "$log"
@@ -27,6 +44,16 @@ done
 # and each pass above already runs every suite on its set.
 echo "=== documentation examples ==="
 cargo test --workspace "${skip[@]}" --doc 2>&1 | tee -a "$log"
+echo "=== the Python package ==="
+python="skipped (needs maturin and pytest: pip install maturin pytest)"
+if [ -n "$python_tests" ]; then
+  status=0
+  wait "$python_tests" || status=$?
+  cat "$py/out"
+  [ "$status" -eq 0 ] || { echo "the Python package's tests failed"; exit 1; }
+  python=$(tail -n 1 "$py/out")
+fi
+echo "$python"
 # One closing line over every suite and kernel (cargo prints one "test result" line per binary).
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
-     END { printf "kernels: %s (and the documentation examples once)\ntotal: %d passed, %d failed\n", K, p, f }' K="${kernels[*]}" "$log"
+     END { printf "kernels: %s (and the documentation examples once)\ntotal: %d passed, %d failed\nPython package: %s\n", K, p, f, P }' K="${kernels[*]}" P="$python" "$log"
