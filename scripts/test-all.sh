@@ -27,7 +27,9 @@ trap 'rm -rf "$log" "$py"' EXIT
 if command -v maturin > /dev/null && python3 -c 'import pytest' 2> /dev/null; then
   (
     cd python
-    maturin build --quiet --profile dev --interpreter python3 --out "$py/wheel"
+    # (Without debug information: the tests' time goes to Python, and the build is 5 s shorter.)
+    CARGO_PROFILE_DEV_DEBUG=false \
+      maturin build --quiet --profile dev --interpreter python3 --out "$py/wheel"
     python3 -m zipfile -e "$py"/wheel/*.whl "$py/site"
     cd "$py"
     PYTHONPATH="$py/site" python3 -m pytest -q -p no:cacheprovider "$OLDPWD/tests"
