@@ -555,7 +555,7 @@ unsafe fn two_byte_run<S: Wide>(
     (p - carry, w)
 }
 
-/// All of `src` (1 to 63 bytes; a character boundary at its start) into `dst` with one masked/// All of `src` (1 to 63 bytes; a character boundary at its start) into `dst` with one masked
+/// All of `src` (1 to 63 bytes; a character boundary at its start) into `dst` with one masked
 /// load, when it is valid and `dst` has a unit of room per byte: returns the bytes read (all)
 /// and the units written. For a short input it is the whole conversion, called on its own (see
 /// `wrap_short!`); for a long one, the last step.
