@@ -19,12 +19,22 @@ skip=(--exclude utf8x-bench --exclude utf8x-header)
 cargo build --workspace "${skip[@]}" --lib --bins --tests --examples
 log=$(mktemp)
 py=$(mktemp -d)
-trap 'rm -rf "$log" "$py"' EXIT
+python_tests=
+# A run that stops early (a failing pass, Ctrl-C) takes the Python build and tests with it.
+stop_python() {
+  if [ -n "$python_tests" ] && kill -0 "$python_tests" 2> /dev/null; then
+    kill -- -"$python_tests" 2> /dev/null || true
+    wait "$python_tests" 2> /dev/null || true
+  fi
+}
+trap 'stop_python; rm -rf "$log" "$py"' EXIT
 # The Python package (python/, a pyo3 extension): built unoptimised by maturin into a wheel,
 # unpacked, and tested by pytest, beside the kernel passes (which leave a core idle much of the
 # time). Only where maturin and pytest are installed; scripts/python-test.sh (CI) builds and
 # tests it as a user installs it, in a fresh virtual environment.
 if command -v maturin > /dev/null && python3 -c 'import pytest' 2> /dev/null; then
+  # Its own process group, so that stop_python ends all of it.
+  set -m
   (
     cd python
     # (Without debug information: the tests' time goes to Python, and the build is 5 s shorter.)
@@ -35,8 +45,7 @@ if command -v maturin > /dev/null && python3 -c 'import pytest' 2> /dev/null; th
     PYTHONPATH="$py/site" python3 -m pytest -q -p no:cacheprovider "$OLDPWD/tests"
   ) > "$py/out" 2>&1 &
   python_tests=$!
-else
-  python_tests=
+  set +m
 fi
 for k in "${kernels[@]}"; do
   echo "=== kernel: $k ==="
@@ -48,14 +57,16 @@ echo "=== documentation examples ==="
 cargo test --workspace "${skip[@]}" --doc 2>&1 | tee -a "$log"
 echo "=== the Python package ==="
 python="skipped (needs maturin and pytest: pip install maturin pytest)"
+python_failed=0
 if [ -n "$python_tests" ]; then
-  status=0
-  wait "$python_tests" || status=$?
+  wait "$python_tests" || python_failed=1
+  python_tests=
   cat "$py/out"
-  [ "$status" -eq 0 ] || { echo "the Python package's tests failed"; exit 1; }
   python=$(tail -n 1 "$py/out")
+  [ "$python_failed" -eq 0 ] || python="FAILED: $python"
 fi
 echo "$python"
 # One closing line over every suite and kernel (cargo prints one "test result" line per binary).
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
      END { printf "kernels: %s (and the documentation examples once)\ntotal: %d passed, %d failed\nPython package: %s\n", K, p, f, P }' K="${kernels[*]}" P="$python" "$log"
+[ "$python_failed" -eq 0 ] || exit 1

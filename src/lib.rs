@@ -57,7 +57,8 @@ pub mod __test {
     }
 
     /// `src` read as UTF-16LE by the detector: `(characters, supplementary, Latin-1)`, or `None`
-    /// for an unpaired surrogate or no whole unit.
+    /// for an unpaired surrogate or when no character was read (a high surrogate as the last
+    /// unit is left out: the sample may end there).
     pub fn utf16le_counts(src: &[u8]) -> Option<(usize, usize, usize)> {
         crate::api::detect::utf16le_counts(src)
     }

@@ -19,6 +19,8 @@ fn words_round_trip_and_reject_garbage() {
         // Tag 0 with a length or a payload.
         [1 << 8, 0],
         [0, 1],
+        // Pending bytes, none of them.
+        [1, 0],
         // Pending bytes that are no unfinished prefix, or too many of them.
         [1 | 1 << 8, 0x80],
         [1 | 4 << 8, 0xF0],

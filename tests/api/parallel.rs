@@ -27,7 +27,8 @@ fn texts(len: usize, at: &[usize]) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn validation_is_the_one_thread_result() {
     // Few threads per call: qemu-user keeps memory for every thread it ever started, and this
-    // suite also runs under it (the unit tests sweep every thread count on small texts).
+    // suite also runs under it (`validation_is_the_one_thread_result_at_every_count` sweeps every
+    // thread count on small texts).
     for (i, (name, t)) in texts(2048, &[0, 1023, 2047]).into_iter().enumerate() {
         let one = utf8x::validate(&t);
         let counts: &[usize] = if i < 3 { &[2, 5, 64] } else { &[2, 5] };

@@ -10,11 +10,12 @@
 //!
 //! Each function takes the blocks it handles in full (ASCII; valid text, except four-byte
 //! characters into UTF-32, surrogates from UTF-16 and, for Latin-1, characters above U+00FF) and
-//! hands any other stretch to the
-//! 256-bit algorithm, instantiated here, for at most [`DETOUR`] input units ([`DECODE_DETOUR`]
-//! bytes from UTF-8, through a call): errors, characters the
+//! hands any other stretch to the 256-bit algorithm, instantiated here, for at most [`DETOUR`]
+//! input units ([`DECODE_DETOUR`] bytes from UTF-8, through a call): errors, characters the
 //! block form does not take, the end of the input and a nearly full output all go that way, so
-//! results are the same as every other kernel's by construction.
+//! results are the same as every other kernel's by construction. The UTF-8 decoders also hand
+//! it a block without any ASCII byte (CJK text, emoji), for [`DENSE_DETOUR`] bytes: its loop for
+//! runs of three-byte characters is faster there.
 
 use core::arch::x86_64::*;
 
@@ -75,17 +76,18 @@ fn decode256<S: decode_utf8::Sink>() -> Detour<u8, S::Unit> {
 
 /// [`detour`] to the 256-bit UTF-8 decoder for [`DENSE_DETOUR`] bytes, out of line: inlined,
 /// it made the block loop around it slower on the texts that never take it (Hindi and Korean
-/// 5–9 %). Cold: called once per 8 KiB at most, and kept off the block loop's path.
+/// 5–9 %). Cold: called about once per 8 KiB (again after an error or a full output), and kept
+/// off the block loop's path. (No target features: it only slices and calls through a pointer.)
 #[cold]
 #[inline(never)]
-#[target_feature(enable = "avx,avx2,bmi1,popcnt,sse4.2")]
 unsafe fn dense_detour<S: decode_utf8::Sink>(
     src: &[u8],
     out: *mut S::Unit,
     out_len: usize,
     at: (usize, usize),
 ) -> (usize, usize, bool) {
-    // SAFETY: forwarded (the caller's ISA contract implies the features enabled here).
+    // SAFETY: forwarded: the caller's ISA contract (AVX-512, so the 256-bit decoder's features)
+    // and its output `out[at.1..out_len]`.
     unsafe { detour(src, out, out_len, at, DENSE_DETOUR, decode256::<S>()) }
 }
 
