@@ -21,6 +21,7 @@ use core::arch::x86_64::*;
 
 use crate::simd::generic::decode_utf8;
 use crate::simd::generic::encode_utf8;
+use crate::simd::generic::replace;
 use crate::simd::generic::utf8::{errors, low_lanes};
 use crate::simd::generic::vector::Vector;
 
@@ -78,17 +79,56 @@ fn decode256<S: decode_utf8::Sink>() -> Detour<u8, S::Unit> {
 /// it made the block loop around it slower on the texts that never take it (Hindi and Korean
 /// 5–9 %). Cold: called about once per 8 KiB (again after an error or a full output), and kept
 /// off the block loop's path. (No target features: it only slices and calls through a pointer.)
+///
+/// With `REPLACE`, the 256-bit decoder that replaces errors itself (see `replace`) takes the
+/// stretch, and what it replaced is added to `replaced`.
 #[cold]
 #[inline(never)]
-unsafe fn dense_detour<S: decode_utf8::Sink>(
+unsafe fn dense_detour<S: decode_utf8::Sink, const REPLACE: bool>(
     src: &[u8],
     out: *mut S::Unit,
     out_len: usize,
     at: (usize, usize),
+    replaced: &mut usize,
 ) -> (usize, usize, bool) {
-    // SAFETY: forwarded: the caller's ISA contract (AVX-512, so the 256-bit decoder's features)
-    // and its output `out[at.1..out_len]`.
-    unsafe { detour(src, out, out_len, at, DENSE_DETOUR, decode256::<S>()) }
+    if !REPLACE {
+        // SAFETY: forwarded: the caller's ISA contract (AVX-512, so the 256-bit decoder's
+        // features) and its output `out[at.1..out_len]`.
+        return unsafe { detour(src, out, out_len, at, DENSE_DETOUR, decode256::<S>()) };
+    }
+    let (p, w) = at;
+    let end = src.len().min(p + DENSE_DETOUR);
+    // SAFETY: as above; `out[w..out_len]` is the caller's output, reached through `out` alone.
+    let (r, n, k) = unsafe {
+        decode256_replacing::<S>(
+            &src[p..end],
+            core::slice::from_raw_parts_mut(out.add(w), out_len - w),
+        )
+    };
+    *replaced += k;
+    (p + r, w + n, r != 0 && end != src.len())
+}
+
+/// The 256-bit UTF-8 decoder that replaces errors, in the loop that replaces the rest
+/// ([`replace::replacing`]), for [`dense_detour`].
+#[target_feature(enable = "avx,avx2,bmi1,popcnt,sse4.2")]
+unsafe fn decode256_replacing<S: decode_utf8::Sink>(
+    src: &[u8],
+    dst: &mut [S::Unit],
+) -> (usize, usize, usize) {
+    // U+FFFD as this target writes it (byte-swapped for the other order of UTF-16).
+    let fill = {
+        let mut unit = core::mem::MaybeUninit::<[S::Unit; 2]>::uninit();
+        // SAFETY: `one` writes U+FFFD, one unit, at the start of the two-unit buffer.
+        unsafe {
+            S::one(unit.as_mut_ptr().cast(), 0xFFFD);
+            unit.as_ptr().cast::<S::Unit>().read()
+        }
+    };
+    replace::replacing(src, dst, fill, |s, d| {
+        // SAFETY: the features the decoder needs are enabled in this function.
+        unsafe { decode_utf8::convert_replacing::<__m256i, S, true>(s, d) }
+    })
 }
 
 /// A conversion [`detour`] hands a stretch to: `(src, dst) -> (read, written)`.
@@ -705,7 +745,8 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
                 // (Four-byte characters into UTF-32 take the detour too, error or not.)
                 if _mm512_movepi8_mask(v) == u64::MAX {
                     let go_on;
-                    (p, w, go_on) = dense_detour::<S>(src, out, dst.len(), (p, w));
+                    (p, w, go_on) =
+                        dense_detour::<S, REPLACE>(src, out, dst.len(), (p, w), &mut replaced);
                     if !go_on {
                         return (p, w, replaced);
                     }
