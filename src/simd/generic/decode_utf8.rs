@@ -19,7 +19,7 @@ use crate::codec::decode::{Step, utf8_step};
 
 /// Where decoded characters go. `dst` points to at least 16 writable units.
 pub(in crate::simd) trait Sink {
-    type Unit: Copy;
+    type Unit: Copy + Default;
     /// The largest code point the target holds; the kernel stops before any above it.
     const MAX: u32;
     /// Sixteen ASCII bytes.

@@ -36,19 +36,32 @@ unsafe fn detour<A, B>(
     src: &[A],
     out: *mut B,
     out_len: usize,
-    (p, w): (usize, usize),
+    at: (usize, usize),
     limit: usize,
     convert: Detour<A, B>,
 ) -> (usize, usize, bool) {
-    let end = src.len().min(p + limit);
-    // SAFETY: the caller's ISA contract; `out[w..out_len]` is the caller's output, writable and
-    // reached through `out` alone.
-    let (r, n) = unsafe {
-        convert(
-            &src[p..end],
-            core::slice::from_raw_parts_mut(out.add(w), out_len - w),
-        )
+    let convert = |s: &[A], d: &mut [B]| {
+        // SAFETY: the caller's ISA contract, which is `convert`'s.
+        unsafe { convert(s, d) }
     };
+    // SAFETY: forwarded.
+    unsafe { detour_with(src, out, out_len, at, limit, convert) }
+}
+
+/// [`detour`] to any conversion `convert`.
+#[inline(always)]
+unsafe fn detour_with<A, B>(
+    src: &[A],
+    out: *mut B,
+    out_len: usize,
+    (p, w): (usize, usize),
+    limit: usize,
+    convert: impl FnOnce(&[A], &mut [B]) -> (usize, usize),
+) -> (usize, usize, bool) {
+    let end = src.len().min(p + limit);
+    // SAFETY: `out[w..out_len]` is the caller's output, writable and reached through `out` alone.
+    let dst = unsafe { core::slice::from_raw_parts_mut(out.add(w), out_len - w) };
+    let (r, n) = convert(&src[p..end], dst);
     (p + r, w + n, r != 0 && end != src.len())
 }
 
@@ -96,17 +109,14 @@ unsafe fn dense_detour<S: decode_utf8::Sink, const REPLACE: bool>(
         // features) and its output `out[at.1..out_len]`.
         return unsafe { detour(src, out, out_len, at, DENSE_DETOUR, decode256::<S>()) };
     }
-    let (p, w) = at;
-    let end = src.len().min(p + DENSE_DETOUR);
-    // SAFETY: as above; `out[w..out_len]` is the caller's output, reached through `out` alone.
-    let (r, n, k) = unsafe {
-        decode256_replacing::<S>(
-            &src[p..end],
-            core::slice::from_raw_parts_mut(out.add(w), out_len - w),
-        )
-    };
-    *replaced += k;
-    (p + r, w + n, r != 0 && end != src.len())
+    // SAFETY: as above (the replacing decoder needs the same features).
+    unsafe {
+        detour_with(src, out, out_len, at, DENSE_DETOUR, |s, d| {
+            let (r, n, k) = decode256_replacing::<S>(s, d);
+            *replaced += k;
+            (r, n)
+        })
+    }
 }
 
 /// The 256-bit UTF-8 decoder that replaces errors, in the loop that replaces the rest
@@ -117,15 +127,10 @@ unsafe fn decode256_replacing<S: decode_utf8::Sink>(
     dst: &mut [S::Unit],
 ) -> (usize, usize, usize) {
     // U+FFFD as this target writes it (byte-swapped for the other order of UTF-16).
-    let fill = {
-        let mut unit = core::mem::MaybeUninit::<[S::Unit; 2]>::uninit();
-        // SAFETY: `one` writes U+FFFD, one unit, at the start of the two-unit buffer.
-        unsafe {
-            S::one(unit.as_mut_ptr().cast(), 0xFFFD);
-            unit.as_ptr().cast::<S::Unit>().read()
-        }
-    };
-    replace::replacing(src, dst, fill, |s, d| {
+    let mut fill = [S::Unit::default(); 2];
+    // SAFETY: `one` writes U+FFFD, one unit, into the two-unit buffer.
+    unsafe { S::one(fill.as_mut_ptr(), 0xFFFD) };
+    replace::replacing(src, dst, fill[0], |s, d| {
         // SAFETY: the features the decoder needs are enabled in this function.
         unsafe { decode_utf8::convert_replacing::<__m256i, S, true>(s, d) }
     })
