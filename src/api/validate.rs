@@ -1,5 +1,6 @@
 //! Validation, ASCII test and code point count.
 
+use crate::codec::ascii::is_short_ascii;
 use crate::codec::decode::{Be, ByteOrder, Decoder, Le, Native, Step, Utf16, Utf32, utf8_step};
 use crate::simd::{self, Kernels};
 use crate::types::outcome::{ErrorKind, Outcome, Status};
@@ -10,6 +11,9 @@ use crate::types::outcome::{ErrorKind, Outcome, Status};
 /// subpart, `error_len` its length (0 with [`Status::Truncated`] when the input ends inside a
 /// sequence) and `error` its kind. `written` and `replaced` are always 0.
 pub fn validate(src: &[u8]) -> Outcome {
+    if is_short_ascii(src) {
+        return ok(src.len());
+    }
     simd::with_valid_kernels(src.len(), |k| validate_with(k, src))
 }
 
@@ -30,7 +34,7 @@ pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
 /// True when `src` is well-formed UTF-8.
 #[must_use]
 pub fn is_valid(src: &[u8]) -> bool {
-    simd::with_valid_kernels(src.len(), |k| is_valid_with(k, src))
+    is_short_ascii(src) || simd::with_valid_kernels(src.len(), |k| is_valid_with(k, src))
 }
 
 #[inline]

@@ -96,14 +96,28 @@ fn corpus_files_validate() {
     }
 }
 
+/// `head`, an ASCII run of `ascii` bytes and `tail`, at every misalignment of a 64-byte
+/// boundary, checked alone and with 70 more ASCII bytes after it.
+fn check_ascii_run_at_every_alignment(head: &[u8], ascii: usize, tail: &[u8]) {
+    let mut buf = vec![b'a'; head.len() + ascii + tail.len() + 64 + 70 + 64];
+    // A 64-byte boundary inside the buffer, so that the offsets below are every misalignment.
+    let base = buf.as_ptr().align_offset(64);
+    for off in 0..64 {
+        let start = base + off;
+        buf.fill(b'a');
+        buf[start..start + head.len()].copy_from_slice(head);
+        let at = start + head.len() + ascii;
+        buf[at..at + tail.len()].copy_from_slice(tail);
+        check(&buf[start..at + tail.len()]);
+        check(&buf[start..at + tail.len() + 70]);
+    }
+}
+
 /// The ASCII loop aligns its loads to the vector width by backing up over bytes it has checked,
 /// and at the start of the input that reaches into its first vector: every misalignment of the
 /// input, with an ASCII run of every length before an error or a character that is not ASCII.
 #[test]
 fn ascii_runs_at_every_alignment() {
-    let mut buf = vec![b'a'; 1024];
-    // A 64-byte boundary inside the buffer, so that the offsets below are every misalignment.
-    let base = buf.as_ptr().align_offset(64);
     for ascii in [64, 65, 100, 127, 128, 129, 191, 255, 256, 300, 383, 511] {
         for tail in [
             &b"\xFF"[..],
@@ -112,13 +126,42 @@ fn ascii_runs_at_every_alignment() {
             b"\x80",
             b"\xF0\x9F\x98\x80",
         ] {
-            for off in 0..64 {
-                let start = base + off;
-                buf.fill(b'a');
-                buf[start + ascii..start + ascii + tail.len()].copy_from_slice(tail);
-                let end = start + ascii + tail.len() + 70;
-                check(&buf[start..end]);
-                check(&buf[start..start + ascii + tail.len()]);
+            check_ascii_run_at_every_alignment(b"", ascii, tail);
+        }
+    }
+}
+
+/// After an ASCII block the validator takes what came before as nothing pending (it has just
+/// checked that no sequence was cut off there): text that is not ASCII, ending in each way a
+/// sequence can at a block boundary and around one, then an ASCII run long enough to align,
+/// then characters, errors or continuation bytes.
+#[test]
+fn ascii_runs_after_text_that_is_not() {
+    let mut rng = Rng::new(7);
+    let text = crate::support::kernels::text(&mut rng, crate::support::kernels::SCRIPTS[1], 40);
+    for (ends, len) in [
+        &b""[..],
+        b"\xC3",
+        b"\xE2\x82",
+        b"\xF0\x9F\x98",
+        b"\xC3\xA9",
+        b"\x80",
+    ]
+    .into_iter()
+    .flat_map(|ends| [63, 64, 65, 128, 192].map(|len| (ends, len)))
+    {
+        // ASCII, the text, then `ends`: `len` bytes from the start of the input.
+        let pad = vec![b'a'; len - text.len() - ends.len()];
+        let head = [&pad, text.as_bytes(), ends].concat();
+        for ascii in [64, 65, 127, 128, 200, 320, 321, 400] {
+            for tail in [
+                &b"\x80"[..],
+                b"\xC3\xA9",
+                b"\xE2\x82\xAC",
+                b"\xFF",
+                b"\xE2\x82",
+            ] {
+                check_ascii_run_at_every_alignment(&head, ascii, tail);
             }
         }
     }

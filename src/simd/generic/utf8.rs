@@ -190,7 +190,8 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
         return src.len();
     }
     // SAFETY (whole body): caller's ISA contract; every load reads inside `src` (i + BLOCK <=
-    // len) or inside a local buffer of at least BLOCK bytes.
+    // len, or the last block of an input of a block or more) or inside a local buffer of at
+    // least BLOCK bytes (the tail's, 2 * BLOCK, read at `from` <= BLOCK).
     unsafe {
         let mut prev_v = V::splat(0);
         let mut pending = prev_v;
@@ -210,8 +211,12 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                 // block just checked): a load that crosses a cache line costs two, and with
                 // AVX-512 text that was not so aligned validated at 0.8 of the speed of text
                 // that was.
+                // Only a run of blocks pays for it: a short input backed up this way would be
+                // left with a tail to pad.
                 i += BLOCK;
-                i -= (src.as_ptr() as usize + i) % V::LANES;
+                if i + 4 * BLOCK <= src.len() {
+                    i -= (src.as_ptr() as usize + i) % V::LANES;
+                }
                 while i + 4 * BLOCK <= src.len() {
                     let p = src.as_ptr().add(i);
                     let mut all = V::load(p);
@@ -223,14 +228,10 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                     }
                     i += 4 * BLOCK;
                 }
-                prev_v = if i >= V::LANES {
-                    V::load(src.as_ptr().add(i - V::LANES))
-                } else {
-                    // Backed up into the first vector: the bytes before `i` after zeros.
-                    let mut buf = [0u8; BLOCK];
-                    buf[BLOCK - i..].copy_from_slice(&src[..i]);
-                    V::load(buf.as_ptr().add(BLOCK - V::LANES))
-                };
+                // What comes before `i` asks nothing of the bytes at `i`, as zeros do: the
+                // bytes just before it are ASCII, and if `i` backed up to less than three bytes
+                // into the ASCII block, no sequence before that block was cut off (`pending`).
+                prev_v = V::splat(0);
                 continue;
             } else {
                 // Text that is not ASCII comes in runs too: check up to GROUP blocks, then
@@ -267,12 +268,26 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
             };
         }
         // The tail, padded with zeros: a sequence cut off by the end meets a zero and is flagged.
-        let mut tail = [0u8; BLOCK];
-        tail[..src.len() - i].copy_from_slice(&src[i..]);
+        // An input of a block or more has its last block copied with vector loads and stores
+        // before a block of zeros, and the tail read from where it starts in the copy: a
+        // `copy_from_slice` of the tail's variable length is a call to `memcpy`, which cost
+        // more than the tail's validation.
+        let mut tail = [0u8; 2 * BLOCK];
+        let rest = src.len() - i;
+        let from = if src.len() >= BLOCK {
+            let last = src.as_ptr().add(src.len() - BLOCK);
+            for k in 0..vecs {
+                V::load(last.add(k * V::LANES)).store(tail.as_mut_ptr().add(k * V::LANES));
+            }
+            BLOCK - rest
+        } else {
+            tail[..rest].copy_from_slice(&src[i..]);
+            0
+        };
         let mut err = V::splat(0);
         let mut last = prev_v;
         for k in 0..vecs {
-            let v = V::load(tail.as_ptr().add(k * V::LANES));
+            let v = V::load(tail.as_ptr().add(from + k * V::LANES));
             err = err.or(errors_with::<V, NO4>(v, last));
             last = v;
         }

@@ -39,7 +39,7 @@ mod avx512 {
 
     /// [`wrap_short!`] with the features this set needs.
     macro_rules! wrap512_short {
-        ($($t:tt)*) => { wrap_short!(64, "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
+        ($below:literal, $($t:tt)*) => { wrap_short!($below, "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
     /// [`wrap_whole!`] with the features this set needs.
@@ -47,8 +47,11 @@ mod avx512 {
         ($($t:tt)*) => { wrap_whole!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
-    // Inputs shorter than a vector take one masked load rather than the scalar code.
-    wrap512_whole!(valid_up_to(src: &[u8]) -> usize = short::valid_up_to);
+    // Inputs shorter than a vector take one masked load rather than the scalar code; validation
+    // takes inputs shorter than two vectors in a function of their own, without the block
+    // loop's set-up (registers saved, tables loaded).
+    wrap512_short!(128, valid_up_to(src: &[u8]) -> usize =
+        short::valid_up_to, utf8::valid_up_to::<__m512i>);
     wrap512_whole!(ascii_len(src: &[u8]) -> usize = short::ascii_len);
     wrap512_whole!(count(src: &[u8]) -> usize = short::count);
     wrap512!(valid_bmp_up_to(src: &[u8]) -> usize =
@@ -59,15 +62,15 @@ mod avx512 {
 
     // The decoders read what is left after their last 64-byte block with a masked load, so
     // short inputs too are one step.
-    wrap512_short!(
+    wrap512_short!(64,
         to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf16<false>>,
         compress::utf8_to_wide::<decode_utf8::ToUtf16<false>>);
-    wrap512_short!(
+    wrap512_short!(64,
         to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf16<true>>,
         compress::utf8_to_wide::<decode_utf8::ToUtf16<true>>);
-    wrap512_short!(to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
+    wrap512_short!(64, to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf32>,
         compress::utf8_to_wide::<decode_utf8::ToUtf32>);
     // Under REPLACE, the compressing decoders replace stray bytes in ASCII text in their ASCII

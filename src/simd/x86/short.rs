@@ -1,6 +1,7 @@
 //! Inputs shorter than one 512-bit vector, read with a single masked load: the bytes past the end
 //! read as zero and touch no memory, so validation, the ASCII prefix and the character count take
-//! a handful of instructions instead of a scalar loop or a padded copy. Longer inputs go to the
+//! a handful of instructions instead of a scalar loop or a padded copy (validation takes inputs
+//! shorter than two vectors this way, in a function of its own). Longer inputs go to the
 //! algorithms of `utf8`. The sets without masked byte loads validate inputs shorter than 64 bytes
 //! in 128-bit pieces, the last one put together from overlapping word reads
 //! ([`valid_up_to_short`]).
@@ -19,22 +20,39 @@ unsafe fn load(src: &[u8]) -> __m512i {
     unsafe { _mm512_maskz_loadu_epi8((1u64 << src.len()) - 1, src.as_ptr().cast()) }
 }
 
-/// `src.len()` when valid; otherwise a boundary before the first error (see `Kernels`).
+/// For an input shorter than 128 bytes, `src.len()` when valid, otherwise a boundary before the
+/// first error (0: the caller's scalar steps find it from the start); `None` for longer inputs.
 #[inline(always)]
-pub(super) unsafe fn valid_up_to(src: &[u8]) -> usize {
+pub(super) unsafe fn valid_up_to(src: &[u8]) -> Option<usize> {
     // SAFETY (whole body): the caller's ISA contract, forwarded.
     unsafe {
-        if src.len() >= 64 {
-            return utf8::valid_up_to::<__m512i>(src);
-        }
-        let v = load(src);
-        // A sequence cut off by the end meets the zero padding and is flagged. On an error the
-        // caller's scalar steps find it from the start, a few bytes at most.
-        if _mm512_movepi8_mask(v) == 0 || errors::<__m512i>(v, _mm512_setzero_si512()).is_zero() {
-            src.len()
-        } else {
-            0
-        }
+        let zero = _mm512_setzero_si512();
+        // A sequence cut off by the end meets the zero padding and is flagged.
+        let err = match src.len() {
+            128.. => return None,
+            64.. => {
+                // One whole vector and a masked one (none for exactly 64 bytes: a masked load
+                // costs more than a plain one even when its mask is empty).
+                let first = _mm512_loadu_si512(src.as_ptr().cast());
+                let rest = if src.len() > 64 {
+                    load(&src[64..])
+                } else {
+                    zero
+                };
+                if _mm512_movepi8_mask(_mm512_or_si512(first, rest)) == 0 {
+                    return Some(src.len());
+                }
+                errors::<__m512i>(first, zero).or(errors::<__m512i>(rest, first))
+            }
+            _ => {
+                let v = load(src);
+                if _mm512_movepi8_mask(v) == 0 {
+                    return Some(src.len());
+                }
+                errors::<__m512i>(v, zero)
+            }
+        };
+        Some(if err.is_zero() { src.len() } else { 0 })
     }
 }
 
