@@ -4,6 +4,7 @@
 //! All of them take `dst: None` to measure (return in `written` the units the conversion needs,
 //! writing nothing) and never write past the end of `dst`. See the crate docs for the policies.
 
+use crate::codec::ascii::is_short_ascii;
 use crate::engine::route::{self, convert_until};
 use crate::simd;
 use crate::types::encoding::Encoding;
@@ -14,23 +15,51 @@ use crate::types::unit::Unit;
 /// pair. The dispatcher depends on the input: `with_utf8_kernels` where the kernel sets that
 /// have masked loads decode short UTF-8 themselves.
 macro_rules! conversions {
-    ($($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $dispatch:ident;)*) => {$(
+    ($($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $dispatch:ident
+        $(, ascii: $widen:expr)?;)*) => {$(
         $(#[$doc])*
-        pub fn $name(src: &[$src], dst: Option<&mut [$dst]>, policy: Policy) -> Outcome {
+        #[allow(unused_mut)]
+        pub fn $name(src: &[$src], mut dst: Option<&mut [$dst]>, policy: Policy) -> Outcome {
+            $(
+                if let Some(o) = short_ascii(src, dst.as_deref_mut(), $widen) {
+                    return o;
+                }
+            )?
             simd::$dispatch(src.len(), |k| route::$name(k, src, src.len(), dst, policy))
         }
     )*};
 }
 
+/// A short ASCII input (at most 32 bytes) widened here, before any dispatch: for a key or a
+/// word, the calls into a kernel cost more than the conversion. `None` for anything else, and
+/// when `dst` lacks room (the engine reports that).
+#[inline(always)]
+fn short_ascii<T>(src: &[u8], dst: Option<&mut [T]>, widen: fn(u8) -> T) -> Option<Outcome> {
+    if !is_short_ascii(src) {
+        return None;
+    }
+    if let Some(dst) = dst {
+        let out = dst.get_mut(..src.len())?;
+        for (o, &b) in out.iter_mut().zip(src) {
+            *o = widen(b);
+        }
+    }
+    Some(Outcome {
+        read: src.len(),
+        written: src.len(),
+        ..Outcome::default()
+    })
+}
+
 conversions! {
     /// UTF-8 → UTF-16 with little-endian units.
-    to_utf16le: u8 => u16, with_utf8_kernels;
+    to_utf16le: u8 => u16, with_utf8_kernels, ascii: |b| u16::from(b).to_le();
     /// UTF-8 → UTF-16 with big-endian units.
-    to_utf16be: u8 => u16, with_utf8_kernels;
+    to_utf16be: u8 => u16, with_utf8_kernels, ascii: |b| u16::from(b).to_be();
     /// UTF-8 → UTF-16 in the machine's byte order.
-    to_utf16: u8 => u16, with_utf8_kernels;
+    to_utf16: u8 => u16, with_utf8_kernels, ascii: u16::from;
     /// UTF-8 → UTF-32 in the machine's byte order.
-    to_utf32: u8 => u32, with_utf8_kernels;
+    to_utf32: u8 => u32, with_utf8_kernels, ascii: u32::from;
     /// UTF-8 → ISO-8859-1. Characters above U+00FF are unmappable; ESCAPE is rejected.
     to_latin1: u8 => u8, with_kernels;
     /// UTF-16 with little-endian units → UTF-8.

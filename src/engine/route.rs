@@ -100,15 +100,28 @@ fn decode_utf8<E: Encoder>(
     dst: Option<&mut [E::Unit]>,
     policy: Policy,
     strict: impl FnMut(&[u8], Option<&mut [E::Unit]>) -> (usize, usize),
-    mut lossy: impl FnMut(&[u8], Option<&mut [E::Unit]>, &mut usize) -> (usize, usize),
+    lossy: impl FnMut(&[u8], Option<&mut [E::Unit]>, &mut usize) -> (usize, usize),
 ) -> Outcome {
     if policy != Policy::Replace {
         return transcode_until::<Utf8, E>(src, end, dst, policy, strict);
     }
+    decode_utf8_lossy::<E>(src, end, dst, lossy)
+}
+
+/// [`decode_utf8`] under REPLACE, out of line: inlined, it made every short strict call pay for
+/// a larger frame.
+#[inline(never)]
+fn decode_utf8_lossy<E: Encoder>(
+    src: &[u8],
+    end: usize,
+    dst: Option<&mut [E::Unit]>,
+    mut lossy: impl FnMut(&[u8], Option<&mut [E::Unit]>, &mut usize) -> (usize, usize),
+) -> Outcome {
     debug_assert_eq!(E::REPLACEMENT, 0xFFFD);
     let mut replaced = 0;
-    let mut o =
-        transcode_until::<Utf8, E>(src, end, dst, policy, |s, d| lossy(s, d, &mut replaced));
+    let mut o = transcode_until::<Utf8, E>(src, end, dst, Policy::Replace, |s, d| {
+        lossy(s, d, &mut replaced)
+    });
     o.replaced += replaced;
     o
 }

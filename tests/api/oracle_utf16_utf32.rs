@@ -216,3 +216,46 @@ fn every_unit_value() {
         check_all_policies(&FROM_UTF32, &[0x41, u]);
     }
 }
+
+/// Short ASCII input is widened before any kernel is chosen: every length up to past that path's
+/// limit, every room from none to more than enough, and measuring, into each unit and byte
+/// order, against std; and the same lengths with one character that is not ASCII at each end.
+#[test]
+fn short_ascii_at_every_length_and_room() {
+    let ascii = "The quick brown fox jumps over the lazy dog 0123456789";
+    for len in 0..=40 {
+        for text in [
+            ascii[..len].to_owned(),
+            format!("é{}", &ascii[..len]),
+            format!("{}€", &ascii[..len]),
+        ] {
+            let src = text.as_bytes();
+            let values: Vec<u16> = text.encode_utf16().collect();
+            let n = values.len();
+            for (f, want) in [
+                (utf8x::to_utf16le as RunFn<u8, u16>, as_le(&values)),
+                (utf8x::to_utf16be, as_be(&values)),
+                (utf8x::to_utf16, values.clone()),
+            ] {
+                assert_eq!(f(src, None, Policy::Strict).written, n, "{text:?}");
+                for cap in 0..=n + 1 {
+                    let (o, out) = run(f, src, cap, Policy::Strict);
+                    if cap >= n {
+                        assert_eq!((o.status, o.read, o.written), (Status::Ok, src.len(), n));
+                        assert_eq!(out, want, "{text:?}");
+                    } else {
+                        assert_eq!(o.status, Status::OutputFull, "{text:?} into {cap}");
+                        assert_eq!(out, want[..o.written], "{text:?} into {cap}");
+                    }
+                }
+            }
+            let chars: Vec<u32> = text.chars().map(u32::from).collect();
+            for cap in 0..=chars.len() + 1 {
+                let (o, out) = run(utf8x::to_utf32, src, cap, Policy::Strict);
+                let done = cap >= chars.len();
+                assert_eq!(o.status == Status::Ok, done, "{text:?} into {cap}");
+                assert_eq!(out, chars[..o.written], "{text:?} into {cap}");
+            }
+        }
+    }
+}

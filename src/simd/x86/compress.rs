@@ -24,6 +24,7 @@ use crate::simd::generic::encode_utf8;
 use crate::simd::generic::replace;
 use crate::simd::generic::utf8::{errors, low_lanes};
 use crate::simd::generic::vector::Vector;
+use crate::simd::scalar;
 
 /// Input units handed to the 256-bit algorithm when a block is not one these functions take.
 const DETOUR: usize = 256;
@@ -370,10 +371,17 @@ pub(super) trait Wide: decode_utf8::Sink {
     unsafe fn units(dst: *mut Self::Unit, units: __m512i, n: u32);
     /// The low `n` (below 16) ASCII bytes of `v` as `n` units.
     unsafe fn ascii_short(dst: *mut Self::Unit, v: __m128i, n: u32);
+    /// The portable decoder into these units (`scalar`'s), for the few characters of an input
+    /// shorter than 16 bytes.
+    fn portable(src: &[u8], dst: &mut [Self::Unit]) -> (usize, usize);
 }
 
 impl<const SWAP: bool> Wide for decode_utf8::ToUtf16<SWAP> {
     const PAIRS: bool = true;
+    #[inline(always)]
+    fn portable(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        scalar::utf8_to_utf16::<SWAP>(src, dst)
+    }
     #[inline(always)]
     unsafe fn ascii64(dst: *mut u16, v: __m512i) {
         // SAFETY: AVX-512 BW per the caller's ISA contract; `dst` has 64 writable units.
@@ -417,6 +425,10 @@ impl<const SWAP: bool> Wide for decode_utf8::ToUtf16<SWAP> {
 
 impl Wide for decode_utf8::ToUtf32 {
     const PAIRS: bool = false;
+    #[inline(always)]
+    fn portable(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+        scalar::utf8_to_utf32(src, dst)
+    }
     #[inline(always)]
     unsafe fn ascii64(dst: *mut u32, v: __m512i) {
         // SAFETY: AVX-512 F per the caller's ISA contract; `dst` has 64 writable units.
@@ -639,12 +651,15 @@ pub(super) unsafe fn decode_last<S: Wide>(
     // most `n` units.
     unsafe {
         if n < 16 {
-            // ASCII in 128 bits: cheaper than the 512-bit block for what is most often a word.
+            // ASCII in 128 bits: cheaper than the 512-bit block for what is most often a word;
+            // a few other characters one at a time, cheaper too (a 2-byte input took 9 ns in the
+            // block and 3.6 in the portable decoder, 8 bytes 11.8 and 7.5, on Zen 4).
             let x = _mm_maskz_loadu_epi8(low_lanes(n as u32) as u16, src.as_ptr().cast());
             if _mm_movemask_epi8(x) == 0 {
                 S::ascii_short(dst.as_mut_ptr(), x, n as u32);
                 return Some((n, n));
             }
+            return Some(S::portable(src, dst));
         }
         let v = _mm512_maskz_loadu_epi8(low_lanes(n as u32), src.as_ptr().cast());
         // The zeros past the end start characters: the last real one ends there, and one cut
