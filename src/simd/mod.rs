@@ -181,7 +181,7 @@ impl Kernels {
     /// and its size. In slices that stay in the cache from the validation to the count, so that
     /// a long input is read from memory once, not twice (what a measuring pass over a buffer
     /// larger than the cache costs is that reading).
-    #[inline]
+    #[inline(never)]
     fn utf8_measure(&self, src: &[u8], size: fn(&[u8]) -> usize) -> (usize, usize) {
         const SLICE: usize = 32 << 10;
         let (mut read, mut needed) = (0, 0);

@@ -2,7 +2,7 @@
 //! identical outcome, identical output, nothing touched past `written`.
 
 use crate::support::POLICIES_BUT_FALLBACK;
-use crate::support::kernels::{Rng, SCRIPTS, all_kernels, corpus_files, text, utf8_cases};
+use crate::support::kernels::{Rng, SCRIPTS, Script, all_kernels, corpus_files, text, utf8_cases};
 use utf8x::__test::Kernel;
 use utf8x::{Outcome, Policy};
 
@@ -566,5 +566,33 @@ fn from_latin1_every_capacity() {
             &case,
             true,
         );
+    }
+}
+
+/// Lossy decoding of two-byte text replaces an error of one byte alone inside its loop: what
+/// looks like one but is not (a character of three or four bytes, or such a character cut
+/// short, whose first byte ends a block and the rest begins the next), at every offset of
+/// Cyrillic and Latin text, with a lone bad byte a few characters before it and without.
+#[test]
+fn utf8_lone_bad_bytes_beside_longer_characters_in_two_byte_text() {
+    let mut rng = Rng::new(12);
+    for script in [Script::Cyrillic, Script::Latin] {
+        let t = text(&mut rng, script, 260);
+        let starts: Vec<usize> = t.char_indices().map(|(i, _)| i).collect();
+        for insert in [
+            &b"\xE2\x82\xAC"[..],
+            b"\xF0\x9F\x98\x80",
+            b"\xE2\x82",
+            b"\xE9 ",
+        ] {
+            for (n, &i) in starts.iter().enumerate() {
+                let j = starts[n.saturating_sub(4)];
+                for bad in [&b""[..], b"\xFF", b"\x80"] {
+                    let t = t.as_bytes();
+                    let c = [&t[..j], bad, &t[j..i], insert, &t[i..]].concat();
+                    check_utf8(&c, false);
+                }
+            }
+        }
     }
 }

@@ -35,6 +35,34 @@ macro_rules! wrap {
     };
 }
 
+/// What a kernel's short path returns, with a value of its own for "not taken": an `Option` of
+/// a pair comes back through memory, and the store and the load back are a tenth of a short
+/// call.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(in crate::simd) trait ShortResult: Copy {
+    /// A value no kernel returns: the short path did not take the input.
+    const NOT_TAKEN: Self;
+    fn taken(self) -> bool;
+}
+
+/// A prefix length (at most the input's length).
+impl ShortResult for usize {
+    const NOT_TAKEN: Self = usize::MAX;
+    #[inline(always)]
+    fn taken(self) -> bool {
+        self != usize::MAX
+    }
+}
+
+/// Units read and written (read at most the input's length).
+impl ShortResult for (usize, usize) {
+    const NOT_TAKEN: Self = (usize::MAX, 0);
+    #[inline(always)]
+    fn taken(self) -> bool {
+        self.0 != usize::MAX
+    }
+}
+
 /// [`wrap!`] whose short inputs (below `$below` units) first try `$short`, a
 /// `#[target_feature]` function of their own: the long algorithm's set-up (constants loaded on
 /// entry, registers saved) would cost them more than the conversion does. `$short` says `None` to
@@ -45,10 +73,11 @@ macro_rules! wrap_short {
         $wrapper:ident($src:ident: $sty:ty $(, $arg:ident: $ty:ty)*) -> $ret:ty
         = $short:path, $algo:path) => {
         fn $wrapper($src: $sty $(, $arg: $ty)*) -> $ret {
+            use $crate::simd::generic::ShortResult;
             #[target_feature(enable = $features)]
-            unsafe fn short($src: $sty $(, $arg: $ty)*) -> Option<$ret> {
+            unsafe fn short($src: $sty $(, $arg: $ty)*) -> $ret {
                 // SAFETY: the features the algorithm needs are enabled in this function.
-                unsafe { $short($src $(, $arg)*) }
+                unsafe { $short($src $(, $arg)*) }.unwrap_or(<$ret>::NOT_TAKEN)
             }
             #[target_feature(enable = $features)]
             unsafe fn inner($src: $sty $(, $arg: $ty)*) -> $ret {
@@ -57,7 +86,8 @@ macro_rules! wrap_short {
             }
             if $src.len() < $below {
                 // SAFETY: as in `wrap!`.
-                if let Some(done) = unsafe { short($src $(, $arg)*) } {
+                let done = unsafe { short($src $(, $arg)*) };
+                if done.taken() {
                     return done;
                 }
             }

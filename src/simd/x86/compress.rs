@@ -592,31 +592,108 @@ unsafe fn put_two_byte<S: Wide>(
     }
 }
 
+/// Under REPLACE, a block of two-byte text that [`two_byte_masks`] refused, when one byte of it
+/// (not one of `skip`, the bytes that may belong to what comes before or after the block) is all
+/// that is wrong: a byte that two-byte text cannot hold (C0, C1, E0..FF) or a continuation byte
+/// after no lead byte, between whole characters. Such a byte is an ill-formed subpart by itself
+/// (a lead byte of three or four with no continuation byte after it; a stray byte), as the
+/// engine reads it, when the masks accept the block with `?` in its place: returns that block
+/// and where the byte is. (A lead byte before it, or a continuation byte after it, and the
+/// masks refuse: the error is more than that byte.)
+#[inline(always)]
+unsafe fn one_bad_byte(v: __m512i, skip: u64) -> Option<(__m512i, u32)> {
+    // SAFETY: AVX-512 BW per the caller's ISA contract.
+    unsafe {
+        let k = _mm512_set1_epi8;
+        let leads = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, k(0xC2u8 as i8)), k(0x1E));
+        let foreign = _mm512_cmpge_epu8_mask(v, k(0xE0u8 as i8))
+            | _mm512_cmpeq_epi8_mask(_mm512_and_si512(v, k(0xFEu8 as i8)), k(0xC0u8 as i8));
+        let lone = continuation(v) & !(leads << 1);
+        let bad = (foreign | lone) & !skip;
+        if bad.count_ones() != 1 {
+            return None;
+        }
+        let n = bad.trailing_zeros();
+        Some((_mm512_mask_mov_epi8(v, 1 << n, k(b'?' as i8)), n))
+    }
+}
+
+/// [`two_byte_masks`] of `v`, or under `REPLACE` those of `v` with [`one_bad_byte`] put right:
+/// the block to decode, its masks, and where the bad byte is.
+#[inline(always)]
+unsafe fn two_byte_block<const REPLACE: bool>(
+    v: __m512i,
+    first_cont: u64,
+) -> Option<(__m512i, (u64, u64), Option<u32>)> {
+    // SAFETY: forwarded.
+    unsafe {
+        if let Some(masks) = two_byte_masks(v, first_cont) {
+            return Some((v, masks, None));
+        }
+        if !REPLACE {
+            return None;
+        }
+        // The last byte may begin a character that the next block ends.
+        let (fixed, n) = one_bad_byte(v, first_cont | 1 << 63)?;
+        two_byte_masks(fixed, first_cont).map(|masks| (fixed, masks, Some(n)))
+    }
+}
+
+/// After [`put_two_byte`] wrote at `out` the characters of a block from byte `from` on, with
+/// lead bytes `leads`: U+FFFD for the `?` that stood for the bad byte at `at`, the character
+/// after those that end before it.
+#[inline(always)]
+unsafe fn replace_bad_byte<S: Wide>(out: *mut S::Unit, leads: u64, from: u32, at: u32) {
+    let before = (!leads >> from << from & ((1u64 << at) - 1)).count_ones() as usize;
+    // SAFETY: the `?` was written at `out + before`.
+    unsafe { <S as decode_utf8::Sink>::one(out.add(before), 0xFFFD) };
+}
+
 /// UTF-8 → UTF-16/UTF-32 of text of ASCII and two-byte characters (Latin, Greek, Cyrillic,
 /// Hebrew, Arabic...) from `src[p..]` (a character boundary, after at least one byte) to
 /// `out[w..out_len]`, for as long as it lasts: returns the new `p` (a character boundary) and
-/// `w`. It stops at anything else, an error included, for the general steps to take over.
+/// `w`. It stops at anything else, an error included, for the general steps to take over; with
+/// `REPLACE`, an error of one byte alone between whole characters ([`one_bad_byte`]) is written
+/// as U+FFFD and counted in `replaced` instead (lossy decoding of such text left the kernel
+/// for each of them: 0.75 of the strict speed with one per KiB).
 ///
 /// Each step reads 64 bytes from `p - 1` and writes the characters that end in its last 63, so
 /// the input advances by a constant 63 bytes: the next load never waits for this block's masks
 /// (where the advance depends on the block, that wait is the whole loop's pace). A lead byte
 /// at the end of a step is the first byte of the next one.
 #[inline(always)]
-unsafe fn two_byte_run<S: Wide>(
+unsafe fn two_byte_run<S: Wide, const REPLACE: bool>(
     src: &[u8],
     out: *mut S::Unit,
     out_len: usize,
     (mut p, mut w): (usize, usize),
+    replaced: &mut usize,
 ) -> (usize, usize) {
     // Whether byte p - 1 is a lead byte, its character not yet written.
     let mut carry = 0;
     // SAFETY: the caller's ISA contract; p >= 1 and each load reads src[p - 1..p + 63]; a step
-    // writes at most 63 units at `w` and runs only with 64 of room.
+    // writes at most 63 units at `w` and runs only with 64 of room (a replaced byte rewrites
+    // one of them).
     unsafe {
         while src.len() - p >= 63 && out_len - w >= 64 {
             let v = _mm512_loadu_si512(src.as_ptr().add(p - 1).cast());
-            let Some((leads, conts)) = two_byte_masks(v, 1) else {
-                break;
+            let (v, (leads, conts)) = match two_byte_masks(v, 1) {
+                Some(masks) => (v, masks),
+                None => {
+                    // Kept apart from the step above, which the lossy decoder then runs as
+                    // fast as the strict one.
+                    let Some((v, masks, Some(at))) = two_byte_block::<REPLACE>(v, 1) else {
+                        break;
+                    };
+                    let starts = (!masks.1 & !1) | masks.0;
+                    let n = put_two_byte::<S>(v, (masks.0, starts), 1, out.add(w));
+                    replace_bad_byte::<S>(out.add(w), masks.0, 1, at);
+                    *replaced += 1;
+                    w += n;
+                    p += 63;
+                    carry = (masks.0 >> 63) as usize;
+                    continue;
+                }
             };
             // Byte 0 starts a character here only as a lead byte: its own character otherwise
             // ended in the step before.
@@ -755,11 +832,13 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
                     continue;
                 }
                 // Text of one- and two-byte characters only has a loop of its own.
+                // (Without the run's look for a bad byte: every block of Hindi and Korean comes
+                // here, and it bought nothing measurable on the two-byte files.)
                 if let Some((leads, conts)) = two_byte_masks(v, 0) {
                     w += put_two_byte::<S>(v, (leads, !conts), 0, out.add(w));
                     // (A lead byte at the end is the next step's.)
                     p += 64 - (leads >> 63) as usize;
-                    (p, w) = two_byte_run::<S>(src, out, dst.len(), (p, w));
+                    (p, w) = two_byte_run::<S, REPLACE>(src, out, dst.len(), (p, w), &mut replaced);
                     continue;
                 }
                 let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));

@@ -74,9 +74,10 @@ mod avx512 {
         compress::decode_last::<decode_utf8::ToUtf32>,
         compress::utf8_to_wide::<decode_utf8::ToUtf32>);
     // Under REPLACE, the compressing decoders replace stray bytes in ASCII text in their ASCII
-    // loop and stop at other errors, which the engine replaces: a loop around them that
-    // replaced those too (as the other sets have) made two-byte text 5 % slower, the kernel
-    // then starting again at once where the engine's scalar steps first go on for a few units.
+    // loop, and bad bytes alone in two-byte text in that text's loop, and stop at other errors,
+    // which the engine replaces: a loop around them that replaced those too (as the other sets
+    // have) made two-byte text 5 % slower, the kernel then starting again at once where the
+    // engine's scalar steps first go on for a few units.
     wrap512_whole!(to_utf16_native_lossy(src: &[u8], dst: &mut [u16]) -> (usize, usize, usize) =
         compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<false>, true>);
     wrap512_whole!(to_utf16_swapped_lossy(src: &[u8], dst: &mut [u16]) -> (usize, usize, usize) =
