@@ -558,9 +558,8 @@ unsafe fn two_byte_masks(v: __m512i, first_cont: u64) -> Option<(u64, u64)> {
 
 /// Writes at `out` (room for 64 units, or for `limit`'s bits) the characters of the block `v`
 /// that [`two_byte_masks`] accepted which end in it at or after byte `from` (0 or 1) and at a
-/// byte of `limit`: returns how many. They start at
-/// the bytes in `starts` (lead bytes and ASCII) and end at the bytes that are not lead bytes, in
-/// the same order: one compression gathers each character's lead bits (zero for ASCII), another
+/// byte of `limit`: returns how many. They start at the bytes in `starts` (lead bytes and
+/// ASCII) and end at the bytes that are not lead bytes, in the same order: one compression gathers each character's lead bits (zero for ASCII), another
 /// its last byte, and one interleave and one multiply-add per 32 characters put them together.
 #[inline(always)]
 unsafe fn put_two_byte<S: Wide>(
@@ -570,7 +569,7 @@ unsafe fn put_two_byte<S: Wide>(
     out: *mut S::Unit,
 ) -> usize {
     // SAFETY: AVX-512 BW/VBMI/VBMI2 per the caller's ISA contract; the masked stores write the
-    // block's units, at most 64, inside the caller's room.
+    // block's units, at most 64 and at most `limit`'s bits, inside the caller's room.
     unsafe {
         let k = _mm512_set1_epi8;
         let ends = !leads >> from << from & limit;
@@ -619,24 +618,21 @@ unsafe fn one_bad_byte(v: __m512i, skip: u64) -> Option<(__m512i, u32)> {
     }
 }
 
-/// [`two_byte_masks`] of `v`, or under `REPLACE` those of `v` with [`one_bad_byte`] put right:
-/// the block to decode, its masks, and where the bad byte is.
+/// Under `REPLACE`, for a block that [`two_byte_masks`] refused: the block with
+/// [`one_bad_byte`] put right, its masks, and where the bad byte is.
 #[inline(always)]
-unsafe fn two_byte_block<const REPLACE: bool>(
+unsafe fn two_byte_fixed<const REPLACE: bool>(
     v: __m512i,
     first_cont: u64,
-) -> Option<(__m512i, (u64, u64), Option<u32>)> {
+) -> Option<(__m512i, (u64, u64), u32)> {
+    if !REPLACE {
+        return None;
+    }
     // SAFETY: forwarded.
     unsafe {
-        if let Some(masks) = two_byte_masks(v, first_cont) {
-            return Some((v, masks, None));
-        }
-        if !REPLACE {
-            return None;
-        }
         // The last byte may begin a character that the next block ends.
         let (fixed, n) = one_bad_byte(v, first_cont | 1 << 63)?;
-        two_byte_masks(fixed, first_cont).map(|masks| (fixed, masks, Some(n)))
+        two_byte_masks(fixed, first_cont).map(|masks| (fixed, masks, n))
     }
 }
 
@@ -683,7 +679,7 @@ unsafe fn two_byte_run<S: Wide, const REPLACE: bool>(
                 None => {
                     // Kept apart from the step above, which the lossy decoder then runs as
                     // fast as the strict one.
-                    let Some((v, masks, Some(at))) = two_byte_block::<REPLACE>(v, 1) else {
+                    let Some((v, masks, at)) = two_byte_fixed::<REPLACE>(v, 1) else {
                         break;
                     };
                     let starts = (!masks.1 & !1) | masks.0;
