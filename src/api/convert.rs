@@ -18,9 +18,9 @@ macro_rules! conversions {
     ($($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $dispatch:ident
         $(, ascii: $widen:expr)?;)*) => {$(
         $(#[$doc])*
-        #[allow(unused_mut)]
-        pub fn $name(src: &[$src], mut dst: Option<&mut [$dst]>, policy: Policy) -> Outcome {
+        pub fn $name(src: &[$src], dst: Option<&mut [$dst]>, policy: Policy) -> Outcome {
             $(
+                let mut dst = dst;
                 if let Some(o) = short_ascii(src, dst.as_deref_mut(), $widen) {
                     return o;
                 }

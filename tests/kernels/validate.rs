@@ -96,6 +96,16 @@ fn corpus_files_validate() {
     }
 }
 
+/// What follows an ASCII run in the tests below: errors, characters, and a character cut short.
+const AFTER_RUN: [&[u8]; 6] = [
+    b"\xFF",
+    b"\x80",
+    b"\xC3\xA9",
+    b"\xE2\x82",
+    b"\xE2\x82\xAC",
+    b"\xF0\x9F\x98\x80",
+];
+
 /// `head`, an ASCII run of `ascii` bytes and `tail`, at every misalignment of a 64-byte
 /// boundary, checked alone and with 70 more ASCII bytes after it.
 fn check_ascii_run_at_every_alignment(head: &[u8], ascii: usize, tail: &[u8]) {
@@ -119,13 +129,7 @@ fn check_ascii_run_at_every_alignment(head: &[u8], ascii: usize, tail: &[u8]) {
 #[test]
 fn ascii_runs_at_every_alignment() {
     for ascii in [64, 65, 100, 127, 128, 129, 191, 255, 256, 300, 383, 511] {
-        for tail in [
-            &b"\xFF"[..],
-            b"\xC3\xA9",
-            b"\xE2\x82",
-            b"\x80",
-            b"\xF0\x9F\x98\x80",
-        ] {
+        for tail in AFTER_RUN {
             check_ascii_run_at_every_alignment(b"", ascii, tail);
         }
     }
@@ -154,13 +158,7 @@ fn ascii_runs_after_text_that_is_not() {
         let pad = vec![b'a'; len - text.len() - ends.len()];
         let head = [&pad, text.as_bytes(), ends].concat();
         for ascii in [64, 65, 127, 128, 200, 320, 321, 400] {
-            for tail in [
-                &b"\x80"[..],
-                b"\xC3\xA9",
-                b"\xE2\x82\xAC",
-                b"\xFF",
-                b"\xE2\x82",
-            ] {
+            for tail in AFTER_RUN {
                 check_ascii_run_at_every_alignment(&head, ascii, tail);
             }
         }
