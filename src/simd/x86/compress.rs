@@ -470,9 +470,10 @@ impl Wide for decode_utf8::ToUtf32 {
 /// Decodes the characters of the block `v` (a character boundary at its start, no error in it,
 /// `starts` its bytes that are not continuation bytes, `fours` its leads of four-byte
 /// characters) that end before byte `take`, into `out`; returns the units written. `take` is a
-/// character start, and `out` has room for `take` units.
+/// character start, or with `WHOLE` 64 for a block that ends with a whole character, and `out`
+/// has room for `take` units.
 #[inline(always)]
-unsafe fn decode_block<S: Wide>(
+unsafe fn decode_block<S: Wide, const WHOLE: bool>(
     v: __m512i,
     starts: u64,
     fours: u64,
@@ -484,7 +485,8 @@ unsafe fn decode_block<S: Wide>(
     // four-byte character), inside the caller's room.
     unsafe {
         let zero = _mm512_setzero_si512();
-        let ends = (starts >> 1) & low_lanes(take);
+        // (With `WHOLE`, the last byte ends a character when `take` is 64.)
+        let ends = (starts >> 1 | u64::from(WHOLE) << 63) & low_lanes(take);
         let (b1, b2) = (v.prev1(zero), v.prev2(zero));
         // Per byte that ends a character, the low and high bytes of its code point, from the
         // byte itself and the one or two before it.
@@ -707,17 +709,18 @@ unsafe fn two_byte_run<S: Wide, const REPLACE: bool>(
     (p - carry, w)
 }
 
-/// All of `src` (1 to 63 bytes; a character boundary at its start) into `dst` with one masked
+/// All of `src` (1 to 64 bytes; a character boundary at its start) into `dst` with one masked
 /// load, when it is valid and `dst` has a unit of room per byte: returns the bytes read (all)
 /// and the units written. For a short input it is the whole conversion, called on its own (see
-/// `wrap_short!`); for a long one, the last step.
+/// `wrap_short!`); for a long one, the last step. (An input of exactly 64 bytes, which the block
+/// loop would take in two steps, the last character left to a second one, is one step here.)
 #[inline(always)]
 pub(super) unsafe fn decode_last<S: Wide>(
     src: &[u8],
     dst: &mut [S::Unit],
 ) -> Option<(usize, usize)> {
     let n = src.len();
-    if n == 0 || n >= 64 || dst.len() < n {
+    if n == 0 || n > 64 || dst.len() < n {
         return None;
     }
     // SAFETY: AVX-512 BW/VBMI/VBMI2 per the caller's ISA contract; the masked load reads only
@@ -735,7 +738,16 @@ pub(super) unsafe fn decode_last<S: Wide>(
             }
             return Some(S::portable(src, dst));
         }
+        // With no zero after the block, a sequence the end cuts off is seen here (and left to
+        // the caller's other paths).
+        if n == 64 && (src[63] >= 0xC0 || src[62] >= 0xE0 || src[61] >= 0xF0) {
+            return None;
+        }
         let v = _mm512_maskz_loadu_epi8(low_lanes(n as u32), src.as_ptr().cast());
+        if n == 64 && _mm512_movepi8_mask(v) == 0 {
+            <S as Wide>::ascii64(dst.as_mut_ptr(), v);
+            return Some((n, n));
+        }
         // Text of one- and two-byte characters by masks alone, as in the block loop's run (a
         // lead byte cut off by the end meets a zero and is refused): the general block below
         // took 11 ns for 23 bytes of Cyrillic where simdutf took 8.
@@ -748,7 +760,7 @@ pub(super) unsafe fn decode_last<S: Wide>(
         // off by the end meets them and is an error (left to the caller's other paths).
         let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
         let starts = valid_block(v).filter(|_| S::PAIRS || fours == 0)?;
-        let written = decode_block::<S>(v, starts, fours, n as u32, dst.as_mut_ptr());
+        let written = decode_block::<S, true>(v, starts, fours, n as u32, dst.as_mut_ptr());
         Some((n, written))
     }
 }
@@ -869,7 +881,7 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
                         // The last character to start may go on past the block: it is the
                         // next step's. The ones before it end where the next one starts.
                         let take = 63 - starts.leading_zeros();
-                        w += decode_block::<S>(v, starts, fours, take, out.add(w));
+                        w += decode_block::<S, false>(v, starts, fours, take, out.add(w));
                         p += take as usize;
                         continue;
                     }
@@ -878,7 +890,7 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
                     // scalar steps take the error over.
                     let take = decode_utf8::valid_prefix(starts, bad) as u32;
                     if take > 0 {
-                        w += decode_block::<S>(v, starts, fours, take, out.add(w));
+                        w += decode_block::<S, false>(v, starts, fours, take, out.add(w));
                         return (p + take as usize, w, replaced);
                     }
                 }

@@ -62,15 +62,15 @@ mod avx512 {
 
     // The decoders read what is left after their last 64-byte block with a masked load, so
     // short inputs too are one step.
-    wrap512_short!(64,
+    wrap512_short!(65,
         to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf16<false>>,
         compress::utf8_to_wide::<decode_utf8::ToUtf16<false>>);
-    wrap512_short!(64,
+    wrap512_short!(65,
         to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf16<true>>,
         compress::utf8_to_wide::<decode_utf8::ToUtf16<true>>);
-    wrap512_short!(64, to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
+    wrap512_short!(65, to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf32>,
         compress::utf8_to_wide::<decode_utf8::ToUtf32>);
     // Under REPLACE, the compressing decoders replace stray bytes in ASCII text in their ASCII

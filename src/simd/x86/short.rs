@@ -30,19 +30,26 @@ pub(super) unsafe fn valid_up_to(src: &[u8]) -> Option<usize> {
         // A sequence cut off by the end meets the zero padding and is flagged.
         let err = match src.len() {
             128.. => return None,
-            64.. => {
-                // One whole vector and a masked one (none for exactly 64 bytes: a masked load
-                // costs more than a plain one even when its mask is empty).
+            65.. => {
+                // One whole vector and a masked one.
                 let first = _mm512_loadu_si512(src.as_ptr().cast());
-                let rest = if src.len() > 64 {
-                    load(&src[64..])
-                } else {
-                    zero
-                };
+                let rest = load(&src[64..]);
                 if _mm512_movepi8_mask(_mm512_or_si512(first, rest)) == 0 {
                     return Some(src.len());
                 }
                 errors::<__m512i>(first, zero).or(errors::<__m512i>(rest, first))
+            }
+            64 => {
+                // One whole vector, and the end's check from its last three bytes rather than
+                // from a vector of zeros after it (a second check of a whole vector: 0.9 ns).
+                let v = _mm512_loadu_si512(src.as_ptr().cast());
+                if _mm512_movepi8_mask(v) == 0 {
+                    return Some(64);
+                }
+                if src[63] >= 0xC0 || src[62] >= 0xE0 || src[61] >= 0xF0 {
+                    return Some(0);
+                }
+                errors::<__m512i>(v, zero)
             }
             _ => {
                 let v = load(src);
