@@ -2,7 +2,9 @@
 //! identical outcome, identical output, nothing touched past `written`.
 
 use crate::support::POLICIES_BUT_FALLBACK;
-use crate::support::kernels::{Rng, SCRIPTS, Script, all_kernels, corpus_files, text, utf8_cases};
+use crate::support::kernels::{
+    Rng, SCRIPTS, Script, all_kernels, corpus_files, text, utf8_cases, vector_edge_inputs,
+};
 use utf8x::__test::Kernel;
 use utf8x::{Outcome, Policy};
 
@@ -314,6 +316,15 @@ fn utf8_errors_every_few_characters() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn utf8_whole_vectors_end_in_every_kind_of_sequence() {
+    // An input of exactly 64 bytes is one step of the AVX-512 decoder, with no zero padding after
+    // it: a sequence the end cuts off is found from its last bytes. Every room at 64 bytes.
+    for c in vector_edge_inputs(11) {
+        check_utf8(&c, c.len() == 64);
     }
 }
 

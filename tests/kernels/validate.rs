@@ -1,7 +1,7 @@
 //! Every kernel set against the portable one and against std on UTF-8 validation, ASCII test and
 //! count.
 
-use crate::support::kernels::{Rng, all_kernels, corpus_files, utf8_cases};
+use crate::support::kernels::{Rng, all_kernels, corpus_files, utf8_cases, vector_edge_inputs};
 use utf8x::Status;
 
 /// `validate` must agree with std's `from_utf8` on the offset and length of the first error.
@@ -37,6 +37,16 @@ fn check(src: &[u8]) {
         );
         assert_eq!(k.is_ascii(src), src.is_ascii(), "{who} is_ascii {src:x?}");
         assert_eq!(k.count(src), count, "{who} count {src:x?}");
+    }
+}
+
+#[test]
+fn whole_vectors_end_in_every_kind_of_sequence() {
+    // The AVX-512 validator takes inputs of up to 256 bytes without its block loop, and one of
+    // 64, 128, 192 or 256 bytes has no zero padding after it: a sequence the end cuts off is
+    // found from its last bytes.
+    for c in vector_edge_inputs(12) {
+        check(&c);
     }
 }
 

@@ -90,6 +90,42 @@ pub fn text(rng: &mut Rng, script: Script, bytes: usize) -> String {
     }
 }
 
+/// What an input may end in: a whole character of each length, a sequence of each length cut
+/// off by the end, and sequences that are errors before the end.
+pub const ENDINGS: &[&[u8]] = &[
+    b"a",
+    "é".as_bytes(),
+    "€".as_bytes(),
+    "😀".as_bytes(),
+    b"\xC2",
+    b"\xE2\x82",
+    b"\xF0\x9F\x98",
+    b"\xE0\x80",
+    b"\xED\xA0",
+    b"\xF4\x90",
+    b"\xFF",
+];
+
+/// Inputs of every length at and around a whole number of 64-byte vectors, up to four of them,
+/// in every script, ending in each of [`ENDINGS`]: text of the script, ASCII to make up the
+/// length, then the ending. A whole number of vectors has no zero padding after it, so these
+/// are where a kernel has to find a sequence the end cuts off from the input's last bytes.
+pub fn vector_edge_inputs(seed: u64) -> Vec<Vec<u8>> {
+    let mut rng = Rng::new(seed);
+    let mut cases = Vec::new();
+    for script in SCRIPTS {
+        for len in [63, 64, 65, 127, 128, 129, 191, 192, 193, 255, 256, 257] {
+            for end in ENDINGS {
+                let mut c = text(&mut rng, script, len - end.len()).into_bytes();
+                c.resize(len - end.len(), b'x');
+                c.extend_from_slice(end);
+                cases.push(c);
+            }
+        }
+    }
+    cases
+}
+
 /// Byte sequences that are ill-formed in every way UTF-8 can be, including truncations.
 pub const BAD_UTF8: &[&[u8]] = &[
     b"\x80",

@@ -823,11 +823,12 @@ unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) ->
     }
 }
 
-/// Under REPLACE, where [`threes_checked`] stopped at `p` (a character boundary, with more than
+/// Under REPLACE, where [`threes_checked`] stopped at `p` (a character boundary, with at least
 /// `3 * good + 4` readable bytes) after `good` valid three-byte characters: when an ill-formed
 /// subpart follows them (as the engine's UTF-8 step reads it), writes the characters and
-/// U+FFFD to `dst` (room for `good + 1` units) and returns the bytes and units they take; else
-/// `None`, nothing written. Out of line and scalar: the same fix-up inlined with the step's
+/// U+FFFD to `dst` and returns the bytes and units they take; else `None`, nothing written.
+/// Every code point written is below U+10000, one unit each, but each write may use two units
+/// of room: `dst` has room for `good + 2`. Out of line and scalar: the same fix-up inlined with the step's
 /// vectors made lossy decoding of CJK text without errors 6–7 % slower (out of line: 3 %).
 #[cold]
 #[inline(never)]
@@ -872,9 +873,10 @@ unsafe fn threes_checked_run<V: Lanes2, S: Sink, const REPLACE: bool>(
     (mut p, mut w): (usize, usize),
     replaced: &mut usize,
 ) -> (usize, usize) {
-    // SAFETY: caller's ISA contract; each call has BLOCK + LANES readable bytes at `p` (more
-    // than `3 * good + 4` past the at most BLOCK - 4 it reads) and BLOCK + 8 units of room at
-    // `w` (`out` has `out_len` units).
+    // SAFETY: caller's ISA contract; each call has BLOCK + LANES readable bytes at `p` and
+    // BLOCK + 8 units of room at `w` (`out` has `out_len` units). After a step that stops,
+    // `threes_error` reads up to q + 3 * good + 4 <= threes_checked_len + 1 < BLOCK bytes from
+    // the first `p` and writes good + 1 <= 8 units (room for 2 each) after q / 3.
     unsafe {
         while src.len() - p >= BLOCK + V::LANES && out_len - w >= BLOCK + 8 {
             let (q, good) = threes_checked::<V, S>(src.as_ptr().add(p), out.add(w));
@@ -1161,7 +1163,8 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
     // block only with 64 + LANES bytes of input and 64 + 8 units of room left; each step writes
     // at most 16 units at `w` and only runs with 16 units of room;
     // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room, [`threes_checked`] reads
-    // 64 bytes and writes 64 / 3 units with as much input and room; the character-at-a-time
+    // 64 bytes and writes 64 / 3 units with as much input and room, and [`threes_error`] reads
+    // and writes within the same (see [`threes_checked_run`]); the character-at-a-time
     // finish writes at most 2 and checks for 2.
     unsafe {
         loop {

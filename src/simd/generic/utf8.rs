@@ -149,9 +149,11 @@ pub(in crate::simd) fn boundary(src: &[u8], at: usize) -> usize {
         .unwrap_or(at)
 }
 
-/// Whether `src` (at least 3 bytes) ends in a sequence it cuts off: a lead byte among its last
-/// three bytes whose sequence would go past the end. What a check against zeros after the end
-/// finds, for input that has no such zeros after it (a whole number of vectors).
+/// Whether `src` (at least 3 bytes) may end in a sequence it cuts off: a byte among its last
+/// three from which a sequence of its length would go past the end. What a check against zeros
+/// after the end finds, for input that has no such zeros after it (a whole number of vectors).
+/// Conservative: it is true too where those bytes are an error before the end (`E0 41`, or
+/// `F5`..`FF` last), which its callers leave to the paths that report errors.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 pub(in crate::simd) fn ends_cut(src: &[u8]) -> bool {

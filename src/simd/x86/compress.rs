@@ -757,7 +757,9 @@ pub(super) unsafe fn decode_last<S: Wide>(
             return Some((n, written));
         }
         // The zeros past the end start characters: the last real one ends there, and one cut
-        // off by the end meets them and is an error (left to the caller's other paths).
+        // off by the end meets them and is an error (left to the caller's other paths). With
+        // no zero after 64 bytes, `WHOLE` ends the last character at byte 63 (`ends_cut` saw
+        // it whole).
         let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
         let starts = valid_block(v).filter(|_| S::PAIRS || fours == 0)?;
         let written = decode_block::<S, true>(v, starts, fours, n as u32, dst.as_mut_ptr());
