@@ -798,8 +798,11 @@ unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) ->
     // `j < LANES / 16`, below `BLOCK - 4`, and writes units up to `(k + 1) * step / 3`, at most
     // `BLOCK / 3`.
     unsafe {
-        let [shuf, tag_bits, tags, pair_bits, overlong, surrogate] =
-            THREES_CHECKED.each_ref().map(|row| V::table(row));
+        // Each table by name rather than through `array::map`, generic code without the
+        // kernel's target features, where the loads would be calls unless all is inlined.
+        let t = &THREES_CHECKED;
+        let (shuf, tag_bits, tags) = (V::table(&t[0]), V::table(&t[1]), V::table(&t[2]));
+        let (pair_bits, overlong, surrogate) = (V::table(&t[3]), V::table(&t[4]), V::table(&t[5]));
         for k in 0..threes_checked_steps::<V>() {
             let q = k * step;
             let v = shuf.lookup16(V::load_lanes([p.add(q), p.add(q + 12)]));

@@ -74,9 +74,11 @@ pub(super) unsafe fn utf32(src: &[u32]) -> (usize, usize) {
                 if surrogate | _mm512_cmpgt_epu32_mask(u, k(0x10FFFF)) != 0 {
                     break;
                 }
-                let longer = [0x80, 0x800, 0x10000]
-                    .map(|at| _mm512_cmpge_epu32_mask(u, k(at)).count_ones() as usize);
-                w += 16 + longer.iter().sum::<usize>();
+                // Written out rather than mapped over an array: `array::map` is generic code
+                // without this function's target features, where the intrinsics are calls
+                // unless everything is inlined (not so with several codegen units).
+                let longer = |at: u32| _mm512_cmpge_epu32_mask(u, k(at)).count_ones() as usize;
+                w += 16 + longer(0x80) + longer(0x800) + longer(0x10000);
                 r += 16;
             }
             (r, w)

@@ -270,7 +270,9 @@ unsafe fn load_lanes_avx2(ptrs: [*const u8; 2]) -> __m256i {
 unsafe fn narrow_ascii32_sse(p: *const u32) -> Option<__m128i> {
     // SAFETY: SSE4.1; `p` has 16 readable units (caller).
     unsafe {
-        let [a, b, c, d] = [0, 4, 8, 12].map(|k| _mm_loadu_si128(p.add(k).cast()));
+        // Not `[..].map(..)`: see `narrow_ascii32_avx2`.
+        let load = |k: usize| _mm_loadu_si128(p.add(k).cast());
+        let (a, b, c, d) = (load(0), load(4), load(8), load(12));
         let any = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
         if _mm_testz_si128(any, _mm_set1_epi32(!0x7F)) == 0 {
             return None;
@@ -286,7 +288,10 @@ unsafe fn narrow_ascii32_sse(p: *const u32) -> Option<__m128i> {
 unsafe fn narrow_ascii32_avx2(p: *const u32) -> Option<__m256i> {
     // SAFETY: AVX2; `p` has 32 readable units (caller).
     unsafe {
-        let [a, b, c, d] = [0, 8, 16, 24].map(|k| _mm256_loadu_si256(p.add(k).cast()));
+        // Not `[..].map(..)`: `array::map` is generic code without this function's target
+        // features, where the loads are calls unless everything is inlined.
+        let load = |k: usize| _mm256_loadu_si256(p.add(k).cast());
+        let (a, b, c, d) = (load(0), load(8), load(16), load(24));
         let any = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
         if _mm256_testz_si256(any, _mm256_set1_epi32(!0x7F)) == 0 {
             return None;
