@@ -6,8 +6,9 @@
  * - Lengths are in code units of the buffer's own type (bytes, uint16_t, uint32_t, wchar_t).
  * - (NULL, 0) is an empty input; (NULL, n > 0) is UTF8X_BAD_ARGUMENT, never a crash.
  * - dst == NULL measures: nothing is written, `written` is what the conversion needs.
- * - No function writes at or past dst + dst_cap, reads past src + len, allocates, reads the
- *   locale, keeps state between calls, or lets a panic cross into C (UTF8X_INTERNAL).
+ * - No function writes at or past dst + dst_cap, reads past src + len, allocates (but for the
+ *   threads and per-thread buffers of the *_parallel calls), reads the locale, keeps state
+ *   between calls, or lets a panic cross into C (UTF8X_INTERNAL).
  * - Every function is thread-safe and reentrant.
  */
 
@@ -220,6 +221,13 @@ typedef uint32_t Encoding;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// How the parallel conversion writes a slice's output. Not part of the API.
+typedef struct Place Place;
+
+// How [`convert_parallel`] cuts and copies. Not part of the API: the benchmarks compare
+// settings with it.
+typedef struct Tuning Tuning;
+
 // An open conversion descriptor (opaque). Create it with `utf8x_iconv_open`, free it with
 // `utf8x_iconv_close`. Like an `iconv_t`, one descriptor must not be used by two threads at once;
 // distinct descriptors are independent.
@@ -272,6 +280,8 @@ typedef struct utf8x_column_result {
   // position of the first offending offset (or value pointer).
   size_t index;
 } utf8x_column_result;
+
+
 
 // Every encoding, in the order of their values.
 #define Encoding_ALL { Utf8, Utf16Le, Utf16Be, Utf16, Utf32, Latin1, Wchar, Cesu8, Mutf8, Wtf8, Rfc2279, Cp1252, Utf32Le, Utf32Be, }
@@ -387,10 +397,15 @@ struct utf8x_result utf8x_convert(const void *src, size_t len, uint32_t from, vo
 // output for any pair, policy and `dst_cap` (measuring with `dst == NULL`, `UTF8X_OUTPUT_FULL`
 // included).
 //
-// The input is cut where the decoder starts a character (see `utf8x_split_point`); each piece
-// is measured on its own thread, the sizes give each piece its place in `dst`, and the pieces
-// are then written in place, in parallel. Sources in CESU-8, modified UTF-8, WTF-8 or RFC 2279
-// convert on the calling thread alone.
+// The input is cut into slices of about 128 KiB where the decoder starts a character (see
+// `utf8x_split_point`). Threads take the slices in order and convert each into a buffer of
+// their own; once every slice before it has its place in `dst`, a slice takes the next units
+// of `dst` and its output is copied there (on x86-64 with stores that bypass the cache), so the
+// input is read once and `dst` written once. Each thread's buffer holds about one slice's
+// output (a few hundred KiB), and at most twice as many slices as threads wait for their
+// place; all of it is freed before the call returns, and where a buffer cannot be allocated
+// its slice is measured and converted in place instead. Sources in CESU-8, modified UTF-8, WTF-8 or RFC 2279 convert on
+// the calling thread alone.
 //
 // - `src`, `len`, `from`, `dst`, `dst_cap`, `to`, `policy`: as for `utf8x_convert`.
 // - `threads`: the most threads to use; 0 means the machine's available parallelism. Below

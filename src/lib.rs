@@ -41,7 +41,9 @@ mod types;
 /// Not part of the API.
 #[doc(hidden)]
 pub mod __test {
-    pub use crate::api::parallel::{convert_parallel_in, validate_parallel_in};
+    pub use crate::api::parallel::{
+        Place, Tuning, convert_parallel_in, convert_parallel_tuned, validate_parallel_in,
+    };
     #[cfg(target_arch = "x86_64")]
     pub use crate::simd::lookup_pair_ssse3;
     pub use crate::testing::{Kernel, kernel, kernels};

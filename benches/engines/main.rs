@@ -23,7 +23,7 @@ use utf8x_test_support::corpus::corpus;
 const USAGE: &str = "\
 usage: cargo bench --bench engines -- [--mib N] [--runs N] [--threads N] [SECTION...]
 
-  SECTION    parallel | convert | column | many (default: all)
+  SECTION    parallel | convert | tuning | column | many (default: all)
   --mib N    the size of the one buffer of the parallel sections (default 1024)
   --runs N   calls per timing, the best one counts (default 5)
   --threads N  the most threads tried, after the powers of two below it (default: the
@@ -211,6 +211,56 @@ fn convert(o: &Options, big: &[u8]) {
     }
 }
 
+/// The parallel conversion's settings on the most threads: slice sizes, and copying each
+/// slice's output into place with streaming stores or plain ones.
+fn tuning(o: &Options, big: &[u8]) {
+    use utf8x::__test::{Place, Tuning, convert_parallel_tuned};
+    let mut out = vec![0u16; big.len()];
+    let n = o.threads;
+    let run = |out: &mut [u16], t: Tuning| {
+        convert_parallel_tuned(
+            big,
+            Encoding::Utf8,
+            Some(out),
+            Encoding::Utf16Le,
+            Policy::Strict,
+            n,
+            t,
+        )
+    };
+    let base = Tuning::DEFAULT;
+    let name = |t: Tuning| {
+        let how = match t.place {
+            Place::Converted => "measured, converted in place",
+            Place::Streamed => "converted, streamed into place",
+            Place::Copied => "converted, copied into place",
+        };
+        format!("slices of {} KiB, {how}", t.slice >> 10)
+    };
+    table(
+        &format!(
+            "UTF-8 → UTF-16LE, {} MiB on {n} threads, by setting",
+            big.len() >> 20
+        ),
+        "× default",
+    );
+    let default = best(o.runs, || run(&mut out, base));
+    row(&name(base), default, big.len(), default);
+    for slice in [1 << 15, 1 << 16, 1 << 17, 1 << 18, 1 << 19, 1 << 20] {
+        for place in [Place::Streamed, Place::Copied, Place::Converted] {
+            let t = Tuning {
+                slice,
+                place,
+                ..base
+            };
+            if t != base {
+                let time = best(o.runs, || run(&mut out, t));
+                row(&name(t), time, big.len(), default);
+            }
+        }
+    }
+}
+
 /// An Arrow string column of `n` values: the corpus's lines, repeated.
 fn column(text: &[u8], n: usize) -> (Vec<u8>, Vec<i32>) {
     let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
@@ -340,13 +390,16 @@ fn main() {
         corpus().origin(),
         o.runs
     );
-    if wanted("parallel") || wanted("convert") {
+    if wanted("parallel") || wanted("convert") || wanted("tuning") {
         let big = repeated(&text, o.mib << 20);
         if wanted("parallel") {
             parallel(&o, &big);
         }
         if wanted("convert") {
             convert(&o, &big);
+        }
+        if wanted("tuning") {
+            tuning(&o, &big);
         }
     }
     if wanted("column") {

@@ -9,22 +9,23 @@
 //! - Validation takes the first slice (by position) that has an error and asks the one-thread
 //!   call from that error on: a piece cut after an unfinished sequence would call it truncated,
 //!   where the whole buffer goes on with a byte that makes it invalid.
-//! - Conversion measures every piece first, each with the conversion that looks past the piece's
-//!   end to decide its last step as a call over the whole buffer would (the one streams use).
-//!   Prefix sums of the sizes give each piece its place in the output; the pieces before the
-//!   first one that fails or does not fit are written in place, in parallel, and that piece
-//!   alone decides the status, as it would in the one-thread call.
+//! - Conversion hands out slices in order. Each is converted into its thread's own buffer (with
+//!   the conversion that looks past the slice's end to decide its last step as a call over the
+//!   whole buffer would, the one streams use), then takes its place in the output after every
+//!   slice before it and is copied there. The first slice that fails or does not fit decides the
+//!   status: it is converted again from its start into the room left, as in the one-thread call.
 //!
 //! Threads come from `std::thread::scope`: none outlives the call. Below [`MIN_PIECE`] units per
 //! thread the call is the one-thread call.
 
-use core::sync::atomic::{AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use crate::codec::decode::is_continuation;
 use crate::engine::route::convert_until;
 use crate::simd;
 use crate::types::encoding::Encoding;
-use crate::types::outcome::{Outcome, Policy};
+use crate::types::outcome::{Outcome, Policy, Status};
 use crate::types::unit::Unit;
 
 /// Input units per thread below which another thread costs more than it saves (starting and
@@ -105,25 +106,6 @@ fn splittable(from: Encoding) -> bool {
     )
 }
 
-/// The starts of `parts` pieces of `src[start..end]` (the first is `start`, a step start) and,
-/// last, `end`: cuts at [`split_point`]s near equal shares. Pieces may be empty.
-fn pieces<S: Unit>(
-    src: &[S],
-    from: Encoding,
-    (start, end): (usize, usize),
-    parts: usize,
-) -> Vec<usize> {
-    let mut cuts: Vec<usize> = (0..parts)
-        .map(|i| split_point(src, from, start + (end - start) / parts * i).max(start))
-        .collect();
-    cuts.push(end);
-    // Backing up never passes the previous cut's share, but keep the order certain.
-    for i in 1..cuts.len() {
-        cuts[i] = cuts[i].max(cuts[i - 1]);
-    }
-    cuts
-}
-
 /// [`crate::validate`] on up to `threads` threads (0: the machine's available parallelism):
 /// exactly its result, the first error's offset, length and kind included.
 ///
@@ -190,6 +172,47 @@ pub fn validate_parallel_in(src: &[u8], threads: usize, min_piece: usize) -> Out
     }
 }
 
+/// Input bytes a conversion slice holds: the slice and its output stay in the core's cache
+/// from converting it to copying it out (a quarter of a 1 MiB L2 with UTF-16 out), and a slice
+/// takes tens of microseconds, far more than handing it over.
+const CONVERT_SLICE: usize = 1 << 17;
+
+/// How [`convert_parallel`] cuts and copies. Not part of the API: the benchmarks compare
+/// settings with it.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Input units per thread below which the call is the one-thread call.
+    pub min_piece: usize,
+    /// The most input bytes of one slice.
+    pub slice: usize,
+    /// How a slice's output gets to its place.
+    pub place: Place,
+}
+
+/// How the parallel conversion writes a slice's output. Not part of the API.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Measured, then converted in place once the slices before it are placed: the input is
+    /// read twice (the second time from the cache), the output written once.
+    Converted,
+    /// Converted into the thread's own buffer, then copied into place with stores that bypass
+    /// the cache.
+    Streamed,
+    /// The same with a plain copy.
+    Copied,
+}
+
+impl Tuning {
+    /// What [`convert_parallel`] uses.
+    pub const DEFAULT: Tuning = Tuning {
+        min_piece: MIN_PIECE,
+        slice: CONVERT_SLICE,
+        place: Place::Streamed,
+    };
+}
+
 /// [`crate::convert`] on up to `threads` threads (0: the machine's available parallelism):
 /// exactly its result and output for any pair, policy and output size (measuring with `None`,
 /// [`crate::Status::OutputFull`] included). Sources whose steps may span two sequences (CESU-8,
@@ -212,7 +235,7 @@ pub fn convert_parallel<S: Unit, T: Unit>(
     policy: Policy,
     threads: usize,
 ) -> Outcome {
-    convert_parallel_in(src, from, dst, to, policy, threads, MIN_PIECE)
+    convert_parallel_tuned(src, from, dst, to, policy, threads, Tuning::DEFAULT)
 }
 
 /// [`convert_parallel`] with the smallest piece given (the tests use small ones). Not part of
@@ -226,108 +249,270 @@ pub fn convert_parallel_in<S: Unit, T: Unit>(
     threads: usize,
     min_piece: usize,
 ) -> Outcome {
-    let parts = thread_count(threads, src.len(), min_piece);
+    let tuning = Tuning {
+        min_piece,
+        ..Tuning::DEFAULT
+    };
+    convert_parallel_tuned(src, from, dst, to, policy, threads, tuning)
+}
+
+/// A slice converted (or measured) before the slices before it were placed.
+struct Done<T> {
+    /// Its index.
+    k: usize,
+    /// Its conversion's result (`read` from its start).
+    r: Outcome,
+    /// Its output, when it was converted into a buffer of its own.
+    out: Vec<T>,
+    /// Measured only (no room for a buffer of its own): converted in place once placed.
+    in_place: bool,
+}
+
+/// The output as placed so far, in slice order.
+struct Line<'a, T> {
+    /// The slice placed next.
+    next: usize,
+    /// The output after the slices placed (`None` when measuring, or once a slice decided).
+    room: Option<&'a mut [T]>,
+    written: usize,
+    replaced: usize,
+    /// A slice failed or did not fit: it decides the result, and no later slice is placed.
+    stopped: bool,
+    /// Slices done before their turn, placed by the thread that places the slice before them.
+    waiting: Vec<Done<T>>,
+    /// Buffers of placed slices, for the next slices.
+    spare: Vec<Vec<T>>,
+    /// Threads asleep until fewer slices wait (waking none costs a system call all the same).
+    sleepers: usize,
+}
+
+/// The line and what threads wait on.
+struct Shared<'a, T> {
+    line: Mutex<Line<'a, T>>,
+    fewer: Condvar,
+    /// `line.stopped`, readable without the lock.
+    stopped: AtomicBool,
+}
+
+impl<'a, T> Shared<'a, T> {
+    fn lock(&self) -> MutexGuard<'_, Line<'a, T>> {
+        self.line.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Ends the line: a slice decides (or a thread panicked).
+    fn stop(&self, line: &mut Line<'a, T>) {
+        line.stopped = true;
+        self.stopped.store(true, Ordering::Relaxed);
+        self.fewer.notify_all();
+    }
+}
+
+/// Wakes the sleeping threads when a thread unwinds, so that they end and the panic reaches the
+/// caller instead of the call hanging.
+struct StopOnPanic<'s, 'a, T>(&'s Shared<'a, T>);
+
+impl<T> Drop for StopOnPanic<'_, '_, T> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let mut line = self.0.lock();
+            self.0.stop(&mut line);
+        }
+    }
+}
+
+/// [`convert_parallel`] with every setting given. Not part of the API.
+///
+/// Threads take slices of the input in order from one counter and convert each into a buffer
+/// of their own, which measures it. The thread that finishes the first slice not yet placed
+/// takes the next `written` units of the output for it, and for every slice after it already
+/// done, and copies their output there; a slice done before its turn waits in the line for
+/// that thread, while its own thread goes on with the next slice. So no thread waits for
+/// another (while a few slices' worth of output waits, at most twice as many slices as threads:
+/// beyond that a thread sleeps until fewer wait), the input is read once from memory and the
+/// output written once. The first slice that fails or does not fit in the room left decides the
+/// result: it is converted again from its start, into that room, as the one-thread call would.
+pub fn convert_parallel_tuned<S: Unit, T: Unit>(
+    src: &[S],
+    from: Encoding,
+    dst: Option<&mut [T]>,
+    to: Encoding,
+    policy: Policy,
+    threads: usize,
+    tuning: Tuning,
+) -> Outcome {
+    let parts = thread_count(threads, src.len(), tuning.min_piece);
     if parts == 1 || !splittable(from) {
         return crate::convert(src, from, dst, to, policy);
     }
-    let cuts = pieces(src, from, (0, src.len()), parts);
-    // `src[start..end]` (a piece, or a slice of one: both from step starts), converted with the
-    // whole rest in view.
-    let run = |start: usize, end: usize, dst: Option<&mut [T]>| {
+    // At 4 units or more each slice starts after the one before (a split point backs up 3
+    // units at most).
+    let most = (tuning.slice / core::mem::size_of::<S>()).max(4);
+    let size = (src.len() / (4 * parts)).clamp(4, most);
+    let slices = src.len().div_ceil(size);
+    let cut = |k: usize| {
+        if k >= slices {
+            src.len()
+        } else {
+            split_point(src, from, k * size)
+        }
+    };
+    // Slice `k` converted with the whole rest in view.
+    let run = |k: usize, dst: Option<&mut [T]>| {
+        let (start, end) = (cut(k), cut(k + 1));
         let rest = &src[start..];
-        simd::with_kernels(rest.len(), |k| {
-            convert_until(k, rest, end - start, from, dst, to, policy)
+        simd::with_kernels(rest.len(), |kernels| {
+            convert_until(kernels, rest, end - start, from, dst, to, policy)
         })
     };
-    let run = &run;
-    // Sizes first. The last piece is measured only when nothing is written: it is placed after
-    // all the others and converts into whatever room they leave, its own result deciding as the
-    // one-thread call's would, so it is converted while the others are. Every measured piece is
-    // measured in `parts` slices, slice `t` of each on thread `t`, so that all threads measure
-    // while the last piece waits for its place.
-    let measured = if dst.is_some() { parts - 1 } else { parts };
-    let slices: Vec<Vec<usize>> = (0..measured)
-        .map(|i| pieces(src, from, (cuts[i], cuts[i + 1]), parts))
-        .collect();
-    // The first piece known to fail (`measured`: none yet): the pieces after it cannot matter.
-    let first_bad = AtomicUsize::new(measured);
-    let by_thread = on_threads(vec![(); parts], |t, ()| {
-        let mut sizes = Vec::with_capacity(measured);
-        for (i, at) in slices.iter().enumerate() {
-            if first_bad.load(Ordering::Relaxed) < i {
-                break;
+    let measuring = dst.is_none();
+    let shared = Shared {
+        line: Mutex::new(Line {
+            next: 0,
+            room: dst,
+            written: 0,
+            replaced: 0,
+            stopped: false,
+            waiting: Vec::new(),
+            spare: Vec::new(),
+            sleepers: 0,
+        }),
+        fewer: Condvar::new(),
+        stopped: AtomicBool::new(false),
+    };
+    let handed = AtomicUsize::new(0);
+    let deciders = on_threads(vec![(); parts], |_, ()| {
+        let _guard = StopOnPanic(&shared);
+        let mut own: Vec<T> = Vec::new();
+        loop {
+            let k = handed.fetch_add(1, Ordering::Relaxed);
+            if k >= slices || shared.stopped.load(Ordering::Relaxed) {
+                return None;
             }
-            let r = run(at[t], at[t + 1], None);
-            if !r.is_ok() {
-                first_bad.fetch_min(i, Ordering::Relaxed);
-            }
-            sizes.push(r);
-        }
-        sizes
-    });
-    let cap = dst.as_ref().map_or(usize::MAX, |d| d.len());
-    // The first piece that fails, does not fit or went unmeasured decides the result, as in
-    // one call: it is converted again from its start, into the room after the pieces before it.
-    let (mut before, mut replaced) = (0usize, 0usize);
-    let mut sizes = Vec::with_capacity(measured);
-    let mut decider = None;
-    for i in 0..measured {
-        let (mut written, mut replacing, mut fine) = (0usize, 0usize, true);
-        for s in by_thread.iter().map(|t| t.get(i)) {
-            match s {
-                Some(s) if s.is_ok() => {
-                    written += s.written;
-                    replacing += s.replaced;
+            let in_place = !measuring && tuning.place == Place::Converted;
+            let (r, in_place) = if measuring || in_place {
+                (run(k, None), in_place)
+            } else {
+                match into_own(&mut own, |d| run(k, d)) {
+                    Some(r) => (r, false),
+                    // No memory for the slice's output: measured, and converted in place.
+                    None => (run(k, None), true),
                 }
-                // Failed, or not measured because an earlier piece failed.
-                _ => fine = false,
+            };
+            let out = core::mem::take(&mut own);
+            let done = Done {
+                k,
+                r,
+                out,
+                in_place,
+            };
+            let mut line = shared.lock();
+            if line.stopped {
+                return None;
+            }
+            if line.next != k {
+                line.waiting.push(done);
+                own = line.spare.pop().unwrap_or_default();
+                while line.waiting.len() >= 2 * parts && !line.stopped {
+                    line.sleepers += 1;
+                    line = shared
+                        .fewer
+                        .wait(line)
+                        .unwrap_or_else(PoisonError::into_inner);
+                    line.sleepers -= 1;
+                }
+                continue;
+            }
+            // This slice's turn: place it and every slice after it that is done.
+            let mut placed = Vec::new();
+            let mut current = done;
+            let decider = loop {
+                let room = line.room.as_ref().map_or(usize::MAX, |r| r.len());
+                if !current.r.is_ok() || current.r.written > room {
+                    let at = (line.room.take(), line.written, line.replaced);
+                    shared.stop(&mut line);
+                    break Some((current, at));
+                }
+                let place = line.room.take().map(|all| {
+                    let (place, rest) = all.split_at_mut(current.r.written);
+                    line.room = Some(rest);
+                    place
+                });
+                line.written += current.r.written;
+                line.replaced += current.r.replaced;
+                line.next += 1;
+                placed.push((current, place));
+                let next = line.next;
+                match line.waiting.iter().position(|d| d.k == next) {
+                    Some(i) => current = line.waiting.swap_remove(i),
+                    None => break None,
+                }
+            };
+            let wake = line.sleepers > 0;
+            drop(line);
+            if wake {
+                shared.fewer.notify_all();
+            }
+            let mut buffers = Vec::new();
+            for (done, place) in placed {
+                if let Some(place) = place {
+                    let n = place.len();
+                    match tuning.place {
+                        // The input measured: the same `written` units, status Ok.
+                        _ if done.in_place => _ = run(done.k, Some(place)),
+                        Place::Converted => _ = run(done.k, Some(place)),
+                        Place::Streamed => simd::copy_streaming(place, &done.out[..n]),
+                        Place::Copied => place.copy_from_slice(&done.out[..n]),
+                    }
+                }
+                buffers.push(done.out);
+            }
+            if let Some((done, (room, before, replaced))) = decider {
+                let mut d = if measuring { done.r } else { run(done.k, room) };
+                d.read += cut(done.k);
+                d.written += before;
+                d.replaced += replaced;
+                return Some(d);
+            }
+            own = buffers.pop().unwrap_or_default();
+            if !buffers.is_empty() {
+                shared.lock().spare.append(&mut buffers);
             }
         }
-        if !fine || written > cap - before {
-            decider = Some(i);
-            break;
-        }
-        before += written;
-        replaced += replacing;
-        sizes.push(written);
-    }
-    if decider.is_none() && measured < parts {
-        decider = Some(parts - 1);
-    }
-    // The pieces before the decider, each in its own place, and the decider after them, all in
-    // parallel.
-    let whole = decider.unwrap_or(parts);
-    let mut jobs: Vec<(usize, Option<&mut [T]>)> = Vec::with_capacity(whole + 1);
-    match dst {
-        Some(out) => {
-            let (mut placed, tail) = out.split_at_mut(before);
-            for (i, &size) in sizes.iter().enumerate() {
-                let (slot, rest) = placed.split_at_mut(size);
-                jobs.push((i, Some(slot)));
-                placed = rest;
-            }
-            if let Some(i) = decider {
-                jobs.push((i, Some(tail)));
+    });
+    match deciders.into_iter().flatten().next() {
+        Some(d) => d,
+        None => {
+            let line = shared.lock();
+            debug_assert_eq!(line.next, slices, "every slice placed");
+            Outcome {
+                read: src.len(),
+                written: line.written,
+                replaced: line.replaced,
+                ..Outcome::default()
             }
         }
-        None => jobs.extend(decider.map(|i| (i, None))),
     }
-    let results = on_threads(jobs, |_, (i, slot)| run(cuts[i], cuts[i + 1], slot));
-    match decider {
-        None => Outcome {
-            read: src.len(),
-            written: before,
-            replaced,
-            ..Outcome::default()
-        },
-        Some(i) => {
-            let mut r = *results.last().expect("the decider ran");
-            r.read += cuts[i];
-            r.written += before;
-            r.replaced += replaced;
-            r
-        }
+}
+
+/// `convert(Some(own))`, `own` grown until the output fits (measured by `convert(None)`); a
+/// failed measurement is the result. `None` when `own` cannot grow (no memory): the caller
+/// converts in place instead, so that a lack of memory costs speed, never the process.
+fn into_own<T: Unit>(
+    own: &mut Vec<T>,
+    convert: impl Fn(Option<&mut [T]>) -> Outcome,
+) -> Option<Outcome> {
+    let r = convert(Some(&mut own[..]));
+    if r.status != Status::OutputFull {
+        return Some(r);
     }
+    let m = convert(None);
+    if !m.is_ok() {
+        return Some(m);
+    }
+    let want = m.written.max(2 * own.len());
+    own.try_reserve_exact(want - own.len()).ok()?;
+    own.resize(want, T::default());
+    Some(convert(Some(&mut own[..])))
 }
 
 /// `f(i, inputs[i])` for every input, the first on this thread and the others on threads of

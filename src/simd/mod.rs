@@ -296,6 +296,30 @@ pub(crate) fn to_utf8_bulk<S>(
     }
 }
 
+/// Copies `src` into `dst` (equal lengths) for a reader other than this thread: on x86-64
+/// with stores that bypass the cache, elsewhere a plain copy. The parallel conversion places
+/// each slice's output with it.
+pub(crate) fn copy_streaming<T: crate::types::unit::Unit>(dst: &mut [T], src: &[T]) {
+    assert_eq!(dst.len(), src.len(), "copy_streaming of unequal lengths");
+    #[cfg(target_arch = "x86_64")]
+    {
+        let bytes = core::mem::size_of_val(dst);
+        // SAFETY: `T` is `u8`, `u16` or `u32` (the trait is sealed): plain integers, any bytes
+        // of which are a valid value, without padding. The byte views cover exactly the two
+        // slices, which do not overlap (one is borrowed mutably, the other shared), and live
+        // as long as the borrows they come from.
+        let (d, s) = unsafe {
+            (
+                core::slice::from_raw_parts_mut(dst.as_mut_ptr().cast::<u8>(), bytes),
+                core::slice::from_raw_parts(src.as_ptr().cast::<u8>(), bytes),
+            )
+        };
+        x86::stream::copy(d, s);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    dst.copy_from_slice(src);
+}
+
 const UNSET: u8 = u8::MAX;
 /// Index into [`SETS`] of the kernel set in use, or `UNSET` before the first call. Only ever
 /// holds the index of a set [`runs`] approved.

@@ -2,7 +2,9 @@
 //! every text, errors placed around the pieces' cuts, thread counts up to 64 with pieces as
 //! small as one unit (the public calls keep 1 MiB per thread), every policy.
 
-use utf8x::__test::{convert_parallel_in, validate_parallel_in};
+use utf8x::__test::{
+    Place, Tuning, convert_parallel_in, convert_parallel_tuned, validate_parallel_in,
+};
 use utf8x::{Encoding, Policy, Status};
 
 use crate::support::corpus::corpus;
@@ -222,6 +224,63 @@ fn conversion_is_the_one_thread_result_at_every_room() {
                 1 => check!(u8),
                 2 => check!(u16),
                 _ => check!(u32),
+            }
+        }
+    }
+}
+
+#[test]
+// Thousands of thread starts and whole-text conversions: hours under Miri.
+#[cfg_attr(miri, ignore)]
+fn every_way_of_placing_slices_and_every_slice_size() {
+    use Encoding::*;
+    // Whole corpus texts, so that slices of a few KiB are many and their outputs are copied at
+    // every alignment; a bad byte near the middle and one near the end.
+    let texts: Vec<Vec<u8>> = corpus()
+        .ending(".utf8.txt")
+        .into_iter()
+        .take(4)
+        .flat_map(|(_, bytes)| {
+            let mut bad = bytes.to_vec();
+            let n = bad.len();
+            bad[n / 2] = 0xFF;
+            bad[n - 2] = 0xC3;
+            [bytes.to_vec(), bad]
+        })
+        .collect();
+    for t in &texts {
+        let units: Vec<u16> = String::from_utf8_lossy(t).encode_utf16().collect();
+        for policy in [Policy::Strict, Policy::Replace] {
+            // Room for all, and room that runs out about two thirds of the way.
+            for share in [None, Some(1.0), Some(0.66)] {
+                let cap = |n: usize| share.map(|s: f64| (n as f64 * s) as usize);
+                let (cap8, cap16) = (cap(3 * units.len()), cap(t.len()));
+                let mut one16 = vec![0u16; cap16.unwrap_or(0)];
+                let a16 =
+                    utf8x::convert(&t[..], Utf8, cap16.map(|_| &mut one16[..]), Utf16Le, policy);
+                let mut one8 = vec![0u8; cap8.unwrap_or(0)];
+                let a8 =
+                    utf8x::convert(&units[..], Utf16, cap8.map(|_| &mut one8[..]), Utf8, policy);
+                for place in [Place::Streamed, Place::Copied, Place::Converted] {
+                    for slice in [64, 1000, 4096] {
+                        let tuning = Tuning {
+                            min_piece: 1,
+                            slice,
+                            place,
+                        };
+                        let what = format!("{policy:?} {share:?} {place:?} {slice}");
+                        let mut many16 = vec![0u16; cap16.unwrap_or(0)];
+                        let out = cap16.map(|_| &mut many16[..]);
+                        let b16 =
+                            convert_parallel_tuned(&t[..], Utf8, out, Utf16Le, policy, 5, tuning);
+                        assert_eq!((a16, &one16), (b16, &many16), "UTF-8 → UTF-16LE {what}");
+                        let mut many8 = vec![0u8; cap8.unwrap_or(0)];
+                        let out = cap8.map(|_| &mut many8[..]);
+                        let b8 =
+                            convert_parallel_tuned(&units[..], Utf16, out, Utf8, policy, 5, tuning);
+                        assert_eq!((a8, &one8), (b8, &many8), "UTF-16 → UTF-8 {what}");
+                    }
+                }
             }
         }
     }

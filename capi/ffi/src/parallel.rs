@@ -45,10 +45,15 @@ pub unsafe extern "C" fn utf8x_validate_parallel(
 /// output for any pair, policy and `dst_cap` (measuring with `dst == NULL`, `UTF8X_OUTPUT_FULL`
 /// included).
 ///
-/// The input is cut where the decoder starts a character (see `utf8x_split_point`); each piece
-/// is measured on its own thread, the sizes give each piece its place in `dst`, and the pieces
-/// are then written in place, in parallel. Sources in CESU-8, modified UTF-8, WTF-8 or RFC 2279
-/// convert on the calling thread alone.
+/// The input is cut into slices of about 128 KiB where the decoder starts a character (see
+/// `utf8x_split_point`). Threads take the slices in order and convert each into a buffer of
+/// their own; once every slice before it has its place in `dst`, a slice takes the next units
+/// of `dst` and its output is copied there (on x86-64 with stores that bypass the cache), so the
+/// input is read once and `dst` written once. Each thread's buffer holds about one slice's
+/// output (a few hundred KiB), and at most twice as many slices as threads wait for their
+/// place; all of it is freed before the call returns, and where a buffer cannot be allocated
+/// its slice is measured and converted in place instead. Sources in CESU-8, modified UTF-8, WTF-8 or RFC 2279 convert on
+/// the calling thread alone.
 ///
 /// - `src`, `len`, `from`, `dst`, `dst_cap`, `to`, `policy`: as for `utf8x_convert`.
 /// - `threads`: the most threads to use; 0 means the machine's available parallelism. Below

@@ -13,6 +13,7 @@ use super::{Kernels, Ordered, scalar};
 mod compress;
 mod measure;
 mod short;
+pub(super) mod stream;
 mod vector;
 
 pub use vector::lookup_pair_ssse3;
