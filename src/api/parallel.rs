@@ -327,9 +327,9 @@ impl<T> Drop for StopOnPanic<'_, '_, T> {
 /// takes the next `written` units of the output for it, and for every slice after it already
 /// done, and copies their output there; a slice done before its turn waits in the line for
 /// that thread, while its own thread goes on with the next slice. So no thread waits for
-/// another (while a few slices' worth of output waits, at most twice as many slices as threads:
-/// beyond that a thread sleeps until fewer wait), the input is read once from memory and the
-/// output written once. The first slice that fails or does not fit in the room left decides the
+/// another (a thread that finds twice as many slices as threads waiting sleeps until fewer do,
+/// so at most about three per thread wait), the input is read once from memory and the output
+/// written once. The first slice that fails or does not fit in the room left decides the
 /// result: it is converted again from its start, into that room, as the one-thread call would.
 pub fn convert_parallel_tuned<S: Unit, T: Unit>(
     src: &[S],
@@ -392,7 +392,10 @@ pub fn convert_parallel_tuned<S: Unit, T: Unit>(
             let (r, in_place) = if measuring || in_place {
                 (run(k, None), in_place)
             } else {
-                match into_own(&mut own, |d| run(k, d)) {
+                // As many output units as input units: enough for UTF-8 into UTF-16 or UTF-32
+                // without measuring first.
+                let hint = cut(k + 1) - cut(k) + 16;
+                match into_own(&mut own, hint, |d| run(k, d)) {
                     Some(r) => (r, false),
                     // No memory for the slice's output: measured, and converted in place.
                     None => (run(k, None), true),
@@ -494,13 +497,18 @@ pub fn convert_parallel_tuned<S: Unit, T: Unit>(
     }
 }
 
-/// `convert(Some(own))`, `own` grown until the output fits (measured by `convert(None)`); a
-/// failed measurement is the result. `None` when `own` cannot grow (no memory): the caller
-/// converts in place instead, so that a lack of memory costs speed, never the process.
+/// `convert(Some(own))`, `own` first grown to `hint` units, then, when the output does not fit,
+/// to what `convert(None)` measures; a failed measurement is the result. `None` when `own`
+/// cannot grow (no memory): the caller converts in place instead, so that a lack of memory for
+/// the slices' output (the only large allocation) costs speed rather than the process.
 fn into_own<T: Unit>(
     own: &mut Vec<T>,
+    hint: usize,
     convert: impl Fn(Option<&mut [T]>) -> Outcome,
 ) -> Option<Outcome> {
+    if own.len() < hint && own.try_reserve_exact(hint - own.len()).is_ok() {
+        own.resize(hint, T::default());
+    }
     let r = convert(Some(&mut own[..]));
     if r.status != Status::OutputFull {
         return Some(r);

@@ -49,10 +49,10 @@ pub unsafe extern "C" fn utf8x_validate_parallel(
 /// `utf8x_split_point`). Threads take the slices in order and convert each into a buffer of
 /// their own; once every slice before it has its place in `dst`, a slice takes the next units
 /// of `dst` and its output is copied there (on x86-64 with stores that bypass the cache), so the
-/// input is read once and `dst` written once. Each thread's buffer holds about one slice's
-/// output (a few hundred KiB), and at most twice as many slices as threads wait for their
-/// place; all of it is freed before the call returns, and where a buffer cannot be allocated
-/// its slice is measured and converted in place instead. Sources in CESU-8, modified UTF-8, WTF-8 or RFC 2279 convert on
+/// input is read once and `dst` written once. Memory: a buffer of one slice's output (a few
+/// hundred KiB) per thread and per slice done before its turn, at most about three slices per
+/// thread, all freed before the call returns; where such a buffer cannot be allocated its slice
+/// is measured and converted in place instead. Sources in CESU-8, modified UTF-8, WTF-8 or RFC 2279 convert on
 /// the calling thread alone.
 ///
 /// - `src`, `len`, `from`, `dst`, `dst_cap`, `to`, `policy`: as for `utf8x_convert`.

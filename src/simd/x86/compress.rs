@@ -10,10 +10,11 @@
 //!
 //! Each function takes the blocks it handles in full (ASCII; valid text, except four-byte
 //! characters into UTF-32, surrogates from UTF-16 and, for Latin-1, characters above U+00FF) and
-//! hands any other stretch to the 256-bit algorithm, instantiated here, for at most [`DETOUR`]
-//! input units ([`DECODE_DETOUR`] bytes from UTF-8, through a call): errors, characters the
-//! block form does not take, the end of the input and a nearly full output all go that way, so
-//! results are the same as every other kernel's by construction. The UTF-8 decoders also hand
+//! hands any other stretch to the 256-bit algorithm, instantiated here as functions of their own
+//! called through a pointer ([`decode256`], [`encode256`]), for at most [`DECODE_DETOUR`] input
+//! bytes from UTF-8, half as many UTF-16 units and [`DETOUR`] UTF-32 units: errors,
+//! characters the block form does not take, the end of the input and a nearly full output all go
+//! that way, so results are the same as every other kernel's by construction. The UTF-8 decoders also hand
 //! it a block without any ASCII byte (CJK text, emoji), for [`DENSE_DETOUR`] bytes: its loop for
 //! runs of three-byte characters is faster there.
 
@@ -26,8 +27,9 @@ use crate::simd::generic::utf8::{ends_cut, errors, low_lanes};
 use crate::simd::generic::vector::Vector;
 use crate::simd::scalar;
 
-/// Input units handed to the 256-bit algorithm when a block is not one these functions take.
-const DETOUR: usize = 256;
+/// UTF-32 units handed to the 256-bit encoder when a block is not one these functions take
+/// (only errors and the input's end: every valid character has a block form).
+const DETOUR: usize = 64;
 
 /// Hands at most `limit` input units from `p` to the 256-bit algorithm `convert`, which writes at
 /// `out[w..out_len]`: returns the new `p` and `w`, and whether the block forms should go on (not
@@ -71,8 +73,9 @@ unsafe fn detour_with<A, B>(
     (p + r, w + n, r != 0 && end != src.len())
 }
 
-/// Input bytes handed to the 256-bit UTF-8 decoder ([`decode256`]) at a time: more than
-/// [`DETOUR`], as a call costs more than an inlined detour.
+/// Input bytes handed to the 256-bit UTF-8 decoder ([`decode256`]) at a time, and twice the
+/// UTF-16 units handed to the 256-bit encoder ([`encode256`]): a call costs more than an inlined
+/// detour, and text of surrogate pairs takes the encoder at every block.
 const DECODE_DETOUR: usize = 1024;
 
 /// Input bytes handed to the 256-bit UTF-8 decoder at a time from a block without ASCII.
@@ -97,7 +100,7 @@ fn decode256<S: decode_utf8::Sink>() -> Detour<u8, S::Unit> {
 /// The 256-bit encoder to UTF-8 from `S` (UTF-16 or UTF-32) the block forms detour to, as a
 /// function of its own compiled with the features it needs, called through an opaque pointer
 /// ([`encode256`]). Passed as a plain function instead, it was either inlined into the block loop
-/// (whose common blocks then ran 15–20 % slower: UTF-16 → UTF-8 of ASCII, Hindi, Korean) or,
+/// (whose common blocks then ran 15–23 % slower: UTF-16 → UTF-8 of ASCII, Hindi, Korean) or,
 /// behind a closure, called as a copy compiled without AVX2, whose every intrinsic was a call
 /// (text of surrogate pairs, which takes the detour at every block, ran at a quarter of its
 /// speed).
@@ -1150,7 +1153,7 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize
                 out,
                 dst.len(),
                 (p, w),
-                DETOUR / 4,
+                DETOUR,
                 encode256::<encode_utf8::Utf32>(),
             );
             if !go_on {
