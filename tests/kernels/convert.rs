@@ -491,6 +491,33 @@ fn two_byte_runs_broken_at_every_offset() {
 }
 
 #[test]
+fn four_byte_runs_broken_at_every_offset() {
+    // Eight supplementary characters from UTF-32 take four bytes each in one step: break a run
+    // of them (the lowest and highest, and emoji) with every kind of neighbour and error at every
+    // position of its first blocks, and with every output room on some of them.
+    let run = |i: usize| [0x1F600, 0x10000, 0x10FFFF, 0x20000, 0x1F9FF, 0x10400][i * 5 % 6];
+    let breaks: [&[u32]; 9] = [
+        &[0x41],
+        &[0x0],
+        &[0xFFFF],
+        &[0x4E2D, 0x4E2D],
+        &[0xD800],
+        &[0xDFFF],
+        &[0x110000],
+        &[0xFFFF_FFFF],
+        &[0x8000_0000],
+    ];
+    for at in 0..40 {
+        for (b, brk) in breaks.iter().enumerate() {
+            let mut units: Vec<u32> = (0..at).map(run).collect();
+            units.extend_from_slice(brk);
+            units.extend((0..30).map(|i| run(i + 1)));
+            check_utf32(&units, at % 9 == b);
+        }
+    }
+}
+
+#[test]
 fn utf32_corpus() {
     for (_, data) in corpus_files(".utf32.txt") {
         let units: Vec<u32> = data

@@ -55,6 +55,16 @@ pub(in crate::simd) trait Source {
     }
     /// The well-formed character at `src[r..]` and its length, or `None` if it is ill-formed.
     fn decode(src: &[Self::Unit], r: usize) -> Option<(u32, usize)>;
+    /// Whether the eight units at `p` are all supplementary characters, which UTF-8 writes in
+    /// four bytes each (UTF-32 only: UTF-16 has [`encode_pairs`]).
+    #[inline(always)]
+    unsafe fn all_four8<H: Half>(_p: *const Self::Unit) -> bool {
+        false
+    }
+    /// The eight units at `p`, all supplementary characters ([`Source::all_four8`]), as 32
+    /// bytes at `out`.
+    #[inline(always)]
+    unsafe fn encode_four8<H: Half>(_p: *const Self::Unit, _out: *mut u8) {}
 }
 
 /// UTF-16, byte-swapped when `SWAP`.
@@ -133,6 +143,37 @@ impl Source for Utf32 {
         match src[r] {
             cp @ (0..=0xD7FF | 0xE000..=0x10FFFF) => Some((cp, 1)),
             _ => None,
+        }
+    }
+    #[inline(always)]
+    unsafe fn all_four8<H: Half>(p: *const u32) -> bool {
+        // SAFETY: caller's ISA contract; `p` has 8 readable units.
+        unsafe {
+            // U+10000..=U+10FFFF: less than 0x100000 once 0x10000 is taken off (smaller values
+            // wrap around to large ones).
+            let off = H::splat32(0x10000);
+            let (a, b) = (
+                H::load(p.cast()).sub32(off),
+                H::load(p.add(4).cast()).sub32(off),
+            );
+            a.or(b).and_is_zero(H::splat32(0xFFF0_0000))
+        }
+    }
+    #[inline(always)]
+    unsafe fn encode_four8<H: Half>(p: *const u32, out: *mut u8) {
+        // SAFETY: caller's ISA contract; `p` has 8 readable units and `out` 32 writable bytes.
+        unsafe {
+            // Per 32-bit lane, in memory order: F0 | cp >> 18, then 80 | each 6 bits below.
+            let four = |cp: H| {
+                let bits = |v: H, mask: u32| v.and(H::splat32(mask));
+                H::splat32(0x8080_80F0)
+                    .or(cp.shr32::<18>())
+                    .or(bits(cp.shr32::<4>(), 0x3F00))
+                    .or(bits(cp.shl32::<10>(), 0x3F_0000))
+                    .or(bits(cp.shl32::<24>(), 0x3F00_0000))
+            };
+            four(H::load(p.cast())).store(out);
+            four(H::load(p.add(4).cast())).store(out.add(16));
         }
     }
 }
@@ -569,6 +610,14 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Source>(
         while r + 8 <= src.len() && dst.len() - w >= 24 + 16 {
             let out = dst.as_mut_ptr().add(w);
             let Some(v) = S::load8::<V::Half>(src.as_ptr().add(r)) else {
+                // Eight supplementary characters from UTF-32 (emoji): 32 bytes, in the room
+                // checked above.
+                if S::all_four8::<V::Half>(src.as_ptr().add(r)) {
+                    S::encode_four8::<V::Half>(src.as_ptr().add(r), out);
+                    r += 8;
+                    w += 32;
+                    continue;
+                }
                 if !one_by_one::<S>(src, &mut r, &mut w, Some(dst)) {
                     break;
                 }
@@ -678,6 +727,10 @@ pub(in crate::simd) unsafe fn measure<H: Half, S: Source>(src: &[S::Unit]) -> (u
                 Some(v) if S::PAIRS && all_pairs(v) => {
                     r += 8;
                     w += 16;
+                }
+                None if S::all_four8::<H>(src.as_ptr().add(r)) => {
+                    r += 8;
+                    w += 32;
                 }
                 _ => {
                     if !one_by_one::<S>(src, &mut r, &mut w, None) {
