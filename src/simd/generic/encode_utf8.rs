@@ -1,7 +1,9 @@
 //! UTF-16, UTF-32 and Latin-1 → UTF-8 in blocks of eight units (a 128-bit vector of 16-bit
 //! values), and runs of characters from U+0080 a vector of the set's width at a time. A block of BMP values is all ASCII, all below U+0800, or free of
 //! surrogates, each case with its own encoding and a shuffle that squeezes out the unused bytes.
-//! Other blocks go unit by unit; the first ill-formed unit ends the kernel. Stores are exact:
+//! A block of four surrogate pairs (UTF-16) or eight supplementary characters (UTF-32), emoji,
+//! takes four bytes a character in one step. Other blocks go unit by unit; the first ill-formed
+//! unit ends the kernel. Stores are exact:
 //! nothing is written past `written`.
 
 use super::tables::ENCODE;
