@@ -106,6 +106,28 @@ fn splittable(from: Encoding) -> bool {
     )
 }
 
+/// How `src` is cut for `parts` threads: the number of slices, about four per thread and at most
+/// `most` units each, and where slice `k` starts (`src.len()` for `k` at or past that number).
+/// Slice `k` starts at the split point at or before `k` times the size; at 4 units or more each
+/// starts after the one before (a split point backs up 3 units at most).
+fn slicing<S: Unit>(
+    src: &[S],
+    from: Encoding,
+    parts: usize,
+    most: usize,
+) -> (usize, impl Fn(usize) -> usize + Sync + '_) {
+    let size = (src.len() / (4 * parts)).clamp(4, most.max(4));
+    let slices = src.len().div_ceil(size);
+    let cut = move |k: usize| {
+        if k >= slices {
+            src.len()
+        } else {
+            split_point(src, from, k * size)
+        }
+    };
+    (slices, cut)
+}
+
 /// [`crate::validate`] on up to `threads` threads (0: the machine's available parallelism):
 /// exactly its result, the first error's offset, length and kind included.
 ///
@@ -128,17 +150,7 @@ pub fn validate_parallel_in(src: &[u8], threads: usize, min_piece: usize) -> Out
     // Slices are handed out in order from one counter rather than cut into one piece per
     // thread: a thread that finishes early takes the next slice instead of waiting for a slow
     // one (threads start at different times, and on a shared machine run at different speeds).
-    // Slice `k` runs from the split point at or before `k * size` to the next one; at 4 bytes
-    // or more each starts after the one before (a split point backs up 3 bytes at most).
-    let size = (src.len() / (4 * parts)).clamp(4, SLICE);
-    let slices = src.len().div_ceil(size);
-    let cut = |k: usize| {
-        if k >= slices {
-            src.len()
-        } else {
-            split_point(src, Encoding::Utf8, k * size)
-        }
-    };
+    let (slices, cut) = slicing(src, Encoding::Utf8, parts, SLICE);
     let next = AtomicUsize::new(0);
     // The first slice known to hold an error (`slices`: none yet). Every slice before it was
     // handed out before it, so is checked in full: the earliest error found is the first.
@@ -264,7 +276,8 @@ struct Done<T> {
     r: Outcome,
     /// Its output, when it was converted into a buffer of its own.
     out: Vec<T>,
-    /// Measured only (no room for a buffer of its own): converted in place once placed.
+    /// Measured only (`Place::Converted`, or no memory for a buffer): converted in place once
+    /// placed.
     in_place: bool,
 }
 
@@ -344,18 +357,7 @@ pub fn convert_parallel_tuned<S: Unit, T: Unit>(
     if parts == 1 || !splittable(from) {
         return crate::convert(src, from, dst, to, policy);
     }
-    // At 4 units or more each slice starts after the one before (a split point backs up 3
-    // units at most).
-    let most = (tuning.slice / core::mem::size_of::<S>()).max(4);
-    let size = (src.len() / (4 * parts)).clamp(4, most);
-    let slices = src.len().div_ceil(size);
-    let cut = |k: usize| {
-        if k >= slices {
-            src.len()
-        } else {
-            split_point(src, from, k * size)
-        }
-    };
+    let (slices, cut) = slicing(src, from, parts, tuning.slice / core::mem::size_of::<S>());
     // Slice `k` converted with the whole rest in view.
     let run = |k: usize, dst: Option<&mut [T]>| {
         let (start, end) = (cut(k), cut(k + 1));
@@ -388,19 +390,18 @@ pub fn convert_parallel_tuned<S: Unit, T: Unit>(
             if k >= slices || shared.stopped.load(Ordering::Relaxed) {
                 return None;
             }
-            let in_place = !measuring && tuning.place == Place::Converted;
-            let (r, in_place) = if measuring || in_place {
-                (run(k, None), in_place)
+            let converted = if measuring || tuning.place == Place::Converted {
+                None
             } else {
                 // As many output units as input units: enough for UTF-8 into UTF-16 or UTF-32
                 // without measuring first.
                 let hint = cut(k + 1) - cut(k) + 16;
-                match into_own(&mut own, hint, |d| run(k, d)) {
-                    Some(r) => (r, false),
-                    // No memory for the slice's output: measured, and converted in place.
-                    None => (run(k, None), true),
-                }
+                into_own(&mut own, hint, |d| run(k, d))
             };
+            // Not converted into a buffer of its own (by choice, or for want of memory): only
+            // measured, and converted in place once placed.
+            let in_place = !measuring && converted.is_none();
+            let r = converted.unwrap_or_else(|| run(k, None));
             let out = core::mem::take(&mut own);
             let done = Done {
                 k,
@@ -459,12 +460,13 @@ pub fn convert_parallel_tuned<S: Unit, T: Unit>(
             for (done, place) in placed {
                 if let Some(place) = place {
                     let n = place.len();
-                    match tuning.place {
+                    if done.in_place {
                         // The input measured: the same `written` units, status Ok.
-                        _ if done.in_place => _ = run(done.k, Some(place)),
-                        Place::Converted => _ = run(done.k, Some(place)),
-                        Place::Streamed => simd::copy_streaming(place, &done.out[..n]),
-                        Place::Copied => place.copy_from_slice(&done.out[..n]),
+                        _ = run(done.k, Some(place));
+                    } else if tuning.place == Place::Streamed {
+                        simd::copy_streaming(place, &done.out[..n]);
+                    } else {
+                        place.copy_from_slice(&done.out[..n]);
                     }
                 }
                 buffers.push(done.out);

@@ -14,9 +14,9 @@
 //! called through a pointer ([`decode256`], [`encode256`]), for at most [`DECODE_DETOUR`] input
 //! bytes from UTF-8, half as many UTF-16 units and [`DETOUR`] UTF-32 units: errors,
 //! characters the block form does not take, the end of the input and a nearly full output all go
-//! that way, so results are the same as every other kernel's by construction. The UTF-8 decoders also hand
-//! it a block without any ASCII byte (CJK text, emoji), for [`DENSE_DETOUR`] bytes: its loop for
-//! runs of three-byte characters is faster there.
+//! that way, so results are the same as every other kernel's by construction. The UTF-8
+//! decoders also hand it a block without any ASCII byte (CJK text, emoji), for [`DENSE_DETOUR`]
+//! bytes: its loop for runs of three-byte characters is faster there.
 
 use core::arch::x86_64::*;
 
@@ -43,6 +43,8 @@ unsafe fn detour<A, B>(
     limit: usize,
     convert: Detour<A, B>,
 ) -> (usize, usize, bool) {
+    // A direct call rather than `detour_with` behind a closure: with the closure the UTF-16 →
+    // UTF-8 block loop around it ran ASCII 4 % slower (51.6 against 53.6–54.1 GB/s, Zen 4).
     let (p, w) = at;
     let end = src.len().min(p + limit);
     // SAFETY: the caller's ISA contract, which is `convert`'s; `out[w..out_len]` is the
