@@ -1,8 +1,11 @@
-//! The conversions: UTF-8 ↔ UTF-16LE, UTF-32 and Latin-1, and lossy UTF-8 → UTF-16LE.
+//! The conversions: UTF-8 ↔ UTF-16LE, UTF-32 and Latin-1, and lossy UTF-8 → UTF-16LE under
+//! each lossy policy.
 
 use encoding_rs::{CoderResult, DecoderResult, UTF_8, mem};
-use utf8x::Policy::{Replace, Strict};
-use utf8x::{Encoding, Outcome, Stream};
+use std::sync::OnceLock;
+
+use utf8x::Policy::{Escape, Fallback, Replace, Skip, Strict};
+use utf8x::{Encoding, Outcome, Policy, Stream};
 
 use crate::contender::contender;
 use crate::data::{self, Corpus};
@@ -304,4 +307,72 @@ pub fn lossy_utf8_to_utf16le(corpus: &Corpus) -> Op<u8, u16> {
             over: &["encoding_rs"],
         }],
     }
+}
+
+/// Lossy UTF-8 → UTF-16LE of the same inputs under SKIP, ESCAPE or FALLBACK, against std's
+/// `Utf8Chunks` with the policy's units for each subpart's bytes (`per_byte`; none for SKIP).
+fn by_policy(
+    corpus: &Corpus,
+    (name, title): (&'static str, &'static str),
+    policy: Policy,
+    per_byte: Option<fn(u8) -> u16>,
+) -> Op<u8, u16> {
+    Op {
+        name,
+        title,
+        inputs: corpus.utf8_with_errors(),
+        bad: Vec::new(),
+        max_out: |n| n,
+        contenders: vec![
+            contender!("utf8x", |s, d| done(utf8x::to_utf16le(s, Some(d), policy))),
+            contender!("std chunks", |s, d| std_ref::utf8_to_utf16_chunks(
+                s, d, per_byte
+            )),
+        ],
+        ratios: vec![Ratio {
+            label: "utf8x/std chunks",
+            of: "utf8x",
+            over: &["std chunks"],
+        }],
+    }
+}
+
+pub fn skip_utf8_to_utf16le(corpus: &Corpus) -> Op<u8, u16> {
+    let title = "UTF-8 with one bad byte per KiB -> UTF-16LE, each maximal subpart dropped";
+    by_policy(corpus, ("skip-utf8-to-utf16le", title), Skip, None)
+}
+
+pub fn escape_utf8_to_utf16le(corpus: &Corpus) -> Op<u8, u16> {
+    let title = "UTF-8 with one bad byte per KiB -> UTF-16LE, bad byte b as U+DC00 + b";
+    let escape: fn(u8) -> u16 = |b| 0xDC00 | u16::from(b);
+    by_policy(
+        corpus,
+        ("escape-utf8-to-utf16le", title),
+        Escape,
+        Some(escape),
+    )
+}
+
+pub fn fallback_utf8_to_utf16le(corpus: &Corpus) -> Op<u8, u16> {
+    let title = "UTF-8 with one bad byte per KiB -> UTF-16LE, bad bytes as Windows-1252";
+    by_policy(
+        corpus,
+        ("fallback-utf8-to-utf16le", title),
+        Fallback,
+        Some(windows_1252),
+    )
+}
+
+/// Byte `b` as its Windows-1252 character, as encoding_rs (WHATWG's index) decodes it.
+fn windows_1252(b: u8) -> u16 {
+    static TABLE: OnceLock<[u16; 256]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [0; 256];
+        for (b, unit) in (0..=255u8).zip(&mut table) {
+            let byte = [b];
+            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&byte);
+            *unit = text.encode_utf16().next().expect("one character per byte");
+        }
+        table
+    })[usize::from(b)]
 }

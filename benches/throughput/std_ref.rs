@@ -79,3 +79,27 @@ pub fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Option<usize> {
 pub fn utf8_to_utf16_lossy(src: &[u8], dst: &mut [u16]) -> Option<usize> {
     put(dst, String::from_utf8_lossy(src).encode_utf16().map(Some))
 }
+
+/// UTF-8 → UTF-16 through std's `Utf8Chunks`, whose invalid parts are the maximal ill-formed
+/// subparts: each subpart's bytes become `per_byte` units, or nothing (SKIP) without it.
+#[inline]
+pub fn utf8_to_utf16_chunks(
+    src: &[u8],
+    dst: &mut [u16],
+    per_byte: Option<fn(u8) -> u16>,
+) -> Option<usize> {
+    let mut n = 0;
+    for chunk in src.utf8_chunks() {
+        for unit in chunk.valid().encode_utf16() {
+            *dst.get_mut(n)? = unit;
+            n += 1;
+        }
+        if let Some(f) = per_byte {
+            for &b in chunk.invalid() {
+                *dst.get_mut(n)? = f(b);
+                n += 1;
+            }
+        }
+    }
+    Some(n)
+}

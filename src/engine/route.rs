@@ -58,12 +58,12 @@ macro_rules! direct_pairs {
     )*};
 }
 
-/// The UTF-8 decoders whose kernels replace errors themselves under REPLACE (see
-/// [`decode_utf8`]): `$bulk` is the kernel for the other policies, `$lossy` the one given the
-/// count of replacements it adds to.
+/// The UTF-8 decoders whose kernels write a lossy policy's fill themselves (see
+/// [`decode_utf8`]): `$bulk` is the kernel under STRICT, `$lossy` the one given the policy and
+/// the count of replacements it adds to.
 macro_rules! decoding_pairs {
     ($($name:ident: $to:ty, $dst:ty, |$k:ident, $s:ident, $d:ident| $bulk:expr,
-        |$n:ident| $lossy:expr;)*) => {$(
+        |$p:ident, $n:ident| $lossy:expr;)*) => {$(
         #[inline]
         pub(crate) fn $name(
             $k: &Kernels,
@@ -72,27 +72,28 @@ macro_rules! decoding_pairs {
             dst: Option<&mut [$dst]>,
             policy: Policy,
         ) -> Outcome {
-            decode_utf8::<$to>(src, end, dst, policy, |$s, $d| $bulk, |$s, $d, $n| $lossy)
+            decode_utf8::<$to>(src, end, dst, policy, |$s, $d| $bulk, |$s, $d, $p, $n| $lossy)
         }
     )*};
 }
 
 decoding_pairs! {
     to_utf16le: Utf16<Le>, u16, |k, s, d| k.utf8_to_utf16_bulk::<Le>(s, d),
-        |n| k.utf8_to_utf16_lossy_bulk::<Le>(s, d, n);
+        |p, n| k.utf8_to_utf16_lossy_bulk::<Le>(s, d, p, n);
     to_utf16be: Utf16<Be>, u16, |k, s, d| k.utf8_to_utf16_bulk::<Be>(s, d),
-        |n| k.utf8_to_utf16_lossy_bulk::<Be>(s, d, n);
+        |p, n| k.utf8_to_utf16_lossy_bulk::<Be>(s, d, p, n);
     to_utf16: Utf16<Native>, u16, |k, s, d| k.utf8_to_utf16_bulk::<Native>(s, d),
-        |n| k.utf8_to_utf16_lossy_bulk::<Native>(s, d, n);
+        |p, n| k.utf8_to_utf16_lossy_bulk::<Native>(s, d, p, n);
     to_utf32: Utf32Out, u32, |k, s, d| k.utf8_to_utf32_bulk(s, d),
-        |n| k.utf8_to_utf32_lossy_bulk(s, d, n);
+        |p, n| k.utf8_to_utf32_lossy_bulk(s, d, p, n);
 }
 
-/// UTF-8 → `E` with the kernel `strict`, or under REPLACE with `lossy`, which replaces the
-/// errors it meets inside the kernel's call and counts them; the engine replaces the rest (what
-/// the kernel leaves to it) and the sum is the outcome's count. Results are those of the engine
-/// alone: the kernel replaces exactly the subparts that the engine's UTF-8 step reads as
-/// ill-formed, each with U+FFFD, the replacement character of every target here.
+/// UTF-8 → `E` with the kernel `strict`, or under a lossy policy with `lossy`, which writes the
+/// policy's fill for the errors it meets inside the kernel's call and counts them; the engine
+/// handles the rest (what the kernel leaves to it) and the sum is the outcome's count. Results
+/// are those of the engine alone: the kernel replaces exactly the subparts that the engine's
+/// UTF-8 step reads as ill-formed, each with the engine's fill (every target here, UTF-16 and
+/// UTF-32, holds U+FFFD, every escape and every Windows-1252 character).
 #[inline(always)]
 fn decode_utf8<E: Encoder>(
     src: &[u8],
@@ -100,27 +101,28 @@ fn decode_utf8<E: Encoder>(
     dst: Option<&mut [E::Unit]>,
     policy: Policy,
     strict: impl FnMut(&[u8], Option<&mut [E::Unit]>) -> (usize, usize),
-    lossy: impl FnMut(&[u8], Option<&mut [E::Unit]>, &mut usize) -> (usize, usize),
+    lossy: impl FnMut(&[u8], Option<&mut [E::Unit]>, Policy, &mut usize) -> (usize, usize),
 ) -> Outcome {
-    if policy != Policy::Replace {
+    if policy == Policy::Strict {
         return transcode_until::<Utf8, E>(src, end, dst, policy, strict);
     }
-    decode_utf8_lossy::<E>(src, end, dst, lossy)
+    decode_utf8_lossy::<E>(src, end, dst, policy, lossy)
 }
 
-/// [`decode_utf8`] under REPLACE, out of line: inlined, it made every short strict call pay for
-/// a larger frame.
+/// [`decode_utf8`] under a lossy policy, out of line: inlined, it made every short strict call
+/// pay for a larger frame.
 #[inline(never)]
 fn decode_utf8_lossy<E: Encoder>(
     src: &[u8],
     end: usize,
     dst: Option<&mut [E::Unit]>,
-    mut lossy: impl FnMut(&[u8], Option<&mut [E::Unit]>, &mut usize) -> (usize, usize),
+    policy: Policy,
+    mut lossy: impl FnMut(&[u8], Option<&mut [E::Unit]>, Policy, &mut usize) -> (usize, usize),
 ) -> Outcome {
-    debug_assert_eq!(E::REPLACEMENT, 0xFFFD);
+    debug_assert!(E::REPLACEMENT == 0xFFFD && E::ESCAPES);
     let mut replaced = 0;
-    let mut o = transcode_until::<Utf8, E>(src, end, dst, Policy::Replace, |s, d| {
-        lossy(s, d, &mut replaced)
+    let mut o = transcode_until::<Utf8, E>(src, end, dst, policy, |s, d| {
+        lossy(s, d, policy, &mut replaced)
     });
     o.replaced += replaced;
     o

@@ -18,6 +18,7 @@
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::codec::decode::ByteOrder;
+use crate::types::outcome::Policy;
 
 // The algorithms and the macros that instantiate them come first: macros are visible only
 // after their module.
@@ -40,9 +41,9 @@ pub(crate) type Convert<S, D> = fn(&[S], &mut [D]) -> (usize, usize);
 /// The measuring twin of a [`Convert`]: `src -> (read, needed)`.
 pub(crate) type Measure<S> = fn(&[S]) -> (usize, usize);
 
-/// A UTF-8 decoder that replaces ill-formed subparts with U+FFFD itself: `(src, dst) -> (read,
-/// written, replaced)`.
-pub(crate) type Lossy<D> = fn(&[u8], &mut [D]) -> (usize, usize, usize);
+/// A UTF-8 decoder that writes a lossy policy's fill for ill-formed subparts itself: `(src,
+/// dst, policy) -> (read, written, replaced)`. `policy` is never STRICT.
+pub(crate) type Lossy<D> = fn(&[u8], &mut [D], Policy) -> (usize, usize, usize);
 
 /// One kernel per byte order of a conversion's UTF-16 side: the machine's own and byte-swapped,
 /// each compiled for its order. The engine picks with [`Ordered::of`] by the order's type, so
@@ -80,9 +81,10 @@ impl<F: Copy> Ordered<F> {
 ///   character boundary and fits in `dst`; they may stop anywhere before an error, the end of
 ///   the input or of `dst`, and never change a unit past `written` (a kernel may store back
 ///   a unit's own value, read just before).
-/// - `utf8_to_*_lossy(src, dst)`: the same, going on past each ill-formed subpart (the
-///   engine's UTF-8 step decides which and how long) with U+FFFD written for it; they stop
-///   wherever the engine has to decide. `None` in a set leaves replacement to the engine.
+/// - `utf8_to_*_lossy(src, dst, policy)`: the same, going on past each ill-formed subpart (the
+///   engine's UTF-8 step decides which and how long) with the policy's fill written for it (the
+///   engine's, see `generic::replace`); they stop wherever the engine has to decide. `None` in a
+///   set leaves every policy to the engine.
 /// - `*_measure(src) -> (read, needed)`: the same prefix, counting instead of writing; they stop
 ///   exactly at the first ill-formed unit or before the last few units.
 /// - `latin1_prefix(s)`: offset of the first byte `C4`..`FF`, or `s.len()`.
@@ -148,17 +150,18 @@ impl Kernels {
         }
     }
 
-    /// [`Self::utf8_to_utf16_bulk`] under REPLACE: where the set has a lossy kernel, it replaces
-    /// the errors it meets itself and adds how many to `replaced`.
+    /// [`Self::utf8_to_utf16_bulk`] under a lossy `policy`: where the set has a lossy kernel, it
+    /// writes the policy's fill for the errors it meets itself and adds how many to `replaced`.
     #[inline]
     pub(crate) fn utf8_to_utf16_lossy_bulk<O: ByteOrder>(
         &self,
         src: &[u8],
         dst: Option<&mut [u16]>,
+        policy: Policy,
         replaced: &mut usize,
     ) -> (usize, usize) {
         let lossy = self.utf8_to_utf16_lossy.map(|l| l.of::<O>());
-        lossy_or(lossy, src, dst, replaced, |d| {
+        lossy_or(lossy, src, dst, policy, replaced, |d| {
             self.utf8_to_utf16_bulk::<O>(src, d)
         })
     }
@@ -169,10 +172,11 @@ impl Kernels {
         &self,
         src: &[u8],
         dst: Option<&mut [u32]>,
+        policy: Policy,
         replaced: &mut usize,
     ) -> (usize, usize) {
         let lossy = self.utf8_to_utf32_lossy;
-        lossy_or(lossy, src, dst, replaced, |d| {
+        lossy_or(lossy, src, dst, policy, replaced, |d| {
             self.utf8_to_utf32_bulk(src, d)
         })
     }
@@ -262,19 +266,21 @@ impl Kernels {
     }
 }
 
-/// `lossy` over `src` into `dst`, adding its replacements to `replaced`, where there is one and
-/// an output to write; else `strict` (measuring, or a set that leaves replacement to the engine).
+/// `lossy` over `src` into `dst` under `policy`, adding its replacements to `replaced`, where
+/// there is one and an output to write; else `strict` (measuring, or a set that leaves the
+/// policy to the engine).
 #[inline(always)]
 fn lossy_or<D>(
     lossy: Option<Lossy<D>>,
     src: &[u8],
     dst: Option<&mut [D]>,
+    policy: Policy,
     replaced: &mut usize,
     strict: impl FnOnce(Option<&mut [D]>) -> (usize, usize),
 ) -> (usize, usize) {
     match (dst, lossy) {
         (Some(d), Some(lossy)) => {
-            let (read, written, n) = lossy(src, d);
+            let (read, written, n) = lossy(src, d, policy);
             *replaced += n;
             (read, written)
         }

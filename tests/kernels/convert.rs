@@ -1,10 +1,10 @@
 //! Every kernel set against the portable one on every conversion, policy and output capacity:
 //! identical outcome, identical output, nothing touched past `written`.
 
-use crate::support::POLICIES_BUT_FALLBACK;
 use crate::support::kernels::{
     Rng, SCRIPTS, Script, all_kernels, corpus_files, text, utf8_cases, vector_edge_inputs,
 };
+use crate::support::{POLICIES, POLICIES_BUT_FALLBACK};
 use utf8x::__test::Kernel;
 use utf8x::{Outcome, Policy};
 
@@ -32,11 +32,23 @@ impl Unit for u32 {
 
 type Op<S, D> = fn(Kernel, &[S], Option<&mut [D]>, Policy) -> Outcome;
 
-/// Runs `op` on `src` with every kernel and policy: measuring, with room for everything, and
-/// (when `sweep`) with every capacity from 0 to what is needed, and two larger ones.
+/// Runs `op` on `src` with every kernel and every policy but FALLBACK (see [`same_under`]).
 fn same<S: core::fmt::Debug, D: Unit>(name: &str, op: Op<S, D>, src: &[S], sweep: bool) {
+    same_under(&POLICIES_BUT_FALLBACK, name, op, src, sweep);
+}
+
+/// Runs `op` on `src` with every kernel and each of `policies`: measuring, with room for
+/// everything, and (when `sweep`) with every capacity from 0 to what is needed, and two larger
+/// ones.
+fn same_under<S: core::fmt::Debug, D: Unit>(
+    policies: &[Policy],
+    name: &str,
+    op: Op<S, D>,
+    src: &[S],
+    sweep: bool,
+) {
     let ks = all_kernels();
-    for policy in POLICIES_BUT_FALLBACK {
+    for &policy in policies {
         let measured = op(ks[0], src, None, policy);
         let needed = measured.written;
         let caps: Vec<usize> = if sweep {
@@ -74,11 +86,19 @@ fn utf8_ops() -> Vec<(&'static str, Op<u8, u16>)> {
     ]
 }
 
+/// UTF-8 into every target with every kernel. Into UTF-16 and UTF-32 under every policy: the
+/// lossy decoders write every lossy policy's fill themselves.
 fn check_utf8(src: &[u8], sweep: bool) {
     for (name, op) in utf8_ops() {
-        same(name, op, src, sweep);
+        same_under(&POLICIES, name, op, src, sweep);
     }
-    same("to_utf32", |k, s, d, p| k.to_utf32(s, d, p), src, sweep);
+    same_under(
+        &POLICIES,
+        "to_utf32",
+        |k, s, d, p| k.to_utf32(s, d, p),
+        src,
+        sweep,
+    );
     if src.len() <= 4096 {
         // Lossy runs over non-Latin text go character by character: slow in a debug build.
         same("to_latin1", |k, s, d, p| k.to_latin1(s, d, p), src, sweep);
@@ -283,8 +303,8 @@ fn utf8_errors_every_few_characters() {
     // Lossy decoding replaces errors inside the vector loops (a stray byte in an ASCII block,
     // an error in a chunk of two- or three-byte text) and goes on there: errors of every kind,
     // inserted at character boundaries every `gap` bytes, so that several fall in one block
-    // and others on block edges, in every script; under REPLACE every set's result must be
-    // the portable set's, whose engine replaces them one by one.
+    // and others on block edges, in every script; under every lossy policy every set's result
+    // must be the portable set's, whose engine replaces them one by one.
     const KINDS: [&[u8]; 8] = [
         b"\xFF",
         b"\x80",

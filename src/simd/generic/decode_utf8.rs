@@ -9,6 +9,7 @@
 //! ([`threes_checked`]). Other chunks go in 16-byte steps driven by [`UTF8_STEPS`]. Nothing is
 //! written past the units produced.
 
+use super::replace::{byte_fill, fill_count};
 use super::tables::{
     COMPRESS16, COMPRESS32, FOUR, OTHER, SHUF_FOUR, SHUF_FOURS, SHUF_THREE, SHUF_TWO, THREE, TWO,
     UTF8_STEPS,
@@ -16,6 +17,7 @@ use super::tables::{
 use super::utf8::{BLOCK, errors, low_lanes};
 use super::vector::{Half, Lanes2, Vector};
 use crate::codec::decode::{Step, utf8_step};
+use crate::types::outcome::Policy;
 
 /// Where decoded characters go. `dst` points to at least 16 writable units.
 pub(in crate::simd) trait Sink {
@@ -826,12 +828,15 @@ unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) ->
     }
 }
 
-/// Under REPLACE, where [`threes_checked`] stopped at `p` (a character boundary, with at least
-/// `3 * good + 4` readable bytes) after `good` valid three-byte characters: when an ill-formed
-/// subpart follows them (as the engine's UTF-8 step reads it), writes the characters and
-/// U+FFFD to `dst` and returns the bytes and units they take; else `None`, nothing written.
-/// Every code point written is below U+10000, one unit each, but each write may use two units
-/// of room: `dst` has room for `good + 2`. Out of line and scalar: the same fix-up inlined with the step's
+/// Under a lossy `policy`, where [`threes_checked`] stopped at `p` (a character boundary, with
+/// at least `3 * good + 4` readable bytes) after `good` valid three-byte characters: when an
+/// ill-formed subpart follows them (as the engine's UTF-8 step reads it), writes the characters
+/// and the policy's fill ([`put_fill`]) to `dst` and returns the bytes and units they take and
+/// the replacements the subpart counts as; else `None`, nothing written. Every code point
+/// written is below U+10000, one unit each, but each write may use two units of room: `dst` has
+/// room for `good + 4`. (The count is returned: a pointer to the caller's, passed here out of
+/// line, kept it in memory and cost the decoder's loops a register, 4 % more instructions on
+/// two-byte text.) Out of line and scalar: the same fix-up inlined with the step's
 /// vectors made lossy decoding of CJK text without errors 6–7 % slower (out of line: 3 %).
 #[cold]
 #[inline(never)]
@@ -839,7 +844,8 @@ unsafe fn threes_error<S: Sink>(
     p: *const u8,
     good: usize,
     dst: *mut S::Unit,
-) -> Option<(usize, usize)> {
+    policy: Policy,
+) -> Option<(usize, usize, usize)> {
     // SAFETY: the bytes and room as documented.
     unsafe {
         let at = 3 * good;
@@ -858,41 +864,43 @@ unsafe fn threes_error<S: Sink>(
             let (cp, _) = decode_one(p.add(3 * k));
             S::one(dst.add(k), cp);
         }
-        S::one(dst.add(good), 0xFFFD);
-        Some((at + len, good + 1))
+        let n = put_fill::<S>(dst.add(good), p.add(at), len, policy);
+        Some((at + len, good + n, fill_count(policy, len)))
     }
 }
 
 /// [`threes_checked`] from `p` (a character boundary) into `out[w..]` (`out_len` units) for as
 /// long as it takes all its steps and the input and room allow one more call: CJK text that goes
-/// on in three-byte characters, up to the first step that is something else. With `REPLACE`,
-/// an ill-formed subpart there gets U+FFFD (one unit, counted in `replaced`) and the run goes on
-/// after it ([`threes_error`]). Returns the new `(p, w)`.
+/// on in three-byte characters, up to the first step that is something else. With `LOSSY`, an
+/// ill-formed subpart there gets the fill of `policy` (counted in `replaced`) and the run goes
+/// on after it ([`threes_error`]). Returns the new `(p, w)`.
 #[inline(always)]
-unsafe fn threes_checked_run<V: Lanes2, S: Sink, const REPLACE: bool>(
+unsafe fn threes_checked_run<V: Lanes2, S: Sink, const LOSSY: bool>(
     src: &[u8],
     out_len: usize,
     out: *mut S::Unit,
     (mut p, mut w): (usize, usize),
+    policy: Policy,
     replaced: &mut usize,
 ) -> (usize, usize) {
     // SAFETY: caller's ISA contract; each call has BLOCK + LANES readable bytes at `p` and
     // BLOCK + 8 units of room at `w` (`out` has `out_len` units). After a step that stops,
     // `threes_error` reads up to q + 3 * good + 4 <= threes_checked_len + 1 < BLOCK bytes from
-    // the first `p` and writes good + 1 <= 8 units (room for 2 each) after q / 3.
+    // the first `p` and writes good + 3 <= 10 units (room for good + 4) after q / 3.
     unsafe {
         while src.len() - p >= BLOCK + V::LANES && out_len - w >= BLOCK + 8 {
             let (q, good) = threes_checked::<V, S>(src.as_ptr().add(p), out.add(w));
             p += q;
             w += q / 3;
             if q < threes_checked_len::<V>() {
-                if REPLACE
+                if LOSSY
                     && !(0..0x80).contains(src.get_unchecked(p + 3 * good))
-                    && let Some((r, n)) = threes_error::<S>(src.as_ptr().add(p), good, out.add(w))
+                    && let Some((r, n, k)) =
+                        threes_error::<S>(src.as_ptr().add(p), good, out.add(w), policy)
                 {
                     p += r;
                     w += n;
-                    *replaced += 1;
+                    *replaced += k;
                     continue;
                 }
                 break;
@@ -1042,15 +1050,16 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
     dst: &mut [S::Unit],
 ) -> (usize, usize) {
     // SAFETY: forwarded.
-    let (read, written, _) = unsafe { convert_replacing::<V, S, false>(src, dst) };
+    let (read, written, _) = unsafe { convert_replacing::<V, S, false>(src, dst, Policy::Strict) };
     (read, written)
 }
 
 /// Where a block of the ASCII loop has its one byte that is not ASCII (`mask`: a bit for each),
 /// when that byte is an error by itself: a byte no character starts with (`80..C1`, `F5..FF`;
 /// the byte before it is ASCII or another such error). That is how stray bytes in ASCII text
-/// look, and under REPLACE the ASCII loops take such a block as they take an ASCII one, with
-/// U+FFFD for the byte. `at` has BLOCK readable bytes.
+/// look, and under a lossy policy that writes a unit for it (all but SKIP) the ASCII loops take
+/// such a block as they take an ASCII one, with that unit for the byte. `at` has BLOCK readable
+/// bytes.
 #[inline(always)]
 pub(in crate::simd) unsafe fn lone_error_byte(mask: u64, at: *const u8) -> Option<usize> {
     let n = mask.trailing_zeros() as usize;
@@ -1069,16 +1078,45 @@ unsafe fn lone_bad_byte<V: Lanes2>(at: *const u8) -> Option<([V; BLOCK / 16], us
     }
 }
 
-/// Under REPLACE, at `p`, `w` where a chunk was converted up to the last character that starts
-/// before its first error: that character and one more when they are whole (the chunk's error
-/// flag may sit a character past where the error starts), then U+FFFD for the ill-formed subpart
-/// after them, as the engine's UTF-8 step reads it. Returns the new `(p, w)`, or `None` (nothing
-/// written) when what follows `p` is not that. `out` has room for 5 units at `w`.
+/// Writes the fill of the lossy `policy` for the ill-formed subpart of `len` bytes (1 to 3) at
+/// `bad` to `dst`, which has room for `len + 1` units: nothing under SKIP, U+FFFD under REPLACE,
+/// a unit per byte under ESCAPE and FALLBACK (see [`byte_fill`]). Returns the units written.
+#[inline(always)]
+unsafe fn put_fill<S: Sink>(
+    dst: *mut S::Unit,
+    bad: *const u8,
+    len: usize,
+    policy: Policy,
+) -> usize {
+    // SAFETY: `len` readable bytes at `bad`; each write is one unit (every fill is below
+    // U+10000) with room for two.
+    unsafe {
+        match policy {
+            Policy::Skip => 0,
+            Policy::Escape | Policy::Fallback => {
+                for i in 0..len {
+                    S::one(dst.add(i), byte_fill(policy, *bad.add(i)).unwrap_or(0xFFFD));
+                }
+                len
+            }
+            _ => S::one(dst, 0xFFFD),
+        }
+    }
+}
+
+/// Under a lossy `policy`, at `p`, `w` where a chunk was converted up to the last character
+/// that starts before its first error: that character and one more when they are whole (the
+/// chunk's error flag may sit a character past where the error starts), then the policy's fill
+/// for the ill-formed subpart after them, as the engine's UTF-8 step reads it ([`put_fill`]),
+/// counted in `replaced`. Returns the new `(p, w)`, or `None` (nothing written) when what
+/// follows `p` is not that. `out` has room for 8 units at `w` (2 + 2, then up to 3 + 1).
 #[inline(always)]
 unsafe fn replace_error<S: Sink>(
     src: &[u8],
     (p, w): (usize, usize),
     out: *mut S::Unit,
+    policy: Policy,
+    replaced: &mut usize,
 ) -> Option<(usize, usize)> {
     let mut chars = [0u32; 2];
     let mut q = p;
@@ -1089,14 +1127,15 @@ unsafe fn replace_error<S: Sink>(
         match utf8_step(&src[q..]) {
             Step::Invalid { len, .. } => {
                 let mut w = w;
-                // SAFETY: at most 2 + 2 + 1 units, with room for 5.
+                // SAFETY: at most 2 + 2 units, then the fill's 3 with room for 4: room for 8.
                 unsafe {
                     for &cp in &chars[..i] {
                         w += S::one(out.add(w), cp);
                     }
-                    S::one(out.add(w), 0xFFFD);
+                    w += put_fill::<S>(out.add(w), src.as_ptr().add(q), len, policy);
                 }
-                return Some((q + len, w + 1));
+                *replaced += fill_count(policy, len);
+                return Some((q + len, w));
             }
             Step::Char { cp, len } if i < 2 && cp <= S::MAX => {
                 chars[i] = cp;
@@ -1108,10 +1147,10 @@ unsafe fn replace_error<S: Sink>(
     None
 }
 
-/// Under REPLACE, the chunk at `p` (a character boundary, with `BLOCK + LANES` readable bytes
-/// and room for `BLOCK + 8` units at `w`), valid before its first error but for characters
-/// above U+FFFF (`leads`, `limit` and `wide` from [`check_chunk_wide`]): the characters before the
-/// error and U+FFFD for it, as [`replace_error`] gives them. The characters go through
+/// Under a lossy `policy`, the chunk at `p` (a character boundary, with `BLOCK + LANES` readable
+/// bytes and room for `BLOCK + 8` units at `w`), valid before its first error but for
+/// characters above U+FFFF (`leads`, `limit` and `wide` from [`check_chunk_wide`]): the
+/// characters before the error and the fill for it, as [`replace_error`] gives them. The characters go through
 /// [`chunk_wide`], whose windows cost less than even a few characters one at a time. Returns the
 /// new `(p, w)` and whether the error was replaced (if not, they are where the characters
 /// converted end).
@@ -1120,8 +1159,9 @@ unsafe fn to_error<V: Lanes2, S: Sink>(
     src: &[u8],
     (p, w): (usize, usize),
     out: *mut S::Unit,
-    leads: u64,
-    limit: usize,
+    (leads, limit): (u64, usize),
+    policy: Policy,
+    replaced: &mut usize,
 ) -> ((usize, usize), bool) {
     // SAFETY: caller's ISA contract; the bytes and room as documented, of which `chunk_wide`
     // takes 64 + LANES bytes and 64 + 8 units, leaving room for 9 more.
@@ -1129,37 +1169,40 @@ unsafe fn to_error<V: Lanes2, S: Sink>(
         let keep = leads & low_lanes(limit as u32 + 1);
         let (q, n) = chunk_wide::<V, S, false>(src.as_ptr().add(p), keep, out.add(w));
         let converted = (p + q, w + n);
-        match replace_error::<S>(src, converted, out) {
+        match replace_error::<S>(src, converted, out, policy, replaced) {
             Some(after) => (after, true),
             None => (converted, false),
         }
     }
 }
 
-/// [`convert`], and with `REPLACE` it goes on past the errors it meets in ASCII text, in runs of
+/// [`convert`], and with `LOSSY` it goes on past the errors it meets in ASCII text, in runs of
 /// two-byte text, in runs of three-byte characters ([`threes_error`]) and in the chunk the
-/// outer loop converts up to an error, writing U+FFFD for each ill-formed subpart (see
-/// [`replace_error`]); the third value counts them. Other errors (in runs of chunks of mixed
+/// outer loop converts up to an error, writing the fill of `policy` (a lossy one) for each
+/// ill-formed subpart (see [`replace_error`]); the third value counts them as the engine does. Other errors (in runs of chunks of mixed
 /// widths and of four-byte characters, where handling them in the run's loop made Hindi and
 /// Korean text 3 % slower) stop it as they stop [`convert`], and the caller replaces them.
 #[inline(always)]
-pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLACE: bool>(
+pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY: bool>(
     src: &[u8],
     dst: &mut [S::Unit],
+    policy: Policy,
 ) -> (usize, usize, usize) {
     let (mut p, mut w, mut replaced) = (0, 0, 0);
     let out = dst.as_mut_ptr();
     // The input after `p`, zero-padded, when too little is left to load from `src` directly.
     let mut buf = [0u8; BLOCK + 32];
     // (A name short enough for its two calls to fit a line each.)
-    let threes_run_on = threes_checked_run::<V, S, REPLACE>;
+    let threes_run_on = threes_checked_run::<V, S, LOSSY>;
     // SAFETY (whole body): caller's ISA contract. Loads: 64-byte chunks at p with p + 64 <= len
     // or from the local `tail`; [`chunk_wide`] reads 64 + LANES bytes at p when that many are
     // left, else from `buf`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
     // Stores: an ASCII block writes 64 units at `w` with p + 64 <= `end` (input and room both;
     // the aligning pair of blocks, 64 + adv < 128 with p + 128 <= `end`, and what it counts
-    // covers all it writes; a block with a lone bad byte, under REPLACE, writes as an ASCII
-    // block does and then one unit inside it); after a run, a block at p with p + 64 <= `end` is loaded again,
+    // covers all it writes; a block with a lone bad byte, when lossy, writes as an ASCII
+    // block does and then one unit inside it, or under SKIP the units before the byte, a blend
+    // that writes the block's others back unchanged, and the loop's output then lags its input,
+    // so the input's bound holds for the output too); after a run, a block at p with p + 64 <= `end` is loaded again,
     // and when it is not all ASCII (the run stopped there, so its mask is not 0 and n < 64),
     // byte p + n is read and the ASCII before a stray byte rewrites 64 units at `w` (read
     // first), changing only the first `n`; the run of chunks after a wide one stores an ASCII
@@ -1202,6 +1245,8 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                 // additions and one compare: with indices, every store's address was worked
                 // out from two of them.
                 let (mut at, mut to) = (src.as_ptr().add(p), out.add(w));
+                // Bytes dropped under SKIP: the input moves on that much further than the output.
+                let mut dropped = 0;
                 if p + BLOCK <= end {
                     // Where the last block may start.
                     let last = src.as_ptr().add(end - BLOCK);
@@ -1209,12 +1254,22 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                         let Some(loaded) = ascii_block::<V>(at) else {
                             // A stray byte replaced in the loop, which a lossy decoding of
                             // ASCII text would otherwise leave and enter again for each.
-                            if REPLACE && let Some((loaded, n)) = lone_bad_byte::<V>(at) {
-                                S::ascii64::<V>(to, at, &loaded[..BLOCK / V::LANES]);
-                                S::one(to.add(n), 0xFFFD);
-                                at = at.add(BLOCK);
-                                to = to.add(BLOCK);
+                            if LOSSY && let Some((loaded, n)) = lone_bad_byte::<V>(at) {
+                                let loaded = &loaded[..BLOCK / V::LANES];
                                 replaced += 1;
+                                if let Some(cp) = byte_fill(policy, *at.add(n)) {
+                                    S::ascii64::<V>(to, at, loaded);
+                                    S::one(to.add(n), cp);
+                                    at = at.add(BLOCK);
+                                    to = to.add(BLOCK);
+                                } else {
+                                    // SKIP: the units before the byte, and the next block
+                                    // starts after it.
+                                    ascii_prefix::<V, S>(to, loaded, n);
+                                    at = at.add(n + 1);
+                                    to = to.add(n);
+                                    dropped += 1;
+                                }
                                 continue;
                             }
                             break;
@@ -1226,7 +1281,7 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                 }
                 let k = at.offset_from_unsigned(src.as_ptr().add(p));
                 p += k;
-                w += k;
+                w += k - dropped;
                 // The run stopped at a block that is not all ASCII (with 64 bytes of input and
                 // of room left). If it goes on with a byte that no character starts with (C0,
                 // C1, F5..FF or a continuation byte), the error is there, whatever follows:
@@ -1241,10 +1296,9 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                         ascii_prefix::<V, S>(out.add(w), &loaded[..BLOCK / V::LANES], n);
                         p += n;
                         w += n;
-                        if REPLACE {
-                            S::one(out.add(w), 0xFFFD);
+                        if LOSSY {
+                            w += put_fill::<S>(out.add(w), at.add(n), 1, policy);
                             p += 1;
-                            w += 1;
                             replaced += 1;
                             continue;
                         }
@@ -1288,7 +1342,7 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                         checked = Some((leads, limit));
                     } else {
                         p += q;
-                        (p, w) = threes_run_on(src, dst.len(), out, (p, w), &mut replaced);
+                        (p, w) = threes_run_on(src, dst.len(), out, (p, w), policy, &mut replaced);
                         continue;
                     }
                 } else if wide && limit > 0 {
@@ -1298,8 +1352,8 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                     p += q;
                     w += n;
                     if limit < BLOCK {
-                        let after = if REPLACE {
-                            replace_error::<S>(src, (p, w), out)
+                        let after = if LOSSY {
+                            replace_error::<S>(src, (p, w), out, policy, &mut replaced)
                         } else {
                             None
                         };
@@ -1307,7 +1361,6 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                             break;
                         };
                         (p, w) = after;
-                        replaced += 1;
                     }
                     run = true;
                 } else if S::MAX >= 0x10000 && base == at && leads == FOURS && limit == BLOCK {
@@ -1345,18 +1398,23 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                         while two && room(p, w) {
                             let at = src.as_ptr().add(p);
                             let Some(leads) = two_byte_chunk::<V>(at, top) else {
-                                if REPLACE {
+                                if LOSSY {
                                     // An error in two-byte text: the characters before it and
                                     // the error, and this loop goes on after it.
                                     let (leads, limit, wide) = check_chunk_wide::<V>(at, S::MAX);
                                     if limit < BLOCK && wide {
-                                        let (after, done) =
-                                            to_error::<V, S>(src, (p, w), out, leads, limit);
+                                        let (after, done) = to_error::<V, S>(
+                                            src,
+                                            (p, w),
+                                            out,
+                                            (leads, limit),
+                                            policy,
+                                            &mut replaced,
+                                        );
                                         (p, w) = after;
                                         if !done {
                                             break 'run;
                                         }
-                                        replaced += 1;
                                         continue;
                                     }
                                 }
@@ -1388,7 +1446,9 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                                 let (q, k) = threes_run::<V, S>(at, leads, limit, out.add(w));
                                 p += q;
                                 w += k;
-                                (p, w) = threes_run_on(src, dst.len(), out, (p, w), &mut replaced);
+                                let at = (p, w);
+                                (p, w) =
+                                    threes_run_on(src, dst.len(), out, at, policy, &mut replaced);
                                 continue;
                             }
                             if !wide {
@@ -1507,16 +1567,15 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const REPLAC
                     q += len;
                 }
                 p += q;
-                // Under REPLACE, an error the chunk ends at (in CJK text, where a run of
+                // When lossy, an error the chunk ends at (in CJK text, where a run of
                 // three-byte characters stops at it) is replaced here and the loop goes on.
-                if REPLACE
+                if LOSSY
                     && q == limit
                     && limit < BLOCK
-                    && dst.len() - w >= 5
-                    && let Some(after) = replace_error::<S>(src, (p, w), out)
+                    && dst.len() - w >= 8
+                    && let Some(after) = replace_error::<S>(src, (p, w), out, policy, &mut replaced)
                 {
                     (p, w) = after;
-                    replaced += 1;
                     continue;
                 }
                 break;

@@ -22,10 +22,11 @@ use core::arch::x86_64::*;
 
 use crate::simd::generic::decode_utf8;
 use crate::simd::generic::encode_utf8;
-use crate::simd::generic::replace;
+use crate::simd::generic::replace::{self, byte_fill};
 use crate::simd::generic::utf8::{ends_cut, errors, low_lanes};
 use crate::simd::generic::vector::Vector;
 use crate::simd::scalar;
+use crate::types::outcome::Policy;
 
 /// UTF-32 units handed to the 256-bit encoder when a block is not one these functions take
 /// (only errors and the input's end: every valid character has a block form).
@@ -126,46 +127,57 @@ fn encode256<S: encode_utf8::Source>() -> Detour<S::Unit, u8> {
 /// 5–9 %). Cold: called about once per 8 KiB (again after an error or a full output), and kept
 /// off the block loop's path. (No target features: it only slices and calls through a pointer.)
 ///
-/// With `REPLACE`, the 256-bit decoder that replaces errors itself (see `replace`) takes the
-/// stretch, and what it replaced is added to `replaced`.
+/// With `LOSSY`, the 256-bit decoder that writes the fill of `policy` itself (see `replace`)
+/// takes the stretch; the fourth value counts what it replaced. (A count returned, not added
+/// through a pointer: a pointer to the caller's count, passed to a function not inlined, kept
+/// the count in memory and cost the caller's loops registers.)
 #[cold]
 #[inline(never)]
-unsafe fn dense_detour<S: decode_utf8::Sink, const REPLACE: bool>(
+unsafe fn dense_detour<S: decode_utf8::Sink, const LOSSY: bool>(
     src: &[u8],
     out: *mut S::Unit,
     out_len: usize,
     at: (usize, usize),
-    replaced: &mut usize,
-) -> (usize, usize, bool) {
-    if !REPLACE {
+    policy: Policy,
+) -> (usize, usize, bool, usize) {
+    if !LOSSY {
         // SAFETY: forwarded: the caller's ISA contract (AVX-512, so the 256-bit decoder's
         // features) and its output `out[at.1..out_len]`.
-        return unsafe { detour(src, out, out_len, at, DENSE_DETOUR, decode256::<S>()) };
+        let (p, w, go_on) =
+            unsafe { detour(src, out, out_len, at, DENSE_DETOUR, decode256::<S>()) };
+        return (p, w, go_on, 0);
     }
+    let mut replaced = 0;
     // SAFETY: as above (the replacing decoder needs the same features).
-    unsafe {
+    let (p, w, go_on) = unsafe {
         detour_with(src, out, out_len, at, DENSE_DETOUR, |s, d| {
-            let (r, n, k) = decode256_replacing::<S>(s, d);
-            *replaced += k;
+            let (r, n, k) = decode256_replacing::<S>(s, d, policy);
+            replaced += k;
             (r, n)
         })
-    }
+    };
+    (p, w, go_on, replaced)
 }
 
-/// The 256-bit UTF-8 decoder that replaces errors, in the loop that replaces the rest
-/// ([`replace::replacing`]), for [`dense_detour`].
+/// The 256-bit UTF-8 decoder that writes the fill of a lossy `policy`, in the loop that fills
+/// the rest ([`replace::replacing`]), for [`dense_detour`].
 #[target_feature(enable = "avx,avx2,bmi1,popcnt,sse4.2")]
 unsafe fn decode256_replacing<S: decode_utf8::Sink>(
     src: &[u8],
     dst: &mut [S::Unit],
+    policy: Policy,
 ) -> (usize, usize, usize) {
-    // U+FFFD as this target writes it (byte-swapped for the other order of UTF-16).
-    let mut fill = [S::Unit::default(); 2];
-    // SAFETY: `one` writes U+FFFD, one unit, into the two-unit buffer.
-    unsafe { S::one(fill.as_mut_ptr(), 0xFFFD) };
-    replace::replacing(src, dst, fill[0], |s, d| {
+    // A code point below U+10000 as this target writes it (byte-swapped for the other order of
+    // UTF-16).
+    let unit = |cp: u32| {
+        let mut one = [S::Unit::default(); 2];
+        // SAFETY: `one` writes a code point below U+10000, one unit, into the two-unit buffer.
+        unsafe { S::one(one.as_mut_ptr(), cp) };
+        one[0]
+    };
+    replace::replacing(src, dst, policy, unit, |s, d| {
         // SAFETY: the features the decoder needs are enabled in this function.
-        unsafe { decode_utf8::convert_replacing::<__m256i, S, true>(s, d) }
+        unsafe { decode_utf8::convert_replacing::<__m256i, S, true>(s, d, policy) }
     })
 }
 
@@ -398,6 +410,8 @@ pub(super) trait Wide: decode_utf8::Sink {
     const PAIRS: bool;
     /// The 64 ASCII bytes of `v` as 64 units.
     unsafe fn ascii64(dst: *mut Self::Unit, v: __m512i);
+    /// The low 63 ASCII bytes of `v` as 63 units; the unit after them is not written.
+    unsafe fn ascii63(dst: *mut Self::Unit, v: __m512i);
     /// The low `n` (at most 32) 16-bit lanes of `units` (code points below U+10000, or
     /// surrogates) as `n` units.
     unsafe fn units(dst: *mut Self::Unit, units: __m512i, n: u32);
@@ -416,19 +430,13 @@ impl<const SWAP: bool> Wide for decode_utf8::ToUtf16<SWAP> {
     }
     #[inline(always)]
     unsafe fn ascii64(dst: *mut u16, v: __m512i) {
-        // SAFETY: AVX-512 BW per the caller's ISA contract; `dst` has 64 writable units.
-        unsafe {
-            // (Widened from the register: loading the halves again leads the compiler to
-            // rebuild them byte by byte.)
-            let halves = [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
-            for (h, half) in halves.into_iter().enumerate() {
-                let mut units = _mm512_cvtepu8_epi16(half);
-                if SWAP {
-                    units = _mm512_slli_epi16::<8>(units);
-                }
-                _mm512_storeu_si512(dst.add(32 * h).cast(), units);
-            }
-        }
+        // SAFETY: forwarded.
+        unsafe { ascii_to_utf16::<SWAP, false>(dst, v) }
+    }
+    #[inline(always)]
+    unsafe fn ascii63(dst: *mut u16, v: __m512i) {
+        // SAFETY: forwarded.
+        unsafe { ascii_to_utf16::<SWAP, true>(dst, v) }
     }
     #[inline(always)]
     unsafe fn units(dst: *mut u16, mut units: __m512i, n: u32) {
@@ -463,18 +471,13 @@ impl Wide for decode_utf8::ToUtf32 {
     }
     #[inline(always)]
     unsafe fn ascii64(dst: *mut u32, v: __m512i) {
-        // SAFETY: AVX-512 F per the caller's ISA contract; `dst` has 64 writable units.
-        unsafe {
-            let quarters = [
-                _mm512_castsi512_si128(v),
-                _mm512_extracti32x4_epi32::<1>(v),
-                _mm512_extracti32x4_epi32::<2>(v),
-                _mm512_extracti32x4_epi32::<3>(v),
-            ];
-            for (q, quarter) in quarters.into_iter().enumerate() {
-                _mm512_storeu_si512(dst.add(16 * q).cast(), _mm512_cvtepu8_epi32(quarter));
-            }
-        }
+        // SAFETY: forwarded.
+        unsafe { ascii_to_utf32::<false>(dst, v) }
+    }
+    #[inline(always)]
+    unsafe fn ascii63(dst: *mut u32, v: __m512i) {
+        // SAFETY: forwarded.
+        unsafe { ascii_to_utf32::<true>(dst, v) }
     }
     #[inline(always)]
     unsafe fn units(dst: *mut u32, units: __m512i, n: u32) {
@@ -495,6 +498,52 @@ impl Wide for decode_utf8::ToUtf32 {
         // the masked store writes no others.
         unsafe {
             _mm512_mask_storeu_epi32(dst.cast(), low_lanes(n) as u16, _mm512_cvtepu8_epi32(v))
+        }
+    }
+}
+
+/// The ASCII bytes of `v` as UTF-16 units (byte-swapped with `SWAP`) at `dst`: all 64, or with
+/// `LESS_ONE` the low 63 (a masked last store writes no 64th unit). `dst` has room for that
+/// many.
+#[inline(always)]
+unsafe fn ascii_to_utf16<const SWAP: bool, const LESS_ONE: bool>(dst: *mut u16, v: __m512i) {
+    // SAFETY: AVX-512 BW per the caller's ISA contract; room as documented.
+    unsafe {
+        // (Widened from the register: loading the halves again leads the compiler to rebuild
+        // them byte by byte.)
+        let halves = [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)];
+        for (h, half) in halves.into_iter().enumerate() {
+            let mut units = _mm512_cvtepu8_epi16(half);
+            if SWAP {
+                units = _mm512_slli_epi16::<8>(units);
+            }
+            if LESS_ONE && h == 1 {
+                _mm512_mask_storeu_epi16(dst.add(32).cast(), u32::MAX >> 1, units);
+            } else {
+                _mm512_storeu_si512(dst.add(32 * h).cast(), units);
+            }
+        }
+    }
+}
+
+/// [`ascii_to_utf16`] into UTF-32.
+#[inline(always)]
+unsafe fn ascii_to_utf32<const LESS_ONE: bool>(dst: *mut u32, v: __m512i) {
+    // SAFETY: AVX-512 F per the caller's ISA contract; room as documented.
+    unsafe {
+        let quarters = [
+            _mm512_castsi512_si128(v),
+            _mm512_extracti32x4_epi32::<1>(v),
+            _mm512_extracti32x4_epi32::<2>(v),
+            _mm512_extracti32x4_epi32::<3>(v),
+        ];
+        for (q, quarter) in quarters.into_iter().enumerate() {
+            let units = _mm512_cvtepu8_epi32(quarter);
+            if LESS_ONE && q == 3 {
+                _mm512_mask_storeu_epi32(dst.add(48).cast(), u16::MAX >> 1, units);
+            } else {
+                _mm512_storeu_si512(dst.add(16 * q).cast(), units);
+            }
         }
     }
 }
@@ -626,7 +675,7 @@ unsafe fn put_two_byte<S: Wide>(
     }
 }
 
-/// Under REPLACE, a block of two-byte text that [`two_byte_masks`] refused, when one byte of it
+/// When lossy, a block of two-byte text that [`two_byte_masks`] refused, when one byte of it
 /// (not one of `skip`, the bytes that may belong to what comes before or after the block) is all
 /// that is wrong: a byte that two-byte text cannot hold (C0, C1, E0..FF) or a continuation byte
 /// after no lead byte, between whole characters. Such a byte is an ill-formed subpart by itself
@@ -652,14 +701,14 @@ unsafe fn one_bad_byte(v: __m512i, skip: u64) -> Option<(__m512i, u32)> {
     }
 }
 
-/// Under `REPLACE`, for a block that [`two_byte_masks`] refused: the block with
-/// [`one_bad_byte`] put right, its masks, and where the bad byte is.
+/// With `LOSSY`, for a block that [`two_byte_masks`] refused: the block with [`one_bad_byte`]
+/// put right, its masks, and where the bad byte is.
 #[inline(always)]
-unsafe fn two_byte_fixed<const REPLACE: bool>(
+unsafe fn two_byte_fixed<const LOSSY: bool>(
     v: __m512i,
     first_cont: u64,
 ) -> Option<(__m512i, (u64, u64), u32)> {
-    if !REPLACE {
+    if !LOSSY {
         return None;
     }
     // SAFETY: forwarded.
@@ -671,33 +720,34 @@ unsafe fn two_byte_fixed<const REPLACE: bool>(
 }
 
 /// After [`put_two_byte`] wrote at `out` the characters of a block from byte `from` on, with
-/// lead bytes `leads`: U+FFFD for the `?` that stood for the bad byte at `at`, the character
-/// after those that end before it.
+/// lead bytes `leads`: `cp` (the fill of the bad byte) for the `?` that stood for the bad byte at
+/// `at`, the character after those that end before it.
 #[inline(always)]
-unsafe fn replace_bad_byte<S: Wide>(out: *mut S::Unit, leads: u64, from: u32, at: u32) {
+unsafe fn replace_bad_byte<S: Wide>(out: *mut S::Unit, leads: u64, from: u32, at: u32, cp: u32) {
     let before = (!leads >> from << from & ((1u64 << at) - 1)).count_ones() as usize;
     // SAFETY: the `?` was written at `out + before`.
-    unsafe { <S as decode_utf8::Sink>::one(out.add(before), 0xFFFD) };
+    unsafe { <S as decode_utf8::Sink>::one(out.add(before), cp) };
 }
 
 /// UTF-8 → UTF-16/UTF-32 of text of ASCII and two-byte characters (Latin, Greek, Cyrillic,
 /// Hebrew, Arabic...) from `src[p..]` (a character boundary, after at least one byte) to
 /// `out[w..out_len]`, for as long as it lasts: returns the new `p` (a character boundary) and
 /// `w`. It stops at anything else, an error included, for the general steps to take over; with
-/// `REPLACE`, an error of one byte alone between whole characters ([`one_bad_byte`]) is written
-/// as U+FFFD and counted in `replaced` instead (lossy decoding of such text left the kernel
-/// for each of them: 0.75 of the strict speed with one per KiB).
+/// `LOSSY`, an error of one byte alone between whole characters ([`one_bad_byte`]) is written
+/// as the fill of `policy` and counted in `replaced` instead (lossy decoding of such text left
+/// the kernel for each of them: 0.75 of the strict speed with one per KiB).
 ///
 /// Each step reads 64 bytes from `p - 1` and writes the characters that end in its last 63, so
 /// the input advances by a constant 63 bytes: the next load never waits for this block's masks
 /// (where the advance depends on the block, that wait is the whole loop's pace). A lead byte
 /// at the end of a step is the first byte of the next one.
 #[inline(always)]
-unsafe fn two_byte_run<S: Wide, const REPLACE: bool>(
+unsafe fn two_byte_run<S: Wide, const LOSSY: bool>(
     src: &[u8],
     out: *mut S::Unit,
     out_len: usize,
     (mut p, mut w): (usize, usize),
+    policy: Policy,
     replaced: &mut usize,
 ) -> (usize, usize) {
     // Whether byte p - 1 is a lead byte, its character not yet written.
@@ -713,14 +763,21 @@ unsafe fn two_byte_run<S: Wide, const REPLACE: bool>(
                 None => {
                     // Kept apart from the step above, which the lossy decoder then runs as
                     // fast as the strict one.
-                    let Some((v, masks, at)) = two_byte_fixed::<REPLACE>(v, 1) else {
+                    let Some((fixed, masks, at)) = two_byte_fixed::<LOSSY>(v, 1) else {
                         break;
                     };
                     let starts = (!masks.1 & !1) | masks.0;
-                    let n = put_two_byte::<S>(v, (masks.0, starts), (1, !0), out.add(w));
-                    replace_bad_byte::<S>(out.add(w), masks.0, 1, at);
-                    *replaced += 1;
+                    let bad = *src.as_ptr().add(p - 1 + at as usize);
+                    // Under SKIP the `?` is neither a start nor an end: no character.
+                    let fill = byte_fill(policy, bad);
+                    let keep = if fill.is_some() { !0 } else { !(1 << at) };
+                    let n =
+                        put_two_byte::<S>(fixed, (masks.0, starts & keep), (1, keep), out.add(w));
+                    if let Some(cp) = fill {
+                        replace_bad_byte::<S>(out.add(w), masks.0, 1, at, cp);
+                    }
                     w += n;
+                    *replaced += 1;
                     p += 63;
                     carry = (masks.0 >> 63) as usize;
                     continue;
@@ -810,8 +867,37 @@ const DENSE_MIN: usize = 512;
 #[inline(always)]
 pub(super) unsafe fn utf8_to_wide<S: Wide>(src: &[u8], dst: &mut [S::Unit]) -> (usize, usize) {
     // SAFETY: forwarded.
-    let (read, written, _) = unsafe { utf8_to_wide_replacing::<S, false>(src, dst) };
+    let (read, written, _) =
+        unsafe { utf8_to_wide_replacing::<S, false>(src, dst, Policy::Strict) };
     (read, written)
+}
+
+/// An ASCII block `v` but for the stray byte `bad` at `at`, under a lossy `policy`, into `out`
+/// (room for 64 units): the block with the fill of that byte in its place, or under SKIP the
+/// other 63 bytes (compressed together), the unit after them not written. Returns the units
+/// written.
+#[inline(always)]
+unsafe fn stray_block<S: Wide>(
+    out: *mut S::Unit,
+    v: __m512i,
+    at: usize,
+    bad: u8,
+    policy: Policy,
+) -> usize {
+    // SAFETY: AVX-512 VBMI2 per the caller's ISA contract; room as documented.
+    unsafe {
+        match byte_fill(policy, bad) {
+            Some(cp) => {
+                <S as Wide>::ascii64(out, v);
+                <S as decode_utf8::Sink>::one(out.add(at), cp);
+                64
+            }
+            None => {
+                <S as Wide>::ascii63(out, _mm512_maskz_compress_epi8(!(1 << at), v));
+                63
+            }
+        }
+    }
 }
 
 /// [`decode_utf8::lone_error_byte`] of the block `v` loaded from `at` (64 readable bytes), or
@@ -822,22 +908,24 @@ unsafe fn stray_byte(v: __m512i, at: *const u8) -> usize {
     unsafe { decode_utf8::lone_error_byte(_mm512_movepi8_mask(v), at).unwrap_or(64) }
 }
 
-/// [`utf8_to_wide`], and with `REPLACE` its ASCII loop takes a block whose one byte that is not
+/// [`utf8_to_wide`], and with `LOSSY` its ASCII loop takes a block whose one byte that is not
 /// ASCII is an error by itself (a byte no character starts with, after ASCII or another such
-/// byte: a stray byte in ASCII text) as an ASCII block with U+FFFD for that byte, counted in the
-/// third value. Other errors stop it as they stop [`utf8_to_wide`].
+/// byte: a stray byte in ASCII text) as an ASCII block with the fill of `policy` for that byte
+/// ([`stray_block`]), counted in the third value. Other errors stop it as they stop
+/// [`utf8_to_wide`].
 #[inline(always)]
-pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
+pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
     src: &[u8],
     dst: &mut [S::Unit],
+    policy: Policy,
 ) -> (usize, usize, usize) {
     let mut replaced = 0;
     let (mut p, mut w) = (0, 0);
     let out = dst.as_mut_ptr();
     // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
     // a step writes at most 64 units at `w` and runs only with 64 units of room (an ASCII block
-    // with a stray byte, its 64 units and then one of them again); the detour gets in-bounds
-    // slices.
+    // with a stray byte, its 64 units and then one of them again, or under SKIP 63); the detour
+    // gets in-bounds slices.
     unsafe {
         loop {
             let rest = src.len() - p;
@@ -845,7 +933,7 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
                 let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
                 let mut bad_at = 64;
                 if _mm512_movepi8_mask(v) == 0 || {
-                    bad_at = if REPLACE {
+                    bad_at = if LOSSY {
                         stray_byte(v, src.as_ptr().add(p))
                     } else {
                         64
@@ -857,20 +945,22 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
                     // compiler to rebuild them byte by byte.)
                     let mut v = v;
                     loop {
-                        <S as Wide>::ascii64(out.add(w), v);
-                        if REPLACE && bad_at < 64 {
-                            <S as decode_utf8::Sink>::one(out.add(w + bad_at), 0xFFFD);
+                        if LOSSY && bad_at < 64 {
+                            let bad = *src.as_ptr().add(p + bad_at);
+                            w += stray_block::<S>(out.add(w), v, bad_at, bad, policy);
                             replaced += 1;
                             bad_at = 64;
+                        } else {
+                            <S as Wide>::ascii64(out.add(w), v);
+                            w += 64;
                         }
                         p += 64;
-                        w += 64;
                         if src.len() - p < 64 || dst.len() - w < 64 {
                             break;
                         }
                         v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
                         if _mm512_movepi8_mask(v) != 0 {
-                            bad_at = if REPLACE {
+                            bad_at = if LOSSY {
                                 stray_byte(v, src.as_ptr().add(p))
                             } else {
                                 64
@@ -889,7 +979,9 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
                     w += put_two_byte::<S>(v, (leads, !conts), (0, !0), out.add(w));
                     // (A lead byte at the end is the next step's.)
                     p += 64 - (leads >> 63) as usize;
-                    (p, w) = two_byte_run::<S, REPLACE>(src, out, dst.len(), (p, w), &mut replaced);
+                    let at = (p, w);
+                    (p, w) =
+                        two_byte_run::<S, LOSSY>(src, out, dst.len(), at, policy, &mut replaced);
                     continue;
                 }
                 let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
@@ -900,9 +992,10 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const REPLACE: bool>(
                 // by spaces, stay: the block is faster there.
                 // (Four-byte characters into UTF-32 take the detour too, error or not.)
                 if rest >= DENSE_MIN && _mm512_movepi8_mask(v) == u64::MAX {
-                    let go_on;
-                    (p, w, go_on) =
-                        dense_detour::<S, REPLACE>(src, out, dst.len(), (p, w), &mut replaced);
+                    let (go_on, k);
+                    (p, w, go_on, k) =
+                        dense_detour::<S, LOSSY>(src, out, dst.len(), (p, w), policy);
+                    replaced += k;
                     if !go_on {
                         return (p, w, replaced);
                     }

@@ -53,6 +53,11 @@ mod avx512 {
         ($($t:tt)*) => { wrap_whole!("avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
     }
 
+    /// [`wrap_lossy!`] (`whole`) with the features this set needs.
+    macro_rules! wrap512_lossy {
+        ($($t:tt)*) => { wrap_lossy!(whole "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2", $($t)*); };
+    }
+
     // Inputs shorter than a vector take one masked load rather than the scalar code; validation
     // takes inputs of up to 256 bytes in functions of their own (below 128 bytes and from 128),
     // without the block loop's set-up (registers saved, tables loaded).
@@ -79,16 +84,17 @@ mod avx512 {
     wrap512_short!(65, to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
         compress::decode_last::<decode_utf8::ToUtf32>,
         compress::utf8_to_wide::<decode_utf8::ToUtf32>);
-    // Under REPLACE, the compressing decoders replace stray bytes in ASCII text in their ASCII
-    // loop, and bad bytes alone in two-byte text in that text's loop, and stop at other errors,
-    // which the engine replaces: a loop around them that replaced those too (as the other sets
+    // Under a lossy policy, the compressing decoders write the fill of stray bytes in ASCII
+    // text in their ASCII loop, and of bad bytes alone in two-byte text in that text's loop
+    // (but for SKIP, which would move the rest of the block), and stop at other errors, which
+    // the engine handles: a loop around them that replaced those too (as the other sets
     // have) made two-byte text 5 % slower, the kernel then starting again at once where the
     // engine's scalar steps first go on for a few units.
-    wrap512_whole!(to_utf16_native_lossy(src: &[u8], dst: &mut [u16]) -> (usize, usize, usize) =
+    wrap512_lossy!(to_utf16_native_lossy: u16 =
         compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<false>, true>);
-    wrap512_whole!(to_utf16_swapped_lossy(src: &[u8], dst: &mut [u16]) -> (usize, usize, usize) =
+    wrap512_lossy!(to_utf16_swapped_lossy: u16 =
         compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<true>, true>);
-    wrap512_whole!(to_utf32_lossy(src: &[u8], dst: &mut [u32]) -> (usize, usize, usize) =
+    wrap512_lossy!(to_utf32_lossy: u32 =
         compress::utf8_to_wide_replacing::<decode_utf8::ToUtf32, true>);
     wrap512!(
         from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
