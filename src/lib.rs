@@ -42,7 +42,7 @@ mod types;
 #[doc(hidden)]
 pub mod __test {
     pub use crate::api::parallel::{
-        Place, Tuning, convert_parallel_in, convert_parallel_tuned, validate_parallel_in,
+        Fault, Place, Tuning, convert_parallel_in, convert_parallel_tuned, validate_parallel_in,
     };
     #[cfg(target_arch = "x86_64")]
     pub use crate::simd::lookup_pair_ssse3;

@@ -200,6 +200,22 @@ pub struct Tuning {
     pub slice: usize,
     /// How a slice's output gets to its place.
     pub place: Place,
+    /// A fault to inject, for the tests of what the call does when a thread panics or memory
+    /// runs out.
+    pub fault: Fault,
+}
+
+/// A fault [`convert_parallel_tuned`] injects. Not part of the API: the tests use it.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// None: what [`convert_parallel`] runs.
+    None,
+    /// The thread that takes this slice panics before it converts it.
+    PanicAt(usize),
+    /// No buffer of a thread's own can grow (as when `try_reserve` fails), so every slice is
+    /// measured and converted in place.
+    NoMemory,
 }
 
 /// How the parallel conversion writes a slice's output. Not part of the API.
@@ -222,6 +238,7 @@ impl Tuning {
         min_piece: MIN_PIECE,
         slice: CONVERT_SLICE,
         place: Place::Streamed,
+        fault: Fault::None,
     };
 }
 
@@ -390,13 +407,17 @@ pub fn convert_parallel_tuned<S: Unit, T: Unit>(
             if k >= slices || shared.stopped.load(Ordering::Relaxed) {
                 return None;
             }
+            if tuning.fault == Fault::PanicAt(k) {
+                panic!("fault injected at slice {k}");
+            }
             let converted = if measuring || tuning.place == Place::Converted {
                 None
             } else {
                 // As many output units as input units: enough for UTF-8 into UTF-16 or UTF-32
                 // without measuring first.
                 let hint = cut(k + 1) - cut(k) + 16;
-                into_own(&mut own, hint, |d| run(k, d))
+                let memory = tuning.fault != Fault::NoMemory;
+                into_own(&mut own, hint, memory, |d| run(k, d))
             };
             // Not converted into a buffer of its own (by choice, or for want of memory): only
             // measured, and converted in place once placed.
@@ -501,14 +522,17 @@ pub fn convert_parallel_tuned<S: Unit, T: Unit>(
 
 /// `convert(Some(own))`, `own` first grown to `hint` units, then, when the output does not fit,
 /// to what `convert(None)` measures; a failed measurement is the result. `None` when `own`
-/// cannot grow (no memory): the caller converts in place instead, so that a lack of memory for
-/// the slices' output (the only large allocation) costs speed rather than the process.
+/// cannot grow (no memory; always without `memory`, for the tests): the caller converts in
+/// place instead, so that a lack of memory for the slices' output (the only large allocation)
+/// costs speed rather than the process.
 fn into_own<T: Unit>(
     own: &mut Vec<T>,
     hint: usize,
+    memory: bool,
     convert: impl Fn(Option<&mut [T]>) -> Outcome,
 ) -> Option<Outcome> {
-    if own.len() < hint && own.try_reserve_exact(hint - own.len()).is_ok() {
+    let reserve = |own: &mut Vec<T>, n: usize| memory && own.try_reserve_exact(n).is_ok();
+    if own.len() < hint && reserve(own, hint - own.len()) {
         own.resize(hint, T::default());
     }
     let r = convert(Some(&mut own[..]));
@@ -520,7 +544,9 @@ fn into_own<T: Unit>(
         return Some(m);
     }
     let want = m.written.max(2 * own.len());
-    own.try_reserve_exact(want - own.len()).ok()?;
+    if !reserve(own, want - own.len()) {
+        return None;
+    }
     own.resize(want, T::default());
     Some(convert(Some(&mut own[..])))
 }

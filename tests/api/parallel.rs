@@ -3,7 +3,7 @@
 //! small as one unit (the public calls keep 1 MiB per thread), every policy.
 
 use utf8x::__test::{
-    Place, Tuning, convert_parallel_in, convert_parallel_tuned, validate_parallel_in,
+    Fault, Place, Tuning, convert_parallel_in, convert_parallel_tuned, validate_parallel_in,
 };
 use utf8x::{Encoding, Policy, Status};
 
@@ -270,14 +270,22 @@ fn every_way_of_placing_slices_and_every_slice_size() {
                 let mut one32 = vec![0u32; cap16.unwrap_or(0)];
                 let a32 =
                     utf8x::convert(&t[..], Utf8, cap16.map(|_| &mut one32[..]), Utf32, policy);
-                for place in [Place::Streamed, Place::Copied, Place::Converted] {
+                // And with no memory for the threads' own buffers: every slice is measured
+                // and converted in place.
+                for (place, fault) in [
+                    (Place::Streamed, Fault::None),
+                    (Place::Copied, Fault::None),
+                    (Place::Converted, Fault::None),
+                    (Place::Streamed, Fault::NoMemory),
+                ] {
                     for slice in [64, 1000, 4096] {
                         let tuning = Tuning {
                             min_piece: 1,
                             slice,
                             place,
+                            fault,
                         };
-                        let what = format!("{policy:?} {share:?} {place:?} {slice}");
+                        let what = format!("{policy:?} {share:?} {place:?} {fault:?} {slice}");
                         let mut many16 = vec![0u16; cap16.unwrap_or(0)];
                         let out = cap16.map(|_| &mut many16[..]);
                         let b16 =
@@ -298,6 +306,71 @@ fn every_way_of_placing_slices_and_every_slice_size() {
             }
         }
     }
+}
+
+#[test]
+// Hundreds of thread starts: minutes under Miri.
+#[cfg_attr(miri, ignore)]
+fn a_panic_on_any_thread_reaches_the_caller_and_ends_the_others() {
+    // A thread that panics while the others convert, wait in line for their turn or sleep
+    // until fewer slices wait: the call must end (no thread left waiting for a slice that
+    // never comes) and the panic reach the caller's boundary, on every thread count. Slices of
+    // 64 bytes over a long text, so that many wait and some threads sleep before it comes. On
+    // a thread of its own with a deadline: a call that hangs fails the test instead of hanging
+    // it.
+    let text = "ĉu vi parolas esperanton? ".repeat(4000).into_bytes();
+    let slices = text.len() / 64;
+    let faults = text.clone();
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for threads in [2, 3, 8, 16] {
+            for at in [0, 1, threads - 1, threads, slices / 2, slices - 1] {
+                for place in [Place::Streamed, Place::Converted] {
+                    let tuning = Tuning {
+                        min_piece: 1,
+                        slice: 64,
+                        place,
+                        fault: Fault::PanicAt(at),
+                    };
+                    let mut out = vec![0u16; faults.len()];
+                    let run = std::panic::AssertUnwindSafe(|| {
+                        use Encoding::*;
+                        let out = Some(&mut out[..]);
+                        let policy = Policy::Strict;
+                        convert_parallel_tuned(&faults, Utf8, out, Utf16Le, policy, threads, tuning)
+                    });
+                    let caught = std::panic::catch_unwind(run).is_err();
+                    done.send((threads, at, place, caught)).unwrap();
+                }
+            }
+        }
+    });
+    for _ in 0..4 * 6 * 2 {
+        let deadline = std::time::Duration::from_secs(120);
+        let (threads, at, place, caught) = finished
+            .recv_timeout(deadline)
+            .expect("a call with a panicking thread ended");
+        assert!(caught, "{threads} threads, panic at slice {at}, {place:?}");
+    }
+    // The same text without the fault, as a check that the settings above do run every slice.
+    let tuning = Tuning {
+        min_piece: 1,
+        slice: 64,
+        ..Tuning::DEFAULT
+    };
+    let mut many = vec![0u16; text.len()];
+    let b = convert_parallel_tuned(
+        &text,
+        Encoding::Utf8,
+        Some(&mut many[..]),
+        Encoding::Utf16Le,
+        Policy::Strict,
+        8,
+        tuning,
+    );
+    let mut one = vec![0u16; text.len()];
+    let a = utf8x::to_utf16le(&text, Some(&mut one[..]), Policy::Strict);
+    assert_eq!((a, one), (b, many));
 }
 
 #[test]

@@ -1079,8 +1079,10 @@ unsafe fn lone_bad_byte<V: Lanes2>(at: *const u8) -> Option<([V; BLOCK / 16], us
 }
 
 /// Writes the fill of the lossy `policy` for the ill-formed subpart of `len` bytes (1 to 3) at
-/// `bad` to `dst`, which has room for `len + 1` units: nothing under SKIP, U+FFFD under REPLACE,
-/// a unit per byte under ESCAPE and FALLBACK (see [`byte_fill`]). Returns the units written.
+/// `bad` to `dst`: nothing under SKIP, U+FFFD under REPLACE, a unit per byte under ESCAPE and
+/// FALLBACK (see [`byte_fill`]). Returns the units written. Every fill is below U+10000, so
+/// each [`Sink::one`] writes one unit and `dst` needs room for the units written only (the
+/// stray byte at the end of an ASCII block has one unit of room).
 #[inline(always)]
 unsafe fn put_fill<S: Sink>(
     dst: *mut S::Unit,
@@ -1089,7 +1091,7 @@ unsafe fn put_fill<S: Sink>(
     policy: Policy,
 ) -> usize {
     // SAFETY: `len` readable bytes at `bad`; each write is one unit (every fill is below
-    // U+10000) with room for two.
+    // U+10000), inside the room documented.
     unsafe {
         match policy {
             Policy::Skip => 0,

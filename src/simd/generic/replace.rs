@@ -61,6 +61,7 @@ pub(in crate::simd) fn replacing<U: Copy>(
     unit: impl Fn(u32) -> U,
     mut convert: impl FnMut(&[u8], &mut [U]) -> (usize, usize, usize),
 ) -> (usize, usize, usize) {
+    debug_assert_ne!(policy, Policy::Strict, "a lossy policy");
     let (mut p, mut w, mut replaced) = (0, 0, 0);
     loop {
         let (r, k, n) = convert(&src[p..], &mut dst[w..]);

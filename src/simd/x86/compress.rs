@@ -919,6 +919,7 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
     dst: &mut [S::Unit],
     policy: Policy,
 ) -> (usize, usize, usize) {
+    debug_assert!(!LOSSY || policy != Policy::Strict, "a lossy policy");
     let mut replaced = 0;
     let (mut p, mut w) = (0, 0);
     let out = dst.as_mut_ptr();

@@ -86,8 +86,8 @@ mod avx512 {
         compress::utf8_to_wide::<decode_utf8::ToUtf32>);
     // Under a lossy policy, the compressing decoders write the fill of stray bytes in ASCII
     // text in their ASCII loop, and of bad bytes alone in two-byte text in that text's loop
-    // (but for SKIP, which would move the rest of the block), and stop at other errors, which
-    // the engine handles: a loop around them that replaced those too (as the other sets
+    // (SKIP included: the block's other bytes are compressed together, or the byte makes no
+    // character), and stop at other errors, which the engine handles: a loop around them that replaced those too (as the other sets
     // have) made two-byte text 5 % slower, the kernel then starting again at once where the
     // engine's scalar steps first go on for a few units.
     wrap512_lossy!(to_utf16_native_lossy: u16 =
