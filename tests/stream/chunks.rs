@@ -3,7 +3,7 @@
 
 use std::fmt::Debug;
 
-use crate::support::POLICIES_BUT_FALLBACK;
+use crate::support::POLICIES;
 use crate::support::stream::{OneShot, Summary, one_shot, streamed};
 use utf8x::{Encoding, Unit};
 use utf8x::{ErrorKind, Policy, Status, Stream};
@@ -61,7 +61,7 @@ fn check_all<S: Unit + Debug, T: Unit + Default + Debug + Eq + Clone>(
     src: &[S],
 ) -> usize {
     let mut runs = 0;
-    for policy in POLICIES_BUT_FALLBACK {
+    for policy in POLICIES {
         if Stream::new(from, to, policy).is_none() {
             continue;
         }

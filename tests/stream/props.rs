@@ -1,7 +1,7 @@
 //! Random text, valid and corrupted, streamed in random chunks into random output capacities
 //! under every policy: the result must be the one-shot result.
 
-use crate::support::POLICIES_BUT_FALLBACK;
+use crate::support::POLICIES;
 use crate::support::stream::{OneShot, Summary, one_shot, streamed};
 use proptest::prelude::*;
 use utf8x::{Encoding, Stream, Unit};
@@ -49,7 +49,7 @@ fn agree<S: Unit + std::fmt::Debug, T: Unit + Default + std::fmt::Debug + Eq + C
     chunks: &[usize],
     caps: &[usize],
 ) -> Result<(), TestCaseError> {
-    for policy in POLICIES_BUT_FALLBACK {
+    for policy in POLICIES {
         if Stream::new(from, to, policy).is_none() {
             continue;
         }

@@ -46,8 +46,8 @@ pub const POLICIES: [Policy; 5] = [
     Policy::Fallback,
 ];
 
-/// Every policy but [`Policy::Fallback`]: the stream suites and the kernel suite's conversions
-/// other than UTF-8 → UTF-16/UTF-32 leave it out.
+/// Every policy but [`Policy::Fallback`]: the kernel suite's conversions other than UTF-8 →
+/// UTF-16/UTF-32 leave it out.
 pub const POLICIES_BUT_FALLBACK: [Policy; 4] = match POLICIES {
     [strict, replace, skip, escape, Policy::Fallback] => [strict, replace, skip, escape],
     _ => panic!("Policy::Fallback is the last of POLICIES"),
