@@ -184,6 +184,24 @@ unsafe fn decode256_replacing<S: decode_utf8::Sink>(
 /// A conversion [`detour`] hands a stretch to: `(src, dst) -> (read, written)`.
 type Detour<A, B> = unsafe fn(&[A], &mut [B]) -> (usize, usize);
 
+/// How far ahead of the block being decoded the UTF-8 decoders' block loops ask for the input
+/// ([`prefetch`]). Their steps are 61 to 64 bytes, where each block's last whole character
+/// ends (or a constant 63 bytes that start a byte early), which the hardware's prefetchers did
+/// not follow into the first-level cache: on Sapphire Rapids, UTF-8 → UTF-16 of text that
+/// the second-level cache held ran at 0.8 of its speed from the first (Hindi, Korean 4.0
+/// against 5.0 GB/s on the lipsum files, 1.3 MB copies of them alike, 4 KiB ones not), each
+/// load waiting on its miss. With the hint, they run as fast as from the first.
+const AHEAD: usize = 512;
+
+/// Asks for the cache line at `ptr` to be brought into the first-level cache: a hint, which
+/// reads nothing the program sees and never faults, so `ptr` may be past the input's end.
+#[inline(always)]
+fn prefetch(ptr: *const u8) {
+    // SAFETY: a prefetch is an architectural no-op whatever the address (SSE, which every
+    // x86-64 CPU has).
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr.cast()) }
+}
+
 /// Writes the low `n` bytes of `v` to `dst`.
 #[inline(always)]
 unsafe fn store_bytes(dst: *mut u8, v: __m512i, n: u32) {
@@ -758,6 +776,7 @@ unsafe fn two_byte_run<S: Wide, const LOSSY: bool>(
     unsafe {
         while src.len() - p >= 63 && out_len - w >= 64 {
             let v = _mm512_loadu_si512(src.as_ptr().add(p - 1).cast());
+            prefetch(src.as_ptr().wrapping_add(p + AHEAD));
             let (v, (leads, conts)) = match two_byte_masks(v, 1) {
                 Some(masks) => (v, masks),
                 None => {
@@ -932,6 +951,7 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
             let rest = src.len() - p;
             if rest >= 64 && dst.len() - w >= 64 {
                 let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+                prefetch(src.as_ptr().wrapping_add(p + AHEAD));
                 let mut bad_at = 64;
                 if _mm512_movepi8_mask(v) == 0 || {
                     bad_at = if LOSSY {
