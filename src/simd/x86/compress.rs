@@ -965,6 +965,8 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
                     // the register it was tested in: loading its halves again leads the
                     // compiler to rebuild them byte by byte.)
                     let mut v = v;
+                    // (Not after a block with a stray byte, which going back would read.)
+                    let mut first = bad_at == 64;
                     loop {
                         if LOSSY && bad_at < 64 {
                             let bad = *src.as_ptr().add(p + bad_at);
@@ -989,7 +991,21 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
                             if bad_at == 64 {
                                 break;
                             }
+                        } else if first {
+                            // A second ASCII block: a run, whose stores from here on start on
+                            // a cache line (a store that crosses one costs two; the output's
+                            // place is the caller's, or what the text before left it). The
+                            // run goes back the units that the output is past a line: the
+                            // block there is ASCII (its bytes are the last block's and this
+                            // one's), and rewrites the last block's last units alike.
+                            let skew = (out.add(w) as usize) % 64 / core::mem::size_of::<S::Unit>();
+                            if skew != 0 {
+                                p -= skew;
+                                w -= skew;
+                                v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+                            }
                         }
+                        first = false;
                     }
                     continue;
                 }
