@@ -184,13 +184,16 @@ unsafe fn decode256_replacing<S: decode_utf8::Sink>(
 /// A conversion [`detour`] hands a stretch to: `(src, dst) -> (read, written)`.
 type Detour<A, B> = unsafe fn(&[A], &mut [B]) -> (usize, usize);
 
-/// How far ahead of the block being decoded the UTF-8 decoders' block loops ask for the input
-/// ([`prefetch`]). Their steps are 61 to 64 bytes, where each block's last whole character
-/// ends (or a constant 63 bytes that start a byte early), which the hardware's prefetchers did
-/// not follow into the first-level cache: on Sapphire Rapids, UTF-8 → UTF-16 of text that
-/// the second-level cache held ran at 0.8 of its speed from the first (Hindi, Korean 4.0
-/// against 5.0 GB/s on the lipsum files, 1.3 MB copies of them alike, 4 KiB ones not), each
-/// load waiting on its miss. With the hint, they run as fast as from the first.
+/// How far ahead of the block being decoded the block loops of the UTF-8 → UTF-16/UTF-32
+/// decoders ask for the input ([`prefetch`]). On Sapphire Rapids, text that the second-level
+/// cache held ran at 0.8 of its speed from the first (Hindi, Korean 4.0 against 5.0 GB/s on the
+/// lipsum files, 1.3 MB copies of them alike, 4 KiB ones not), with the samples of a profile
+/// piling up after the block's load: the hardware's prefetchers did not keep the first-level
+/// cache ahead of these loops. The general loop's steps are 60 to 64 bytes (to where the
+/// block's last character starts), so each load's address waits for the block before, and a
+/// miss holds up the whole loop; the two-byte loop's are a constant 63 bytes, and yet the hint
+/// measured the same gain there (Arabic 8.3 → 9.7 GB/s). With it, both run as fast as from the
+/// first-level cache.
 const AHEAD: usize = 512;
 
 /// Asks for the cache line at `ptr` to be brought into the first-level cache: a hint, which
@@ -945,7 +948,11 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
     // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
     // a step writes at most 64 units at `w` and runs only with 64 units of room (an ASCII block
     // with a stray byte, its 64 units and then one of them again, or under SKIP 63); the detour
-    // gets in-bounds slices.
+    // gets in-bounds slices. An ASCII run's one step back moves `p` and `w` back by the same
+    // `skew` (below 32) right after a plain ASCII block moved both on by 64, so neither goes
+    // below that block's start; the block loaded there lies within that block and the next
+    // (tested, with p + 64 <= len), the room checked at the old `w` covers the new one, and the
+    // units it rewrites below the old `w` get the values they had.
     unsafe {
         loop {
             let rest = src.len() - p;
@@ -962,10 +969,12 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
                     bad_at < 64
                 } {
                     // A run of ASCII blocks, in a loop of its own. (Each block is widened from
-                    // the register it was tested in: loading its halves again leads the
-                    // compiler to rebuild them byte by byte.)
+                    // the register it was tested in, or for the one loaded after the step back
+                    // below, known to be ASCII: loading its halves again leads the compiler to
+                    // rebuild them byte by byte.)
                     let mut v = v;
-                    // (Not after a block with a stray byte, which going back would read.)
+                    // (Not after a block with a stray byte: going back would read it again,
+                    // and under SKIP, which dropped it, `p` and `w` no longer go together.)
                     let mut first = bad_at == 64;
                     loop {
                         if LOSSY && bad_at < 64 {
@@ -992,8 +1001,8 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
                                 break;
                             }
                         } else if first {
-                            // A second ASCII block: a run, whose stores from here on start on
-                            // a cache line (a store that crosses one costs two; the output's
+                            // A second plain ASCII block after a first: a run, whose stores
+                            // from here on start on a cache line (a store that crosses one costs two; the output's
                             // place is the caller's, or what the text before left it). The
                             // run goes back the units that the output is past a line: the
                             // block there is ASCII (its bytes are the last block's and this
