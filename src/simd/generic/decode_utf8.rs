@@ -840,7 +840,7 @@ unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) ->
 /// vectors made lossy decoding of CJK text without errors 6–7 % slower (out of line: 3 %).
 #[cold]
 #[inline(never)]
-unsafe fn threes_error<S: Sink>(
+pub(in crate::simd) unsafe fn threes_error<S: Sink>(
     p: *const u8,
     good: usize,
     dst: *mut S::Unit,
