@@ -236,15 +236,25 @@ fn utf8_three_byte_runs_after_other_text_broken_at_every_offset() {
 
 #[test]
 fn utf8_four_byte_runs_broken_at_every_offset() {
-    // Four four-byte characters (emoji) go sixteen bytes at a time: break a run of them with
-    // every other kind of character and error at every character position of its first chunks.
-    let breaks: [&[u8]; 7] = [
+    // Four four-byte characters (emoji) go sixteen bytes at a time, and sixteen validated as
+    // they are decoded with AVX-512: break a run of them with every other kind of character,
+    // the edges of the four-byte range and every way a four-byte character goes wrong, at every
+    // character position of its first chunks.
+    let breaks: [&[u8]; 15] = [
         "中".as_bytes(),
         "é".as_bytes(),
         b"a",
+        b"\xF0\x90\x80\x80",
+        b"\xF4\x8F\xBF\xBF",
         b"\xF0\x9F\x98",
         b"\xF4\x90\x80\x80",
         b"\xF0\x80\x80\x80",
+        b"\xF0\x8F\xBF\xBF",
+        b"\xF5\x80\x80\x80",
+        b"\xF7\xBF\xBF\xBF",
+        b"\xF8\x88\x80\x80",
+        b"\xF0\x9F\x41\x80",
+        b"\xF0\x9F\x98\xC0",
         b"\x80",
     ];
     check_broken_runs("😀", 40, &breaks, ("🎉", 40), |k| k % 8 == 0);

@@ -15,9 +15,9 @@
 //! bytes from UTF-8, half as many UTF-16 units and [`DETOUR`] UTF-32 units: errors,
 //! characters the block form does not take, the end of the input and a nearly full output all go
 //! that way, so results are the same as every other kernel's by construction. The UTF-8
-//! decoders take runs of three-byte characters (CJK text) in a loop of their own
-//! ([`threes_run`]), 16 characters a step, and hand a block of other characters without any
-//! ASCII byte (emoji) to the 256-bit decoder for [`DENSE_DETOUR`] bytes.
+//! decoders take runs of three- or four-byte characters (CJK text, emoji) in a loop of their
+//! own ([`dense_run`]), 16 characters a step, and hand a block of other characters without any
+//! ASCII byte (a mix of lengths) to the 256-bit decoder for [`DENSE_DETOUR`] bytes.
 
 use core::arch::x86_64::*;
 
@@ -439,6 +439,9 @@ pub(super) trait Wide: decode_utf8::Sink {
     unsafe fn units(dst: *mut Self::Unit, units: __m512i, n: u32);
     /// The low `n` (at most 16) 32-bit lanes of `cps` (code points below U+10000) as `n` units.
     unsafe fn bmp16(dst: *mut Self::Unit, cps: __m512i, n: u32);
+    /// The low `n` (at most 16) 32-bit lanes of `cps` (code points U+10000..U+10FFFF) as
+    /// surrogate pairs or UTF-32 units; returns the units written.
+    unsafe fn astral16(dst: *mut Self::Unit, cps: __m512i, n: u32) -> usize;
     /// The low `n` (below 16) ASCII bytes of `v` as `n` units.
     unsafe fn ascii_short(dst: *mut Self::Unit, v: __m128i, n: u32);
     /// The portable decoder into these units (`scalar`'s), for the few characters of an input
@@ -484,6 +487,24 @@ impl<const SWAP: bool> Wide for decode_utf8::ToUtf16<SWAP> {
             }
             _mm256_mask_storeu_epi16(dst.cast(), low_lanes(n) as u16, units);
         }
+    }
+    #[inline(always)]
+    unsafe fn astral16(dst: *mut u16, cps: __m512i, n: u32) -> usize {
+        // SAFETY: AVX-512 F/BW/VBMI2 per the caller's ISA contract; `dst` has `2 * n` writable
+        // units, and the masked store writes no others.
+        unsafe {
+            // In each 32-bit lane the high surrogate, first in memory, then the low one.
+            let v = _mm512_sub_epi32(cps, _mm512_set1_epi32(0x1_0000));
+            let high = _mm512_or_si512(_mm512_srli_epi32::<10>(v), _mm512_set1_epi32(0xD800));
+            let low = _mm512_and_si512(v, _mm512_set1_epi32(0x3FF));
+            let low = _mm512_or_si512(low, _mm512_set1_epi32(0xDC00));
+            let mut units = _mm512_or_si512(high, _mm512_slli_epi32::<16>(low));
+            if SWAP {
+                units = _mm512_shldi_epi16::<8>(units, units);
+            }
+            _mm512_mask_storeu_epi16(dst.cast(), low_lanes(2 * n) as u32, units);
+        }
+        2 * n as usize
     }
     #[inline(always)]
     unsafe fn ascii_short(dst: *mut u16, v: __m128i, n: u32) {
@@ -533,6 +554,12 @@ impl Wide for decode_utf8::ToUtf32 {
         // SAFETY: AVX-512 F per the caller's ISA contract; `dst` has `n` writable units, and
         // the masked store writes no others.
         unsafe { _mm512_mask_storeu_epi32(dst.cast(), low_lanes(n) as u16, cps) }
+    }
+    #[inline(always)]
+    unsafe fn astral16(dst: *mut u32, cps: __m512i, n: u32) -> usize {
+        // SAFETY: forwarded.
+        unsafe { Self::bmp16(dst, cps, n) };
+        n as usize
     }
     #[inline(always)]
     unsafe fn ascii_short(dst: *mut u32, v: __m128i, n: u32) {
@@ -948,11 +975,57 @@ unsafe fn threes_block<S: Wide>(p: *const u8, dst: *mut S::Unit) -> u32 {
     }
 }
 
-/// Runs of three-byte characters (CJK text) from `p` (a character boundary), 16 characters a
-/// step ([`threes_block`]), up to the first that is something else, which the block loop
-/// takes: an error (an ill-formed subpart there, with `LOSSY`, gets the fill of `policy` and
-/// the run goes on after it), ASCII, a character of another length. Returns the new `(p, w)`,
-/// the old ones when no such character starts at `p`, and the subparts replaced.
+/// In each 32-bit lane, its four bytes in the other order: a four-byte character's lead byte
+/// highest.
+static BYTE_SWAP32: [u8; 64] = {
+    let mut t = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i & !3) as u8 + 3 - (i & 3) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// [`threes_block`] for four-byte characters (emoji): converts the valid ones of the 16 that
+/// the 64 bytes at `p` hold when all are such, up to the first that is not one; returns how
+/// many and the units written. A lane is valid when its tag bits are a four-byte lead's and
+/// three continuation bytes' and its code point lies in U+10000..U+10FFFF (which rules out
+/// the overlong forms and the leads F5..F7).
+#[inline(always)]
+unsafe fn fours_block<S: Wide>(p: *const u8, dst: *mut S::Unit) -> (u32, usize) {
+    // SAFETY: AVX-512 F/BW per the caller's ISA contract; 64 readable bytes at `p`, 32 units
+    // of room at `dst`.
+    unsafe {
+        let v = _mm512_shuffle_epi8(
+            _mm512_loadu_si512(p.cast()),
+            _mm512_loadu_si512(BYTE_SWAP32.as_ptr().cast()),
+        );
+        let d = |x: u32| _mm512_set1_epi32(x as i32);
+        let cp = _mm512_or_si512(
+            _mm512_or_si512(
+                _mm512_and_si512(v, d(0x3F)),
+                _mm512_and_si512(_mm512_srli_epi32::<2>(v), d(0x0FC0)),
+            ),
+            _mm512_or_si512(
+                _mm512_and_si512(_mm512_srli_epi32::<4>(v), d(0x3_F000)),
+                _mm512_and_si512(_mm512_srli_epi32::<6>(v), d(0x1C_0000)),
+            ),
+        );
+        let tags = _mm512_and_si512(v, d(0xF8C0_C0C0));
+        let bad = _mm512_cmpneq_epi32_mask(tags, d(0xF080_8080))
+            | _mm512_cmpgt_epu32_mask(_mm512_sub_epi32(cp, d(0x1_0000)), d(0xF_FFFF));
+        let good = bad.trailing_zeros();
+        (good, S::astral16(dst, cp, good))
+    }
+}
+
+/// Runs of three-byte characters (CJK text), or with `FOUR` of four-byte ones (emoji), from `p`
+/// (a character boundary), 16 characters a step ([`threes_block`], [`fours_block`]), up to the
+/// first that is something else, which the block loop takes: an error (an ill-formed subpart
+/// there, with `LOSSY`, gets the fill of `policy` and the run goes on after it), ASCII, a
+/// character of another length. Returns the new `(p, w)`, the old ones when no such character
+/// starts at `p`, and the subparts replaced.
 ///
 /// Against the block loop, this runs Chinese UTF-8 → UTF-16 at 1.3 times its speed and
 /// Japanese at 1.3 (Sapphire Rapids). A whole step advances by a constant: where the step
@@ -966,7 +1039,7 @@ unsafe fn threes_block<S: Wide>(p: *const u8, dst: *mut S::Unit) -> u32 {
 #[target_feature(
     enable = "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2"
 )]
-unsafe fn threes_run<S: Wide, const LOSSY: bool>(
+unsafe fn dense_run<S: Wide, const LOSSY: bool, const FOUR: bool>(
     src: &[u8],
     out: *mut S::Unit,
     out_len: usize,
@@ -974,18 +1047,24 @@ unsafe fn threes_run<S: Wide, const LOSSY: bool>(
     policy: Policy,
 ) -> (usize, usize, usize) {
     let mut replaced = 0;
-    // SAFETY: caller's ISA contract; each step reads 64 bytes at `p` and writes at most 16 units
+    let len = if FOUR { 4 } else { 3 };
+    // SAFETY: caller's ISA contract; each step reads 64 bytes at `p` and writes at most 32 units
     // at `w`; after one that stops, `threes_error` reads at most 4 bytes at the new `p` (within
-    // the step's 64) and writes at most 4 units (room for 20 was checked).
+    // the step's 64) and writes at most 4 units (room for 36 was checked).
     unsafe {
-        while src.len() - p >= 64 && out_len - w >= 20 {
-            let good = threes_block::<S>(src.as_ptr().add(p), out.add(w));
-            if good == 16 {
-                p += 48;
-                w += 16;
+        while src.len() - p >= 64 && out_len - w >= 36 {
+            let (good, n) = if FOUR {
+                fours_block::<S>(src.as_ptr().add(p), out.add(w))
             } else {
-                p += 3 * good as usize;
-                w += good as usize;
+                let good = threes_block::<S>(src.as_ptr().add(p), out.add(w));
+                (good, good as usize)
+            };
+            if good == 16 {
+                p += 16 * len;
+                w += if FOUR && S::PAIRS { 32 } else { 16 };
+            } else {
+                p += len * good as usize;
+                w += n;
                 if LOSSY
                     && *src.get_unchecked(p) >= 0x80
                     && let Some((r, n, k)) =
@@ -1167,13 +1246,17 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
                 // A block without a single ASCII byte (Chinese and Japanese, which put no
                 // spaces between words; runs of emoji) leaves the block loop. Hindi and Korean,
                 // whose words are separated by spaces, stay: the block is faster there.
-                // Three-byte characters take the loop for runs of them ([`threes_run`]) and
-                // come back where the run stops (Japanese: runs of kana and kanji cut by ASCII
-                // digits about every 100 bytes). Anything else (emoji) takes the 256-bit
-                // decoder for [`DENSE_DETOUR`] bytes.
+                // Three- and four-byte characters take the loop for runs of them
+                // ([`dense_run`]) and come back where the run stops (Japanese: runs of kana and
+                // kanji cut by ASCII digits about every 100 bytes). Anything else (a mix of
+                // lengths) takes the 256-bit decoder for [`DENSE_DETOUR`] bytes.
                 // (Four-byte characters into UTF-32 take the detour too, error or not.)
-                if fours == 0 && _mm512_movepi8_mask(v) == u64::MAX {
-                    let (q, n, k) = threes_run::<S, LOSSY>(src, out, dst.len(), (p, w), policy);
+                if _mm512_movepi8_mask(v) == u64::MAX {
+                    let (q, n, k) = if fours == 0 {
+                        dense_run::<S, LOSSY, false>(src, out, dst.len(), (p, w), policy)
+                    } else {
+                        dense_run::<S, LOSSY, true>(src, out, dst.len(), (p, w), policy)
+                    };
                     if q != p {
                         (p, w) = (q, n);
                         replaced += k;
