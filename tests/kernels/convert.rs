@@ -586,6 +586,43 @@ fn utf16_generated_with_errors_all_capacities() {
 }
 
 #[test]
+fn utf16_surrogate_pair_runs_broken_at_every_offset() {
+    // Text of surrogate pairs alone (emoji) goes 16 pairs a step with AVX-512: break a run of
+    // them (the lowest and highest supplementary characters, and emoji) with every kind of
+    // neighbour and ill-formed surrogate at every position of its first steps, after nothing or
+    // an odd number of units before it (so the pairs fall across the steps' 32-bit lanes).
+    let pair = |i: usize| -> [u16; 2] {
+        let cp = [0x1F600, 0x10000, 0x10FFFF, 0x20000, 0x1F9FF, 0x10400][i * 5 % 6];
+        let mut u = [0; 2];
+        char::from_u32(cp).unwrap().encode_utf16(&mut u);
+        u
+    };
+    let breaks: [&[u16]; 10] = [
+        &[0x41],
+        &[0x4E2D],
+        &[0xD7FF],
+        &[0xE000],
+        &[0xFFFF],
+        &[0xD800],
+        &[0xDC00],
+        &[0xDFFF, 0xD800],
+        &[0xDBFF, 0x41],
+        &[0xD800, 0xD800, 0xDC00],
+    ];
+    for before in [&[][..], &[0x41], &[0x41, 0x42, 0x4E2D]] {
+        for at in 0..40 {
+            for (b, brk) in breaks.iter().enumerate() {
+                let mut units = before.to_vec();
+                units.extend((0..at).flat_map(pair));
+                units.extend_from_slice(brk);
+                units.extend((0..40).flat_map(|i| pair(i + 1)));
+                check_utf16(&units, before.is_empty() && at % 10 == b);
+            }
+        }
+    }
+}
+
+#[test]
 fn utf16_corpus() {
     for (_, data) in corpus_files(".utf16.txt") {
         let units: Vec<u16> = data
