@@ -586,6 +586,31 @@ fn utf16_generated_with_errors_all_capacities() {
 }
 
 #[test]
+fn utf16_ascii_runs_broken_at_every_offset() {
+    // ASCII in UTF-16 goes 64 units a step with AVX-512 once a block of it is seen: break a run
+    // of it with every kind of character and ill-formed surrogate at every position of its first
+    // steps.
+    let breaks: [&[u16]; 8] = [
+        &[0x80],
+        &[0xE9],
+        &[0x7FF],
+        &[0x4E2D],
+        &[0xD83D, 0xDE00],
+        &[0xD800],
+        &[0xDC00],
+        &[0xFFFF],
+    ];
+    for at in 0..200 {
+        for (b, brk) in breaks.iter().enumerate() {
+            let mut units: Vec<u16> = (0..at).map(|i| 0x20 + (i * 7 % 0x5F) as u16).collect();
+            units.extend_from_slice(brk);
+            units.extend((0..100).map(|i| 0x41 + (i % 26) as u16));
+            check_utf16(&units, at % 25 == b);
+        }
+    }
+}
+
+#[test]
 fn utf16_surrogate_pair_runs_broken_at_every_offset() {
     // Text of surrogate pairs alone (emoji) goes 16 pairs a step with AVX-512: break a run of
     // them (the lowest and highest supplementary characters, and emoji) with every kind of

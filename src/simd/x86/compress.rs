@@ -1420,6 +1420,49 @@ unsafe fn pairs_to_utf8(v: __m512i) -> Option<__m512i> {
     }
 }
 
+/// A run of ASCII in UTF-16 (byte-swapped when `SWAP`) from `p`, into `out[w..out_len]`, 64
+/// units a step, up to the first step that is not all ASCII; returns the new `(p, w)`. One
+/// saturating pack narrows the step's two vectors and a permutation of its 64-bit lanes puts
+/// them in order, where narrowing each vector is two operations of the shuffle unit: ASCII ran at
+/// 30 GB/s against simdutf's 40 on Sapphire Rapids, and at 51 with this. Out of line and
+/// called from an ASCII block before it is stored: inlined, or called after the block, it made
+/// the two-byte blocks of the loop around it 5 % slower (Arabic, Hebrew, Russian), whose code
+/// then kept more values in registers across the loop.
+#[inline(never)]
+#[target_feature(
+    enable = "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2"
+)]
+unsafe fn ascii16_run<const SWAP: bool>(
+    src: &[u16],
+    out: *mut u8,
+    out_len: usize,
+    (mut p, mut w): (usize, usize),
+) -> (usize, usize) {
+    let order = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
+    // SAFETY: the caller's ISA contract; each step reads 64 units at `p` with p + 64 <= len
+    // and writes 64 bytes at `w` with w + 64 <= out_len, `out` the caller's writable output.
+    unsafe {
+        while src.len() - p >= 64 && out_len - w >= 64 {
+            let at = src.as_ptr().add(p);
+            let mut a = _mm512_loadu_si512(at.cast());
+            let mut b = _mm512_loadu_si512(at.add(32).cast());
+            if SWAP {
+                a = _mm512_shldi_epi16::<8>(a, a);
+                b = _mm512_shldi_epi16::<8>(b, b);
+            }
+            let high = _mm512_set1_epi16(0xFF80u16 as i16);
+            if _mm512_test_epi16_mask(_mm512_or_si512(a, b), high) != 0 {
+                break;
+            }
+            let bytes = _mm512_permutexvar_epi64(order, _mm512_packus_epi16(a, b));
+            _mm512_storeu_si512(out.add(w).cast(), bytes);
+            p += 64;
+            w += 64;
+        }
+    }
+    (p, w)
+}
+
 /// UTF-16 (byte-swapped when `SWAP`) → UTF-8, 32 units per step.
 #[inline(always)]
 pub(super) unsafe fn utf16_to_utf8<const SWAP: bool>(
@@ -1429,8 +1472,8 @@ pub(super) unsafe fn utf16_to_utf8<const SWAP: bool>(
     let (mut p, mut w) = (0, 0);
     let out = dst.as_mut_ptr();
     // SAFETY (whole body): caller's ISA contract; loads read 32 units at `p` with p + 32 <= len;
-    // a step writes at most 96 bytes at `w` and runs only with 96 bytes of room; the detour
-    // gets in-bounds slices.
+    // a step writes at most 96 bytes at `w` and runs only with 96 bytes of room; the ASCII run
+    // and the detour get the bounds of `src` and `dst`.
     unsafe {
         loop {
             if src.len() - p >= 32 && dst.len() - w >= 96 {
@@ -1441,9 +1484,16 @@ pub(super) unsafe fn utf16_to_utf8<const SWAP: bool>(
                 let k = _mm512_set1_epi16;
                 let wide = _mm512_cmpge_epu16_mask(v, k(0x80));
                 if wide == 0 {
-                    _mm256_storeu_si256(out.add(w).cast(), _mm512_cvtepi16_epi8(v));
-                    p += 32;
-                    w += 32;
+                    // A run of ASCII from here (two blocks of it or more), else this block.
+                    let q;
+                    (q, w) = ascii16_run::<SWAP>(src, out, dst.len(), (p, w));
+                    if q == p {
+                        _mm256_storeu_si256(out.add(w).cast(), _mm512_cvtepi16_epi8(v));
+                        p += 32;
+                        w += 32;
+                    } else {
+                        p = q;
+                    }
                     continue;
                 }
                 if _mm512_cmpge_epu16_mask(v, k(0x800)) == 0 {
