@@ -24,6 +24,7 @@ use core::arch::x86_64::*;
 use crate::simd::generic::decode_utf8;
 use crate::simd::generic::encode_utf8;
 use crate::simd::generic::replace::{self, byte_fill};
+use crate::simd::generic::tables::SHUF_FOURS;
 use crate::simd::generic::utf8::{ends_cut, errors, low_lanes};
 use crate::simd::generic::vector::Vector;
 use crate::simd::scalar;
@@ -976,18 +977,6 @@ unsafe fn threes_block<S: Wide>(p: *const u8, dst: *mut S::Unit) -> u32 {
     }
 }
 
-/// In each 32-bit lane, its four bytes in the other order: a four-byte character's lead byte
-/// highest.
-static BYTE_SWAP32: [u8; 64] = {
-    let mut t = [0; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = (i & !3) as u8 + 3 - (i & 3) as u8;
-        i += 1;
-    }
-    t
-};
-
 /// [`threes_block`] for four-byte characters (emoji): converts the valid ones of the 16 that
 /// the 64 bytes at `p` hold when all are such, up to the first that is not one; returns how
 /// many and the units written. A lane is valid when its tag bits are a four-byte lead's and
@@ -998,9 +987,10 @@ unsafe fn fours_block<S: Wide>(p: *const u8, dst: *mut S::Unit) -> (u32, usize) 
     // SAFETY: AVX-512 F/BW per the caller's ISA contract; 64 readable bytes at `p`, 32 units
     // of room at `dst`.
     unsafe {
+        // Each lane's bytes in the other order: the lead byte highest.
         let v = _mm512_shuffle_epi8(
             _mm512_loadu_si512(p.cast()),
-            _mm512_loadu_si512(BYTE_SWAP32.as_ptr().cast()),
+            <__m512i as Vector>::table(&SHUF_FOURS),
         );
         let d = |x: u32| _mm512_set1_epi32(x as i32);
         let cp = _mm512_or_si512(
@@ -1060,12 +1050,11 @@ unsafe fn dense_run<S: Wide, const LOSSY: bool, const FOUR: bool>(
                 let good = threes_block::<S>(src.as_ptr().add(p), out.add(w));
                 (good, good as usize)
             };
+            w += n;
             if good == 16 {
                 p += 16 * len;
-                w += if FOUR && S::PAIRS { 32 } else { 16 };
             } else {
                 p += len * good as usize;
-                w += n;
                 if LOSSY
                     && *src.get_unchecked(p) >= 0x80
                     && let Some((r, n, k)) =
@@ -1263,16 +1252,16 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
                         replaced += k;
                         continue;
                     }
-                }
-                if rest >= DENSE_MIN && _mm512_movepi8_mask(v) == u64::MAX {
-                    let (go_on, k);
-                    (p, w, go_on, k) =
-                        dense_detour::<S, LOSSY>(src, out, dst.len(), (p, w), policy);
-                    replaced += k;
-                    if !go_on {
-                        return (p, w, replaced);
+                    if rest >= DENSE_MIN {
+                        let (go_on, k);
+                        (p, w, go_on, k) =
+                            dense_detour::<S, LOSSY>(src, out, dst.len(), (p, w), policy);
+                        replaced += k;
+                        if !go_on {
+                            return (p, w, replaced);
+                        }
+                        continue;
                     }
-                    continue;
                 }
                 if S::PAIRS || fours == 0 {
                     let bad = errors::<__m512i>(v, _mm512_setzero_si512()).nonzero_mask();
