@@ -667,6 +667,12 @@ unsafe fn decode_block<S: Wide, const WHOLE: bool>(
         let second = _mm512_loadu_si512(INTERLEAVE[1].as_ptr().cast());
         let mut at = 0;
         for (half, idx) in [(0, first), (1, second)] {
+            // A short input (`WHOLE`: the last block, from [`decode_last`]) of up to 32
+            // bytes ends in the first half: the second's permute, compression and store cost a
+            // 16- to 32-byte string 10 %. (The block loop's blocks always reach the second.)
+            if WHOLE && half == 1 && ends >> 32 == 0 {
+                break;
+            }
             let mut units = _mm512_permutex2var_epi8(low, idx, high);
             if fours != 0 {
                 let k = _mm512_set1_epi16;
@@ -735,6 +741,10 @@ unsafe fn put_two_byte<S: Wide>(
         let n = ends.count_ones();
         let weights = _mm512_set1_epi16(0x4001);
         for (half, idx) in INTERLEAVE.iter().enumerate() {
+            // (As in `decode_block`: up to 32 characters fill the first half only.)
+            if half == 1 && n <= 32 {
+                break;
+            }
             let idx = _mm512_loadu_si512(idx.as_ptr().cast());
             // last | lead << 8 in each 16-bit lane, and then last + 64 * lead.
             let pairs = _mm512_permutex2var_epi8(last_bits, idx, lead_bits);
@@ -890,14 +900,19 @@ pub(super) unsafe fn decode_last<S: Wide>(
     unsafe {
         if n < 16 {
             // ASCII in 128 bits: cheaper than the 512-bit block for what is most often a word;
-            // a few other characters one at a time, cheaper too (a 2-byte input took 9 ns in the
-            // block and 3.6 in the portable decoder, 8 bytes 11.8 and 7.5, on Zen 4).
+            // up to 7 bytes of other characters one at a time, cheaper too (a 2-byte input took
+            // 9 ns in the block and 3.6 in the portable decoder on Zen 4). From 8 bytes the
+            // block (one half of it) wins: strings of mixed scripts of 8 and 12 bytes took 13.2
+            // and 17.2 ns in the portable decoder, whose branches follow the characters, and
+            // 12.1 and 15.7 in the block (Sapphire Rapids).
             let x = _mm_maskz_loadu_epi8(low_lanes(n as u32) as u16, src.as_ptr().cast());
             if _mm_movemask_epi8(x) == 0 {
                 S::ascii_short(dst.as_mut_ptr(), x, n as u32);
                 return Some((n, n));
             }
-            return Some(S::portable(src, dst));
+            if n < 8 {
+                return Some(S::portable(src, dst));
+            }
         }
         // With no zero after the block, a sequence the end cuts off is seen here (and left to
         // the caller's other paths).
