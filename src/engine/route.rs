@@ -308,19 +308,29 @@ fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
             with!(u8, u8, |s, d| copy_valid(k.utf8_valid_bmp_up_to, s, d))
         }
         (f, t) if family(f) && family(t) => with!(u8, u8, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| copy_valid(k.utf8_valid_up_to, s, d))
+            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
+                copy_valid(k.utf8_valid_up_to, s, d)
+            })
         }),
         (f, Utf16Le) if family(f) => with!(u8, u16, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Le>(s, d))
+            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
+                k.utf8_to_utf16_bulk::<Le>(s, d)
+            })
         }),
         (f, Utf16Be) if family(f) => with!(u8, u16, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf16_bulk::<Be>(s, d))
+            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
+                k.utf8_to_utf16_bulk::<Be>(s, d)
+            })
         }),
         (f, Utf32) if family(f) => with!(u8, u32, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_utf32_bulk(s, d))
+            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
+                k.utf8_to_utf32_bulk(s, d)
+            })
         }),
         (f, Latin1) if family(f) => with!(u8, u8, |s, d| {
-            agreeing_bytes(s, d, four, nul, |s, d| k.utf8_to_latin1_bulk(s, d))
+            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
+                k.utf8_to_latin1_bulk(s, d)
+            })
         }),
         // CESU-8 and modified UTF-8 write BMP characters as UTF-8 does: a kernel that stops
         // before surrogates (and U+0000) does the work without a scan.

@@ -88,6 +88,10 @@ impl<F: Copy> Ordered<F> {
 /// - `*_measure(src) -> (read, needed)`: the same prefix, counting instead of writing; they stop
 ///   exactly at the first ill-formed unit or before the last few units.
 /// - `latin1_prefix(s)`: offset of the first byte `C4`..`FF`, or `s.len()`.
+/// - `find_key(s, sub, x)`: offset of the first byte `b` with `b - sub` (wrapping) at or above
+///   `x` (at least 1), or `s.len()`: the bytes a form of the UTF-8 family reads differently
+///   from UTF-8 (`00` for modified UTF-8, `F0`.. for CESU-8 and modified UTF-8), before its
+///   text goes to the UTF-8 kernels.
 /// - `utf16_to_bmp_utf8[nul]` and its measure: UTF-16 → UTF-8 of BMP characters only, stopping
 ///   before any surrogate and, at index 1, before U+0000 (for CESU-8 and modified UTF-8 targets,
 ///   which write those their own way).
@@ -112,6 +116,7 @@ pub(crate) struct Kernels {
     pub latin1_measure: Measure<u8>,
     pub utf8_to_latin1: Convert<u8, u8>,
     pub latin1_prefix: fn(&[u8]) -> usize,
+    pub find_key: fn(&[u8], u8, u8) -> usize,
     /// Whether `utf8_valid_up_to`, `ascii_len`, `count` and the UTF-8 → UTF-16/UTF-32
     /// decoders take inputs shorter than [`SHORT`] faster than the portable code does (with
     /// masked loads).

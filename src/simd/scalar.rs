@@ -55,6 +55,7 @@ pub(crate) static KERNELS: Kernels = Kernels {
     latin1_measure,
     utf8_to_latin1,
     latin1_prefix,
+    find_key,
     short_utf8: false,
     short_valid: false,
 };
@@ -301,6 +302,13 @@ pub(crate) fn latin1_measure(src: &[u8]) -> (usize, usize) {
 
 pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     latin1_to_utf8(src, dst)
+}
+
+/// Offset of the first byte `b` with `b - sub` (wrapping) at or above `x`, or `src.len()`.
+pub(crate) fn find_key(src: &[u8], sub: u8, x: u8) -> usize {
+    src.iter()
+        .position(|&b| b.wrapping_sub(sub) >= x)
+        .unwrap_or(src.len())
 }
 
 /// Offset of the first lead byte of a character above U+00FF (`C4`..), or `src.len()`.

@@ -1410,6 +1410,54 @@ fn sweep_mutf8() {
     sweep(Mutf8, Utf16Le, &bads, 13);
 }
 
+/// The bytes where CESU-8 and modified UTF-8 part from UTF-8 (`00`, a 4-byte sequence) and the
+/// forms' own sequences (`C0 80`, a 6-byte surrogate pair), at every offset of a text of 1000
+/// units, ASCII and mixed, into UTF-16LE and UTF-8: the scan that keeps them from the UTF-8
+/// kernels goes 64 to 256 bytes a step, in pieces of 64, 128, 256 and 512 bytes from the start
+/// (offsets 0, 64, 192 and 448), so each step's and piece's edges are crossed.
+#[test]
+fn forms_apart_from_utf8_at_every_offset() {
+    let mut rng = Rng::new(17);
+    let cases: [(Encoding, &[&[u32]]); 2] = [
+        (Mutf8, &[&[0x00], &[0xC0, 0x80], &[0xF0, 0x9F, 0x98, 0x80]]),
+        (
+            Cesu8,
+            &[
+                &[0xF0, 0x9F, 0x98, 0x80],
+                &[0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80],
+            ],
+        ),
+    ];
+    for (from, specials) in cases {
+        for ascii in [true, false] {
+            let base = text(&mut rng, from, 1000, ascii);
+            for special in specials {
+                for p in 0..base.len() {
+                    // Only at character boundaries: the mixed text's characters are whole.
+                    if !ascii && (0x80..0xC0).contains(&base[p]) {
+                        continue;
+                    }
+                    let mut src = base[..p].to_vec();
+                    src.extend(*special);
+                    src.extend(&base[p..]);
+                    for to in [Utf16Le, Utf8] {
+                        let want = model(from, &src, to, Policy::Strict).expect("decided");
+                        let got = run(from, &src, to, Policy::Strict);
+                        assert_eq!(
+                            got.0,
+                            want.0,
+                            "{from} -> {to}, {} at {p} of {}",
+                            hex(special),
+                            if ascii { "ASCII" } else { "mixed text" }
+                        );
+                        assert_eq!(got.1, want.1, "{from} -> {to}, {} at {p}", hex(special));
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn sweep_wtf8() {
     let bads: [&[u32]; 4] = [

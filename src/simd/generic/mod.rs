@@ -211,7 +211,8 @@ macro_rules! wrap_lossy {
 }
 
 /// The byte-scanning kernels (validation, ASCII prefix, counts, Latin-1 prefix) for vector type
-/// `$v`: `valid_up_to`, `valid_bmp_up_to`, `ascii_len`, `count`, `utf16_len`, `latin1_prefix`.
+/// `$v`: `valid_up_to`, `valid_bmp_up_to`, `ascii_len`, `count`, `utf16_len`, `latin1_prefix`,
+/// `find_key`.
 /// With `short: $short`, validation of inputs under 64 bytes tries `$short` first.
 macro_rules! utf8_kernels {
     ($features:literal, $v:ty, short: $short:path) => {
@@ -234,6 +235,8 @@ macro_rules! utf8_kernels {
             utf8::utf16_len::<$v>, scalar::utf16_len);
         wrap!($features, latin1_prefix(src: &[u8]) -> usize =
             utf8::latin1_prefix::<$v>, scalar::latin1_prefix);
+        wrap!($features, find_key(src: &[u8], sub: u8, x: u8) -> usize =
+            utf8::find_key::<$v>, scalar::find_key);
     };
 }
 
@@ -347,6 +350,7 @@ macro_rules! kernel_set {
                 latin1_measure: measure_latin1,
                 utf8_to_latin1: to_latin1,
                 latin1_prefix,
+                find_key,
                 short_utf8: false,
                 short_valid: kernel_set!(@takes_short $($short)?),
             };

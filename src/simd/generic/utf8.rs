@@ -433,6 +433,37 @@ pub(in crate::simd) unsafe fn find_at_least<V: Vector>(src: &[u8], x: u8) -> usi
         .unwrap_or(src.len() - i)
 }
 
+/// Offset of the first byte `b` of `src` with `b - sub` (wrapping) at or above `x` (1..=255), or
+/// `src.len()`: [`Kernels::find_key`](crate::simd::Kernels::find_key). Four vectors a step,
+/// tested together, as the ASCII prefix is: a modified UTF-8 or CESU-8 conversion scans all its
+/// input this way before the UTF-8 decoder reads it.
+#[inline(always)]
+pub(in crate::simd) unsafe fn find_key<V: Vector>(src: &[u8], sub: u8, x: u8) -> usize {
+    let mut i = 0;
+    // SAFETY: caller's ISA contract; loads stay inside `src`.
+    unsafe {
+        let (sub, below) = (V::splat(sub), V::splat(x - 1));
+        let hits = |p: *const u8| V::load(p).sub(sub).saturating_sub(below);
+        while i + 4 * V::LANES <= src.len() {
+            let p = src.as_ptr().add(i);
+            let (a, b) = (hits(p), hits(p.add(V::LANES)));
+            let (c, d) = (hits(p.add(2 * V::LANES)), hits(p.add(3 * V::LANES)));
+            if !a.or(b).or(c).or(d).is_zero() {
+                break;
+            }
+            i += 4 * V::LANES;
+        }
+        while i + V::LANES <= src.len() {
+            let m = hits(src.as_ptr().add(i)).nonzero_mask();
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            i += V::LANES;
+        }
+    }
+    i + crate::simd::scalar::find_key(&src[i..], sub, x)
+}
+
 /// Offset of the first lead byte of a character above U+00FF (`C4`..), or `src.len()`.
 #[inline(always)]
 pub(in crate::simd) unsafe fn latin1_prefix<V: Vector>(src: &[u8]) -> usize {

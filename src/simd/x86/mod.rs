@@ -70,6 +70,8 @@ mod avx512 {
     wrap512!(utf16_len(src: &[u8]) -> usize = utf8::utf16_len::<__m512i>, scalar::utf16_len);
     wrap512!(latin1_prefix(src: &[u8]) -> usize =
         utf8::latin1_prefix::<__m512i>, scalar::latin1_prefix);
+    wrap512!(find_key(src: &[u8], sub: u8, x: u8) -> usize =
+        utf8::find_key::<__m512i>, scalar::find_key);
 
     // The decoders read what is left after their last 64-byte block with a masked load, so
     // short inputs too are one step.
@@ -124,6 +126,7 @@ mod avx512 {
         count,
         utf16_len,
         latin1_prefix,
+        find_key,
         short_utf8: true,
         short_valid: true,
         utf8_to_utf16: Ordered {
