@@ -89,8 +89,12 @@ mod avx512 {
     // Under a lossy policy, the compressing decoders write the fill of stray bytes in ASCII
     // text in their ASCII loop, and of bad bytes alone in two-byte text in that text's loop
     // (SKIP included: the block's other bytes are compressed together, or the byte makes no
-    // character), and stop at other errors, which the engine handles: a loop around them that replaced those too (as the other sets
-    // have) made two-byte text 5 % slower, the kernel then starting again at once where the
+    // character); a general block whose one error is such a byte decodes whole with the fill
+    // in its place, and other ill-formed subparts that the general block or a run of three- or
+    // four-byte characters meets get their fill from a scalar step inside the kernel. What is
+    // left (a subpart cut by a block's end, the last block) stops the kernel, and the engine
+    // handles it: a loop around the kernel that replaced those too (as the other sets have)
+    // made two-byte text 5 % slower, the kernel then starting again at once where the
     // engine's scalar steps first go on for a few units.
     wrap512_lossy!(to_utf16_native_lossy: u16 =
         compress::utf8_to_wide_replacing::<decode_utf8::ToUtf16<false>, true>);
