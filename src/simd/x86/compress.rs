@@ -1205,8 +1205,10 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
     let out = dst.as_mut_ptr();
     // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
     // a step writes at most 64 units at `w` and runs only with 64 units of room (an ASCII block
-    // with a stray byte, its 64 units and then one of them again, or under SKIP 63); the detour
-    // gets in-bounds slices. An ASCII run's one step back moves `p` and `w` back by the same
+    // with a stray byte, its 64 units and then one of them again, or under SKIP 63; a general
+    // block with a stray byte, its units and then the fill over one of them); the fill of a
+    // subpart after a general block's valid prefix reads 4 bytes and writes at most 4 units,
+    // both checked there; the detour gets in-bounds slices. An ASCII run's one step back moves `p` and `w` back by the same
     // `skew` (below 32) right after a plain ASCII block moved both on by 64, so neither goes
     // below that block's start; the block loaded there lies within that block and the next
     // (tested, with p + 64 <= len), the room checked at the old `w` covers the new one, and the
