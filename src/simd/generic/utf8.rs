@@ -410,29 +410,6 @@ pub(in crate::simd) unsafe fn utf16_len<V: Vector>(src: &[u8]) -> usize {
     unsafe { count_where::<V>(src, true) }
 }
 
-/// Offset of the first byte of `src` at or above `x` (1..=255), or `src.len()`.
-#[inline(always)]
-pub(in crate::simd) unsafe fn find_at_least<V: Vector>(src: &[u8], x: u8) -> usize {
-    let mut i = 0;
-    // SAFETY: caller's ISA contract; loads stay inside `src`.
-    unsafe {
-        let below = V::splat(x - 1);
-        while i + V::LANES <= src.len() {
-            let m = V::load(src.as_ptr().add(i))
-                .saturating_sub(below)
-                .nonzero_mask();
-            if m != 0 {
-                return i + m.trailing_zeros() as usize;
-            }
-            i += V::LANES;
-        }
-    }
-    i + src[i..]
-        .iter()
-        .position(|&b| b >= x)
-        .unwrap_or(src.len() - i)
-}
-
 /// Offset of the first byte `b` of `src` with `b - sub` (wrapping) at or above `x` (1..=255), or
 /// `src.len()`: [`Kernels::find_key`](crate::simd::Kernels::find_key). Four vectors a step,
 /// tested together, as the ASCII prefix is: a modified UTF-8 or CESU-8 conversion scans all its
@@ -468,5 +445,5 @@ pub(in crate::simd) unsafe fn find_key<V: Vector>(src: &[u8], sub: u8, x: u8) ->
 #[inline(always)]
 pub(in crate::simd) unsafe fn latin1_prefix<V: Vector>(src: &[u8]) -> usize {
     // SAFETY: forwarded.
-    unsafe { find_at_least::<V>(src, 0xC4) }
+    unsafe { find_key::<V>(src, 0, 0xC4) }
 }

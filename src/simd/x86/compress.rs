@@ -1203,16 +1203,16 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
     let mut replaced = 0;
     let (mut p, mut w) = (0, 0);
     let out = dst.as_mut_ptr();
-    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
-    // a step writes at most 64 units at `w` and runs only with 64 units of room (an ASCII block
-    // with a stray byte, its 64 units and then one of them again, or under SKIP 63; a general
-    // block with a stray byte, its units and then the fill over one of them); the fill of a
-    // subpart after a general block's valid prefix reads 4 bytes and writes at most 4 units,
-    // both checked there; the detour gets in-bounds slices. An ASCII run's one step back moves `p` and `w` back by the same
-    // `skew` (below 32) right after a plain ASCII block moved both on by 64, so neither goes
-    // below that block's start; the block loaded there lies within that block and the next
-    // (tested, with p + 64 <= len), the room checked at the old `w` covers the new one, and the
-    // units it rewrites below the old `w` get the values they had.
+    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len; a
+    // step writes at most 64 units at `w` and runs only with 64 units of room (an ASCII block with
+    // a stray byte, its 64 units and then one of them again, or under SKIP 63; a general block with
+    // a stray byte, its units and then the fill over one of them); the fill of a subpart after a
+    // general block's valid prefix reads 4 bytes and writes at most 4 units, both checked there;
+    // the detour gets in-bounds slices. An ASCII run's one step back moves `p` and `w` back by the
+    // same `skew` (below 32) right after a plain ASCII block moved both on by 64, so neither goes
+    // below that block's start; the block loaded there lies within that block and the next (tested,
+    // with p + 64 <= len), the room checked at the old `w` covers the new one, and the units it
+    // rewrites below the old `w` get the values they had.
     unsafe {
         loop {
             let rest = src.len() - p;
@@ -1298,7 +1298,6 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
                         two_byte_run::<S, LOSSY>(src, out, dst.len(), at, policy, &mut replaced);
                     continue;
                 }
-                let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
                 // A block without a single ASCII byte (Chinese and Japanese, which put no
                 // spaces between words; runs of emoji) leaves the block loop. Hindi and Korean,
                 // whose words are separated by spaces, stay: the block is faster there.
@@ -1335,6 +1334,7 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
                         continue;
                     }
                 }
+                let fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
                 if S::PAIRS || fours == 0 {
                     let bad = errors::<__m512i>(v, _mm512_setzero_si512()).nonzero_mask();
                     let starts = !continuation(v);
