@@ -700,6 +700,23 @@ fn from_latin1_every_capacity() {
     }
 }
 
+/// Lossy decoding of blocks that mix characters of every length replaces a byte that is an
+/// error by itself (C0, C1, F5..FF) inside the block, into UTF-16 and UTF-32: at every offset of
+/// such text, so that blocks with a four-byte character (whose lead, F0..F4, the stray byte
+/// must not be taken for) and without one, and blocks whose last character starts at or just
+/// after the byte, all meet it.
+#[test]
+fn utf8_stray_bytes_in_blocks_of_every_width() {
+    let mut rng = Rng::new(13);
+    let t = text(&mut rng, Script::Mixed, 200);
+    let t = t.as_bytes();
+    for bad in [0xC0, 0xC1, 0xF5, 0xFF] {
+        for i in (0..=t.len()).filter(|&i| i == t.len() || t[i] & 0xC0 != 0x80) {
+            check_utf8(&[&t[..i], &[bad], &t[i..]].concat(), false);
+        }
+    }
+}
+
 /// Lossy decoding of two-byte text replaces an error of one byte alone inside its loop: what
 /// looks like one but is not (a character of three or four bytes, or such a character cut
 /// short, whose first byte ends a block and the rest begins the next), at every offset of
