@@ -860,9 +860,13 @@ pub(in crate::simd) unsafe fn threes_error<S: Sink>(
         } else {
             return None;
         };
+        // Valid three-byte characters: their code points without `decode_one`'s match.
         for k in 0..good {
-            let (cp, _) = decode_one(p.add(3 * k));
-            S::one(dst.add(k), cp);
+            let c = |i| u32::from(*p.add(3 * k + i));
+            S::one(
+                dst.add(k),
+                (c(0) & 0x0F) << 12 | (c(1) & 0x3F) << 6 | (c(2) & 0x3F),
+            );
         }
         let n = put_fill::<S>(dst.add(good), p.add(at), len, policy);
         Some((at + len, good + n, fill_count(policy, len)))
