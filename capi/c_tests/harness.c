@@ -27,5 +27,6 @@ int main(void) {
     test_family();
     test_chars();
     test_detect();
+    test_column();
     return check_summary();
 }

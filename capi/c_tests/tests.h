@@ -20,6 +20,7 @@ void test_libc(void);     /* streaming, the mbrtowc family and iconv through the
 void test_family(void);   /* the UTF-8 family through utf8x_convert: RFC examples, corners */
 void test_chars(void);    /* boundaries, truncation, decode/encode one character, UTF-16 swap */
 void test_detect(void);   /* byte order marks and encoding detection */
+void test_column(void);   /* string columns and one buffer on many threads */
 
 /* The per-case checks, shared with the generated cases of test_random. */
 struct tcase;
