@@ -91,7 +91,8 @@ static void parallel_is_the_one_thread_result(void) {
             utf8x_result a, b;
             memset(one, 0, len * 2);
             memset(many, 0, len * 2);
-            a = utf8x_convert(text, len, UTF8X_ENC_UTF8, one, cap, UTF8X_ENC_UTF16LE, UTF8X_REPLACE);
+            a = utf8x_convert(text, len, UTF8X_ENC_UTF8, one, cap, UTF8X_ENC_UTF16LE,
+                              UTF8X_REPLACE);
             b = utf8x_convert_parallel(text, len, UTF8X_ENC_UTF8, many, cap, UTF8X_ENC_UTF16LE,
                                        UTF8X_REPLACE, threads);
             CHECK_RESULT(b, a);

@@ -566,6 +566,14 @@ unsafe fn two_byte_chunk<V: Lanes2>(p: *const u8, top: u8) -> Option<u64> {
     }
 }
 
+/// Decodes the valid three-byte UTF-8 character at `p`.
+#[inline(always)]
+unsafe fn decode_three(p: *const u8) -> u32 {
+    // SAFETY: the caller guarantees a whole valid three-byte character at `p`.
+    let b = |i: usize| u32::from(unsafe { *p.add(i) });
+    ((b(0) & 0x0F) << 12) | ((b(1) & 0x3F) << 6) | (b(2) & 0x3F)
+}
+
 /// Decodes the valid UTF-8 character at `p`, returning it and its length.
 #[inline(always)]
 unsafe fn decode_one(p: *const u8) -> (u32, usize) {
@@ -576,7 +584,7 @@ unsafe fn decode_one(p: *const u8) -> (u32, usize) {
         match b0 {
             0..=0x7F => (b0, 1),
             0xC0..=0xDF => (((b0 & 0x1F) << 6) | cont(1), 2),
-            0xE0..=0xEF => (((b0 & 0x0F) << 12) | (cont(1) << 6) | cont(2), 3),
+            0xE0..=0xEF => (decode_three(p), 3),
             _ => (
                 ((b0 & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3),
                 4,
@@ -860,13 +868,9 @@ pub(in crate::simd) unsafe fn threes_error<S: Sink>(
         } else {
             return None;
         };
-        // Valid three-byte characters: their code points without `decode_one`'s match.
+        // Valid three-byte characters: without `decode_one`'s match on the lead byte.
         for k in 0..good {
-            let c = |i| u32::from(*p.add(3 * k + i));
-            S::one(
-                dst.add(k),
-                (c(0) & 0x0F) << 12 | (c(1) & 0x3F) << 6 | (c(2) & 0x3F),
-            );
+            S::one(dst.add(k), decode_three(p.add(3 * k)));
         }
         let n = put_fill::<S>(dst.add(good), p.add(at), len, policy);
         Some((at + len, good + n, fill_count(policy, len)))

@@ -1338,10 +1338,9 @@ pub(super) unsafe fn utf8_to_wide_replacing<S: Wide, const LOSSY: bool>(
                 // caller (Hindi and Korean with a bad byte per KiB: 0.74 of the strict speed,
                 // against 0.94-0.96). Strict decoding stops at such a byte either way, and
                 // skips the extra compare.
-                let k = _mm512_set1_epi8;
-                let mut fours = _mm512_cmpge_epu8_mask(v, k(0xF0u8 as i8));
+                let mut fours = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
                 if LOSSY {
-                    fours = _mm512_mask_cmplt_epu8_mask(fours, v, k(0xF5u8 as i8));
+                    fours = _mm512_mask_cmplt_epu8_mask(fours, v, _mm512_set1_epi8(0xF5u8 as i8));
                 }
                 if S::PAIRS || fours == 0 {
                     let bad = errors::<__m512i>(v, _mm512_setzero_si512()).nonzero_mask();
