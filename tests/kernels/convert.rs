@@ -744,3 +744,30 @@ fn utf8_lone_bad_bytes_beside_longer_characters_in_two_byte_text() {
         }
     }
 }
+
+/// Inputs of 14 to 66 bytes, around the lengths the vector decoders take from a zero-padded
+/// copy in one check (16 to 63): every length, in every script, from three starts (a
+/// character's, or inside one), so that they are whole or cut at either end, and again with a
+/// bad byte in the middle; at every capacity.
+#[test]
+fn utf8_short_inputs_of_every_length() {
+    let mut rng = Rng::new(14);
+    for script in [
+        Script::Latin,
+        Script::Cyrillic,
+        Script::Cjk,
+        Script::Emoji,
+        Script::Mixed,
+    ] {
+        let t = text(&mut rng, script, 200);
+        let t = t.as_bytes();
+        for start in [0, 5, 22] {
+            for len in 14..=66 {
+                let src = &t[start..start + len];
+                check_utf8(src, true);
+                let mid = len / 2;
+                check_utf8(&[&src[..mid], b"\xFF", &src[mid..]].concat(), true);
+            }
+        }
+    }
+}
