@@ -14,7 +14,7 @@ use super::tables::{
     COMPRESS16, COMPRESS32, FOUR, OTHER, SHUF_FOUR, SHUF_FOURS, SHUF_THREE, SHUF_TWO, THREE, TWO,
     UTF8_STEPS,
 };
-use super::utf8::{BLOCK, errors, low_lanes};
+use super::utf8::{BLOCK, ends_cut, errors, low_lanes};
 use super::vector::{Half, Lanes2, Vector};
 use crate::codec::decode::{Step, utf8_step};
 use crate::types::outcome::Policy;
@@ -979,7 +979,7 @@ static PAD_ROWS: [[u8; 16]; 17] = {
     t
 };
 
-/// `src` (16 to 63 bytes), zero-padded to a chunk, as the chunk's vectors (the first
+/// `src` (16 to 64 bytes), zero-padded to a chunk, as the chunk's vectors (the first
 /// `BLOCK / V::LANES`), put together in registers: 16-byte loads, the last one that reaches into
 /// `src` ending at its end and shifted into place. Padding through memory ([`pad`]: stores of
 /// 16 bytes, then the chunk's check loading them back at once) cost a call of 16 to 63 bytes
@@ -988,7 +988,7 @@ static PAD_ROWS: [[u8; 16]; 17] = {
 #[inline(always)]
 unsafe fn short_vectors<V: Lanes2>(src: &[u8]) -> [V; BLOCK / 16] {
     let n = src.len();
-    debug_assert!((16..BLOCK).contains(&n));
+    debug_assert!((16..=BLOCK).contains(&n));
     let halves = V::LANES / 16;
     // SAFETY: caller's ISA contract; each load reads 16 bytes at `min(b, n - 16)`, inside `src`.
     unsafe {
@@ -1115,7 +1115,7 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
     (read, written)
 }
 
-/// An input of 16 to 63 bytes, converted up to its first error (or its end) when that stretch
+/// An input of 16 to 64 bytes, converted up to its first error (or its end) when that stretch
 /// holds no character above U+FFFF (above `S::MAX` for Latin-1) and `dst` has room for its
 /// units and 8 more: one check of the input zero-padded to a chunk, then windows ([`window`]),
 /// which decode every character whatever its length, without a branch on it. [`convert`]'s
@@ -1127,7 +1127,9 @@ pub(in crate::simd) unsafe fn convert_short<V: Lanes2, S: Sink>(
     src: &[u8],
     dst: &mut [S::Unit],
 ) -> Option<(usize, usize)> {
-    if !(16..BLOCK).contains(&src.len()) {
+    // A whole chunk has no zero after it: where its end may cut a character off, the chunk
+    // loop takes it.
+    if !(16..=BLOCK).contains(&src.len()) || src.len() == BLOCK && ends_cut(src) {
         return None;
     }
     // SAFETY (whole body): caller's ISA contract.
@@ -1137,8 +1139,9 @@ pub(in crate::simd) unsafe fn convert_short<V: Lanes2, S: Sink>(
         // The zero after the input starts a character: a sequence it cuts off is an error
         // there.
         let limit = valid_prefix(leads, bad).min(src.len());
-        // Bytes that end a character before `limit` (the byte there starts one).
-        let ends = (leads & low_lanes(limit as u32 + 1)) >> 1;
+        // Bytes that end a character before `limit` (the byte there starts one; at the end
+        // of a whole chunk, byte 63 ends one).
+        let ends = (leads & low_lanes(limit as u32 + 1)) >> 1 | ((limit == BLOCK) as u64) << 63;
         let total = ends.count_ones() as usize;
         if big & low_lanes(limit as u32) != 0 || dst.len() < total {
             return None;
@@ -1168,6 +1171,7 @@ pub(in crate::simd) unsafe fn convert_short<V: Lanes2, S: Sink>(
         let (mut s, mut w) = (0, 0);
         while s < limit {
             let wends = (ends >> s) as u32 & window_mask;
+            debug_assert_ne!(wends, 0, "a character ends in every window before `limit`");
             // `s` < 64: the window's LANES bytes lie inside `padded`; `out` has room for the
             // `total` units and 8 more.
             w = window::<V, S, false>(padded.as_ptr().add(s), wends, out, w);

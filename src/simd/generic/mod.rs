@@ -277,18 +277,18 @@ macro_rules! kernel_set {
             // Inputs under a chunk first try the decoder's short path, in a function of its own:
             // inlined into the chunk loop's, it moved that loop's register use, and two-byte
             // text executed 1 % more instructions (lossy three-byte text up to 4.5 %).
-            wrap_short!(64, $features,
+            wrap_short!(65, $features,
                 to_utf16_native(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
                 decode_utf8::convert_short::<$v, ToUtf16<false>>,
                 decode_utf8::convert::<$v, ToUtf16<false>>, scalar::utf8_to_utf16::<false>);
-            wrap_short!(64, $features,
+            wrap_short!(65, $features,
                 to_utf16_swapped(src: &[u8], dst: &mut [u16]) -> (usize, usize) =
                 decode_utf8::convert_short::<$v, ToUtf16<true>>,
                 decode_utf8::convert::<$v, ToUtf16<true>>, scalar::utf8_to_utf16::<true>);
-            wrap_short!(64, $features, to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
+            wrap_short!(65, $features, to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) =
                 decode_utf8::convert_short::<$v, ToUtf32>,
                 decode_utf8::convert::<$v, ToUtf32>, scalar::utf8_to_utf32);
-            wrap_short!(64, $features, to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
+            wrap_short!(65, $features, to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
                 decode_utf8::convert_short::<$v, ToLatin1>,
                 decode_utf8::convert::<$v, ToLatin1>, scalar::utf8_to_latin1);
             wrap_lossy!(loop $features, to_utf16_native_lossy: u16 =
