@@ -1610,10 +1610,9 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY:
                 check_chunk::<V>(at)
             } else {
                 // Zero padding makes a sequence cut off by the end of the input an error.
-                let mut tail = [0u8; BLOCK];
-                pad(&mut tail, &src[p..]);
-                let (leads, limit) = check_chunk::<V>(tail.as_ptr());
-                (leads, limit.min(avail))
+                let vs = short_vectors::<V>(&src[p..]);
+                let (leads, bad, _) = masks_of::<V, false>(|k| vs[k], 0);
+                (leads, valid_prefix(leads, bad).min(avail))
             };
             let mut q = start;
             while q + 16 <= limit && dst.len() - w >= 16 {
