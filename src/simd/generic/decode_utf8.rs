@@ -982,9 +982,9 @@ static PAD_ROWS: [[u8; 16]; 17] = {
 /// `src` (16 to 64 bytes), zero-padded to a chunk, as the chunk's vectors (the first
 /// `BLOCK / V::LANES`), put together in registers: 16-byte loads, the last one that reaches into
 /// `src` ending at its end and shifted into place. Padding through memory ([`pad`]: stores of
-/// 16 bytes, then the chunk's check loading them back at once) cost a call of 16 to 63 bytes
-/// about half its time: a load that spans two stores still in flight cannot take its bytes
-/// from them and waits for both to reach the cache.
+/// 16 bytes, then the chunk's check loading them back at once) cost a call of 16 bytes about
+/// 40 % of its time: a load that spans two stores still in flight cannot take its bytes from
+/// them and waits for both to reach the cache.
 #[inline(always)]
 unsafe fn short_vectors<V: Lanes2>(src: &[u8]) -> [V; BLOCK / 16] {
     let n = src.len();
