@@ -1175,7 +1175,6 @@ pub(in crate::simd) unsafe fn convert_short<V: Lanes2, S: Sink>(
             // `s` < 64: the window's LANES bytes lie inside `padded`; `out` has room for the
             // `total` units and 8 more.
             w = window::<V, S, false>(padded.as_ptr().add(s), wends, out, w);
-            // A character of at most three bytes ends in every window before `limit`.
             s += 32 - wends.leading_zeros() as usize;
         }
         after.write_unaligned(saved);
