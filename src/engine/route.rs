@@ -21,7 +21,7 @@ use crate::engine::transcode::transcode_until;
 use crate::simd::{self, Kernels};
 use crate::types::encoding::Encoding;
 use crate::types::outcome::{Outcome, Policy};
-use crate::types::unit::{Unit, views};
+use crate::types::unit::{Dst, Src, Unit, views};
 
 /// The encoding `e` names on this machine: `wchar_t`, native UTF-16 and native-order UTF-32
 /// become the one form each stands for here.
@@ -162,8 +162,19 @@ pub(crate) fn convert_until<S: Unit, T: Unit>(
         (Utf16Be, Utf8) => direct(a, src, dst, from_utf16be),
         (Utf32, Utf8) => direct(a, src, dst, from_utf32),
         (Latin1, Utf8) => direct(a, src, dst, from_latin1),
-        (from, to) => with_decoder(from, to, BySource { a, src, dst, to }),
+        (from, to) => match Dst::of(dst) {
+            Some(dst) => engine(a, Src::of(src), dst, from, to),
+            None => Outcome::bad_argument(),
+        },
     }
+}
+
+/// The pairs without a direct function: the source's decoder from [`with_decoder`], then the
+/// target's encoder from [`by_target`]. Not generic: the engine's instances (a decoder and an
+/// encoder for each of some 165 pairs) are compiled here once, and every crate that converts
+/// calls them, rather than compiling its own.
+fn engine(a: Args, src: Src, dst: Dst, from: Encoding, to: Encoding) -> Outcome {
+    with_decoder(from, to, BySource { a, src, dst, to })
 }
 
 /// What every level of the dispatch passes on: the kernel set, where to stop, the policy.
@@ -226,55 +237,45 @@ pub(crate) fn with_decoder(from: Encoding, to: Encoding, w: impl WithDecoder) ->
     }
 }
 
-/// The engine over a pair without a direct function: the source's decoder from
-/// [`with_decoder`], then the target's encoder from [`by_target`].
-struct BySource<'s, 'd, 'k, S, T> {
+/// [`engine`]'s arguments, for [`with_decoder`].
+struct BySource<'s, 'd, 'k> {
     a: Args<'k>,
-    src: &'s [S],
-    dst: Option<&'d mut [T]>,
+    src: Src<'s>,
+    dst: Dst<'d>,
     to: Encoding,
 }
 
-impl<S: Unit, T: Unit> WithDecoder for BySource<'_, '_, '_, S, T> {
+impl WithDecoder for BySource<'_, '_, '_> {
     fn run<D: Bounded>(self) -> Outcome {
-        by_target::<D, S, T>(self.a, self.src, self.dst, self.to)
+        by_target::<D>(self.a, self.src, self.dst, self.to)
     }
 }
 
-fn by_target<D: Bounded, S: Unit, T: Unit>(
-    a: Args,
-    src: &[S],
-    dst: Option<&mut [T]>,
-    to: Encoding,
-) -> Outcome {
+fn by_target<D: Bounded>(a: Args, src: Src, dst: Dst, to: Encoding) -> Outcome {
     use Encoding::*;
     match to {
-        Utf8 => run::<D, Utf8Out, S, T>(a, src, dst),
-        Cesu8 => run::<D, Cesu8Out, S, T>(a, src, dst),
-        Mutf8 => run::<D, Mutf8Out, S, T>(a, src, dst),
-        Wtf8 => run::<D, Wtf8Out, S, T>(a, src, dst),
-        Rfc2279 => run::<D, Rfc2279Out, S, T>(a, src, dst),
-        Latin1 => run::<D, Latin1Out, S, T>(a, src, dst),
-        Cp1252 => run::<D, Cp1252Out, S, T>(a, src, dst),
-        Utf16Le => run::<D, dec::Utf16<Le>, S, T>(a, src, dst),
-        Utf16Be => run::<D, dec::Utf16<Be>, S, T>(a, src, dst),
-        Utf32 => run::<D, Utf32Out<Native>, S, T>(a, src, dst),
-        Utf32Le => run::<D, Utf32Out<Le>, S, T>(a, src, dst),
-        Utf32Be => run::<D, Utf32Out<Be>, S, T>(a, src, dst),
+        Utf8 => run::<D, Utf8Out>(a, src, dst),
+        Cesu8 => run::<D, Cesu8Out>(a, src, dst),
+        Mutf8 => run::<D, Mutf8Out>(a, src, dst),
+        Wtf8 => run::<D, Wtf8Out>(a, src, dst),
+        Rfc2279 => run::<D, Rfc2279Out>(a, src, dst),
+        Latin1 => run::<D, Latin1Out>(a, src, dst),
+        Cp1252 => run::<D, Cp1252Out>(a, src, dst),
+        Utf16Le => run::<D, dec::Utf16<Le>>(a, src, dst),
+        Utf16Be => run::<D, dec::Utf16<Be>>(a, src, dst),
+        Utf32 => run::<D, Utf32Out<Native>>(a, src, dst),
+        Utf32Le => run::<D, Utf32Out<Le>>(a, src, dst),
+        Utf32Be => run::<D, Utf32Out<Be>>(a, src, dst),
         Utf16 | Wchar => Outcome::bad_argument(),
     }
 }
 
-fn run<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>, S: Unit, T: Unit>(
-    a: Args,
-    src: &[S],
-    dst: Option<&mut [T]>,
-) -> Outcome {
-    match views::<D::Unit, E::Unit, S, T>(src, dst) {
-        Some((src, dst)) => {
+fn run<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(a: Args, src: Src, dst: Dst) -> Outcome {
+    match (src.view::<D::Unit>(), dst.view::<E::Unit>()) {
+        (Some(src), Some(dst)) => {
             transcode_until::<D, E>(src, a.end, dst, a.policy, |s, d| bulk::<D, E>(a.k, s, d))
         }
-        None => Outcome::bad_argument(),
+        _ => Outcome::bad_argument(),
     }
 }
 
@@ -290,6 +291,31 @@ fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
     let (Some(from), Some(to)) = (D::FORM, E::FORM) else {
         return (0, 0);
     };
+    // Without 4-byte sequences on one side (CESU-8, modified UTF-8), what the other writes as
+    // 4 bytes or a surrogate pair must not reach the kernels; nor, for modified UTF-8, NUL.
+    let four = matches!(from, Cesu8 | Mutf8) || matches!(to, Cesu8 | Mutf8);
+    let nul = from == Mutf8 || to == Mutf8;
+    match (four, nul) {
+        (false, false) => bulk_forms::<_, _, false, false>(k, from, to, src, dst),
+        (false, true) => bulk_forms::<_, _, false, true>(k, from, to, src, dst),
+        (true, false) => bulk_forms::<_, _, true, false>(k, from, to, src, dst),
+        (true, true) => bulk_forms::<_, _, true, true>(k, from, to, src, dst),
+    }
+}
+
+/// [`bulk`] for the forms of the pair: a function of the unit types and of what must stop the
+/// kernels, not of the codecs, so that its scans are compiled a few dozen times, not once for
+/// each of the engine's pairs (which took a third of the crate's compile time). The pair picks
+/// the arm at run time, once per call.
+fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
+    k: &Kernels,
+    from: Encoding,
+    to: Encoding,
+    src: &[S],
+    dst: Option<&mut [T]>,
+) -> (usize, usize) {
+    use Encoding::*;
+    let (four, nul) = (FOUR, NUL);
     macro_rules! with {
         ($a:ty, $b:ty, |$s:ident, $d:ident| $body:expr) => {
             match views::<$a, $b, _, _>(src, dst) {
@@ -299,8 +325,6 @@ fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
         };
     }
     let family = |e: Encoding| e.is_utf8_family();
-    let four = matches!(from, Cesu8 | Mutf8) || matches!(to, Cesu8 | Mutf8);
-    let nul = from == Mutf8 || to == Mutf8;
     match (from, to) {
         // Without 4-byte sequences on either side, validation itself stops at the first 4-byte
         // lead (a table change in the kernel), so no scan is needed unless NULs matter too.

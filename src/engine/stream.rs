@@ -133,13 +133,25 @@ impl Stream {
         dst: Option<&mut [T]>,
         last: bool,
     ) -> Outcome {
-        let (from, to, policy) = (self.from, self.to, self.policy);
         match crate::types::unit::views::<D::Unit, T, S, T>(src, dst) {
-            Some((src, dst)) => self.chunk::<D, T>(src, dst, last, |s, end, d| {
-                simd::with_kernels(end, |k| convert_until(k, s, end, from, d, to, policy))
-            }),
+            Some((src, dst)) => self.run_units::<D, T>(src, dst, last),
             None => Outcome::bad_argument(),
         }
+    }
+
+    /// [`Self::run`] once the source's units are the decoder's own: a function of `D` and `T`
+    /// alone, so that the chunk loop is compiled once per decoder and target unit, not once
+    /// per unit type a caller can pass.
+    fn run_units<D: Bounded, T: Unit>(
+        &mut self,
+        src: &[D::Unit],
+        dst: Option<&mut [T]>,
+        last: bool,
+    ) -> Outcome {
+        let (from, to, policy) = (self.from, self.to, self.policy);
+        self.chunk::<D, T>(src, dst, last, |s, end, d| {
+            simd::with_kernels(end, |k| convert_until(k, s, end, from, d, to, policy))
+        })
     }
 
     fn chunk<D: Bounded, T>(

@@ -100,3 +100,72 @@ pub(crate) fn views<'a, 'b, A: Unit, B: Unit, S: Unit, T: Unit>(
         Some(d) => Some((src, Some(B::view_mut(d)?))),
     }
 }
+
+/// A source of any of the three unit types, the type a value: what the engine's entry for the
+/// pairs without a direct function takes, so that it is one function compiled once in this
+/// crate, not once per unit type in every crate that calls [`crate::convert()`].
+#[derive(Clone, Copy)]
+pub(crate) enum Src<'a> {
+    U8(&'a [u8]),
+    U16(&'a [u16]),
+    U32(&'a [u32]),
+}
+
+impl<'a> Src<'a> {
+    pub(crate) fn of<S: Unit>(s: &'a [S]) -> Self {
+        match (S::bytes(s), S::units16(s), S::units32(s)) {
+            (Some(s), _, _) => Src::U8(s),
+            (_, Some(s), _) => Src::U16(s),
+            (_, _, Some(s)) => Src::U32(s),
+            // The trait is sealed: every unit type is one of the three.
+            (None, None, None) => Src::U8(&[]),
+        }
+    }
+
+    /// The source as `A`, or `None` when it holds another unit type.
+    pub(crate) fn view<A: Unit>(self) -> Option<&'a [A]> {
+        match self {
+            Src::U8(s) => A::view(s),
+            Src::U16(s) => A::view(s),
+            Src::U32(s) => A::view(s),
+        }
+    }
+}
+
+/// A target of any of the three unit types (or none, to measure, of a named one): [`Src`]'s
+/// counterpart.
+pub(crate) enum Dst<'b> {
+    U8(Option<&'b mut [u8]>),
+    U16(Option<&'b mut [u16]>),
+    U32(Option<&'b mut [u32]>),
+}
+
+impl<'b> Dst<'b> {
+    /// `None` only for a unit type that is none of the three, which the sealed trait rules out.
+    pub(crate) fn of<T: Unit>(d: Option<&'b mut [T]>) -> Option<Self> {
+        // One view by the type's size: trying each in turn would hold the borrow of `d` for
+        // the result's lifetime from the first try on.
+        Some(match size_of::<T>() {
+            1 => Dst::U8(same(d)?),
+            2 => Dst::U16(same(d)?),
+            _ => Dst::U32(same(d)?),
+        })
+    }
+
+    /// The target as `B`, or `None` when it holds another unit type.
+    pub(crate) fn view<B: Unit>(self) -> Option<Option<&'b mut [B]>> {
+        match self {
+            Dst::U8(d) => same(d),
+            Dst::U16(d) => same(d),
+            Dst::U32(d) => same(d),
+        }
+    }
+}
+
+/// `d` as `B`, or `None` when `T` is another unit type (measuring included).
+fn same<B: Unit, T: Unit>(d: Option<&mut [T]>) -> Option<Option<&mut [B]>> {
+    match d {
+        None => B::view_mut::<T>(&mut []).map(|_| None),
+        Some(d) => B::view_mut(d).map(Some),
+    }
+}
