@@ -177,9 +177,16 @@ macro_rules! wrap_whole {
 /// callers use, has an instance of its own with the policy a constant: as an argument, live
 /// through the kernel's loops, it took a register, and REPLACE executed 5–6 % more instructions
 /// on two-byte and Indic text with AVX2, error or not. The other lossy policies share one.
+///
+/// With `short`, `$short` is the strict decoder's short path (see [`wrap_short!`]), tried
+/// first on inputs of `$lo..$hi` bytes: a short string without an error, the common case, then
+/// costs what it costs the strict decoder (the lossy loop's set-up took 64 bytes of mixed
+/// scripts twice as long with AVX2). One with an error, which `$short` leaves, goes to the
+/// lossy loop from its start.
 macro_rules! wrap_lossy {
-    (loop $features:literal, $wrapper:ident: $unit:ty = $algo:path, $to_unit:expr) => {
-        wrap_lossy!(@ $features, $wrapper: $unit, |src, dst, policy| {
+    (loop $features:literal, $wrapper:ident: $unit:ty = $algo:path, $to_unit:expr,
+        short($lo:literal..$hi:literal): $short:path) => {
+        wrap_lossy!(@ $features, $wrapper: $unit, $lo..$hi: $short, |src, dst, policy| {
             $crate::simd::generic::replace::replacing(src, dst, policy, $to_unit, |s, d| {
                 // SAFETY: the features the algorithm needs are enabled in this function.
                 unsafe { $algo(s, d, policy) }
@@ -192,12 +199,26 @@ macro_rules! wrap_lossy {
             unsafe { $algo(src, dst, policy) }
         });
     };
-    (@ $features:literal, $wrapper:ident: $unit:ty, |$s:ident, $d:ident, $p:ident| $body:expr) => {
+    (@ $features:literal, $wrapper:ident: $unit:ty,
+        $($lo:literal..$hi:literal: $short:path,)? |$s:ident, $d:ident, $p:ident| $body:expr) => {
         fn $wrapper(
             src: &[u8],
             dst: &mut [$unit],
             policy: $crate::types::outcome::Policy,
         ) -> (usize, usize, usize) {
+            $(
+                #[target_feature(enable = $features)]
+                unsafe fn short($s: &[u8], $d: &mut [$unit]) -> Option<(usize, usize)> {
+                    // SAFETY: the features the algorithm needs are enabled in this function.
+                    unsafe { $short($s, $d) }
+                }
+                if ($lo..$hi).contains(&src.len()) {
+                    // SAFETY: as in `wrap!`.
+                    if let Some((read, written)) = unsafe { short(src, dst) } {
+                        return (read, written, 0);
+                    }
+                }
+            )?
             #[target_feature(enable = $features)]
             unsafe fn replace($s: &[u8], $d: &mut [$unit]) -> (usize, usize, usize) {
                 let $p = $crate::types::outcome::Policy::Replace;
@@ -292,12 +313,15 @@ macro_rules! kernel_set {
                 decode_utf8::convert_short::<$v, ToLatin1>,
                 decode_utf8::convert::<$v, ToLatin1>, scalar::utf8_to_latin1);
             wrap_lossy!(loop $features, to_utf16_native_lossy: u16 =
-                decode_utf8::convert_replacing::<$v, ToUtf16<false>, true>, |c| c as u16);
+                decode_utf8::convert_replacing::<$v, ToUtf16<false>, true>, |c| c as u16,
+                short(16..65): decode_utf8::convert_short::<$v, ToUtf16<false>>);
             wrap_lossy!(loop $features, to_utf16_swapped_lossy: u16 =
                 decode_utf8::convert_replacing::<$v, ToUtf16<true>, true>,
-                |c| (c as u16).swap_bytes());
+                |c| (c as u16).swap_bytes(),
+                short(16..65): decode_utf8::convert_short::<$v, ToUtf16<true>>);
             wrap_lossy!(loop $features, to_utf32_lossy: u32 =
-                decode_utf8::convert_replacing::<$v, ToUtf32, true>, |c| c);
+                decode_utf8::convert_replacing::<$v, ToUtf32, true>, |c| c,
+                short(16..65): decode_utf8::convert_short::<$v, ToUtf32>);
 
             wrap!($features, from_utf16_native(src: &[u16], dst: &mut [u8]) -> (usize, usize) =
                 encode_utf8::convert::<$v, Utf16<false>>, scalar::utf16_to_utf8::<false>);
