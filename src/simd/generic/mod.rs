@@ -35,34 +35,6 @@ macro_rules! wrap {
     };
 }
 
-/// What a kernel's short path returns, with a value of its own for "not taken": an `Option` of
-/// a pair comes back through memory, and the store and the load back are a tenth of a short
-/// call.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-pub(in crate::simd) trait ShortResult: Copy {
-    /// A value no kernel returns: the short path did not take the input.
-    const NOT_TAKEN: Self;
-    fn taken(self) -> bool;
-}
-
-/// A prefix length (at most the input's length).
-impl ShortResult for usize {
-    const NOT_TAKEN: Self = usize::MAX;
-    #[inline(always)]
-    fn taken(self) -> bool {
-        self != usize::MAX
-    }
-}
-
-/// Units read and written (read at most the input's length).
-impl ShortResult for (usize, usize) {
-    const NOT_TAKEN: Self = (usize::MAX, 0);
-    #[inline(always)]
-    fn taken(self) -> bool {
-        self.0 != usize::MAX
-    }
-}
-
 /// [`wrap!`] whose short inputs (below `$below` units) first try `$short`, a
 /// `#[target_feature]` function of their own: the long algorithm's set-up (constants loaded on
 /// entry, registers saved) would cost them more than the conversion does. `$short` says `None` to
@@ -86,26 +58,31 @@ macro_rules! wrap_short {
         $wrapper:ident($src:ident: $sty:ty $(, $arg:ident: $ty:ty)*) -> $ret:ty
         = $short:path, $algo:path) => {
         fn $wrapper($src: $sty $(, $arg: $ty)*) -> $ret {
-            use $crate::simd::generic::ShortResult;
             #[target_feature(enable = $features)]
-            unsafe fn short($src: $sty $(, $arg: $ty)*) -> $ret {
-                // SAFETY: the features the algorithm needs are enabled in this function.
-                unsafe { $short($src $(, $arg)*) }.unwrap_or(<$ret>::NOT_TAKEN)
-            }
-            #[target_feature(enable = $features)]
+            #[inline(never)]
             unsafe fn inner($src: $sty $(, $arg: $ty)*) -> $ret {
                 // SAFETY: the features the algorithm needs are enabled in this function.
                 unsafe { $algo($src $(, $arg)*) }
             }
-            if $src.len() < $below {
-                // SAFETY: as in `wrap!`.
-                let done = unsafe { short($src $(, $arg)*) };
-                if done.taken() {
-                    return done;
+            // What `$short` does not take goes on to `inner` from here, not from the wrapper:
+            // each of the wrapper's calls is then its last act, a jump, and the wrapper needs
+            // no frame to keep its arguments across the first.
+            #[target_feature(enable = $features)]
+            unsafe fn short($src: $sty $(, $arg: $ty)*) -> $ret {
+                // SAFETY: the features the algorithm needs are enabled in this function.
+                match unsafe { $short($src $(, $arg)*) } {
+                    Some(done) => done,
+                    // SAFETY: as above.
+                    None => unsafe { inner($src $(, $arg)*) },
                 }
             }
-            // SAFETY: as in `wrap!`.
-            unsafe { inner($src $(, $arg)*) }
+            if $src.len() < $below {
+                // SAFETY: as in `wrap!`.
+                unsafe { short($src $(, $arg)*) }
+            } else {
+                // SAFETY: as in `wrap!`.
+                unsafe { inner($src $(, $arg)*) }
+            }
         }
     };
 }
@@ -118,36 +95,39 @@ macro_rules! wrap_short2 {
     ($below:literal, $below2:literal, $features:literal,
         $wrapper:ident($src:ident: $sty:ty) -> $ret:ty = $short:path, $short2:path, $algo:path) => {
         fn $wrapper($src: $sty) -> $ret {
-            use $crate::simd::generic::ShortResult;
             #[target_feature(enable = $features)]
-            unsafe fn short($src: $sty) -> $ret {
-                // SAFETY: the features the algorithm needs are enabled in this function.
-                unsafe { $short($src) }.unwrap_or(<$ret>::NOT_TAKEN)
-            }
-            #[target_feature(enable = $features)]
-            unsafe fn short2($src: $sty) -> $ret {
-                // SAFETY: the features the algorithm needs are enabled in this function.
-                unsafe { $short2($src) }.unwrap_or(<$ret>::NOT_TAKEN)
-            }
-            #[target_feature(enable = $features)]
+            #[inline(never)]
             unsafe fn inner($src: $sty) -> $ret {
                 // SAFETY: the features the algorithm needs are enabled in this function.
                 unsafe { $algo($src) }
             }
-            let done = if $src.len() < $below {
-                // SAFETY: as in `wrap!`.
+            // As in `wrap_short!`, each tier goes on to `inner` itself.
+            #[target_feature(enable = $features)]
+            unsafe fn short($src: $sty) -> $ret {
+                // SAFETY: the features the algorithm needs are enabled in this function.
+                match unsafe { $short($src) } {
+                    Some(done) => done,
+                    // SAFETY: as above.
+                    None => unsafe { inner($src) },
+                }
+            }
+            #[target_feature(enable = $features)]
+            unsafe fn short2($src: $sty) -> $ret {
+                // SAFETY: the features the algorithm needs are enabled in this function.
+                match unsafe { $short2($src) } {
+                    Some(done) => done,
+                    // SAFETY: as above.
+                    None => unsafe { inner($src) },
+                }
+            }
+            // SAFETY (all three): as in `wrap!`.
+            if $src.len() < $below {
                 unsafe { short($src) }
             } else if $src.len() < $below2 {
-                // SAFETY: as in `wrap!`.
                 unsafe { short2($src) }
             } else {
-                <$ret>::NOT_TAKEN
-            };
-            if done.taken() {
-                return done;
+                unsafe { inner($src) }
             }
-            // SAFETY: as in `wrap!`.
-            unsafe { inner($src) }
         }
     };
 }
