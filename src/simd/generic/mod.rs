@@ -160,9 +160,9 @@ macro_rules! wrap_whole {
 ///
 /// With `short`, `$short` is the strict decoder's short path (see [`wrap_short!`]), tried
 /// first on inputs of `$lo..$hi` bytes: a short string without an error, the common case, then
-/// costs what it costs the strict decoder (the lossy loop's set-up took 64 bytes of mixed
-/// scripts twice as long with AVX2). One with an error, which `$short` leaves, goes to the
-/// lossy loop from its start.
+/// costs the strict decoder's work (the lossy loop's set-up took 64 bytes of mixed scripts
+/// twice as long with AVX2). One with an error, which `$short` leaves, goes to the lossy loop
+/// from its start.
 macro_rules! wrap_lossy {
     (loop $features:literal, $wrapper:ident: $unit:ty = $algo:path, $to_unit:expr,
         short($lo:literal..$hi:literal): $short:path) => {
