@@ -162,9 +162,9 @@ pub(crate) fn convert_until<S: Unit, T: Unit>(
         (Utf16Be, Utf8) => direct(a, src, dst, from_utf16be),
         (Utf32, Utf8) => direct(a, src, dst, from_utf32),
         (Latin1, Utf8) => direct(a, src, dst, from_latin1),
-        (from, to) => match Dst::of(dst) {
-            Some(dst) => engine(a, Src::of(src), dst, from, to),
-            None => Outcome::bad_argument(),
+        (from, to) => match (Src::of(src), Dst::of(dst)) {
+            (Some(src), Some(dst)) => engine(a, src, dst, from, to),
+            _ => Outcome::bad_argument(),
         },
     }
 }

@@ -93,12 +93,7 @@ pub(crate) fn views<'a, 'b, A: Unit, B: Unit, S: Unit, T: Unit>(
     src: &'a [S],
     dst: Option<&'b mut [T]>,
 ) -> Option<(&'a [A], Option<&'b mut [B]>)> {
-    let src = A::view(src)?;
-    match dst {
-        // Measuring still needs the right target type: the caller named one.
-        None => B::view_mut::<T>(&mut []).map(|_| (src, None)),
-        Some(d) => Some((src, Some(B::view_mut(d)?))),
-    }
+    Some((A::view(src)?, same(dst)?))
 }
 
 /// A source of any of the three unit types, the type a value: what the engine's entry for the
@@ -112,14 +107,13 @@ pub(crate) enum Src<'a> {
 }
 
 impl<'a> Src<'a> {
-    pub(crate) fn of<S: Unit>(s: &'a [S]) -> Self {
-        match (S::bytes(s), S::units16(s), S::units32(s)) {
-            (Some(s), _, _) => Src::U8(s),
-            (_, Some(s), _) => Src::U16(s),
-            (_, _, Some(s)) => Src::U32(s),
-            // The trait is sealed: every unit type is one of the three.
-            (None, None, None) => Src::U8(&[]),
-        }
+    /// `None` only for a unit type that is none of the three, which the sealed trait rules out.
+    pub(crate) fn of<S: Unit>(s: &'a [S]) -> Option<Self> {
+        Some(match size_of::<S>() {
+            1 => Src::U8(u8::view(s)?),
+            2 => Src::U16(u16::view(s)?),
+            _ => Src::U32(u32::view(s)?),
+        })
     }
 
     /// The source as `A`, or `None` when it holds another unit type.
@@ -162,7 +156,8 @@ impl<'b> Dst<'b> {
     }
 }
 
-/// `d` as `B`, or `None` when `T` is another unit type (measuring included).
+/// `d` as `B`, or `None` when `T` is another unit type (measuring too: the caller named a
+/// target type).
 fn same<B: Unit, T: Unit>(d: Option<&mut [T]>) -> Option<Option<&mut [B]>> {
     match d {
         None => B::view_mut::<T>(&mut []).map(|_| None),

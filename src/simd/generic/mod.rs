@@ -120,12 +120,14 @@ macro_rules! wrap_short2 {
                     None => unsafe { inner($src) },
                 }
             }
-            // SAFETY (all three): as in `wrap!`.
             if $src.len() < $below {
+                // SAFETY: as in `wrap!`.
                 unsafe { short($src) }
             } else if $src.len() < $below2 {
+                // SAFETY: as in `wrap!`.
                 unsafe { short2($src) }
             } else {
+                // SAFETY: as in `wrap!`.
                 unsafe { inner($src) }
             }
         }
