@@ -110,18 +110,44 @@ pub(in crate::simd) unsafe fn errors<V: Vector>(input: V, prev: V) -> V {
 /// [`errors`], also flagging every 4-byte sequence when `NO4`.
 #[inline(always)]
 unsafe fn errors_with<V: Vector, const NO4: bool>(input: V, prev: V) -> V {
+    // SAFETY: the caller's ISA contract, forwarded.
+    unsafe {
+        classify::<V, NO4>(
+            input,
+            input.prev1(prev),
+            input.prev2(prev),
+            input.prev3(prev),
+        )
+    }
+}
+
+/// [`errors_with`] for the vector at `p`, which has at least three readable bytes before it:
+/// the bytes before each byte are loaded from memory instead of shifted in from the previous
+/// vector. The loads go to the load ports; the shifts (three byte-aligns and, across 128-bit
+/// lanes, a permute) went to the few vector ports that the rest of the check keeps busy.
+#[inline(always)]
+unsafe fn errors_at<V: Vector, const NO4: bool>(p: *const u8) -> V {
+    // SAFETY: the caller's ISA contract; `p - 3 .. p + LANES` is readable (caller).
+    unsafe {
+        let (prev1, prev2, prev3) = (V::load(p.sub(1)), V::load(p.sub(2)), V::load(p.sub(3)));
+        classify::<V, NO4>(V::load(p), prev1, prev2, prev3)
+    }
+}
+
+/// The check itself, given each byte of `input` and the one, two and three bytes before it.
+#[inline(always)]
+unsafe fn classify<V: Vector, const NO4: bool>(input: V, prev1: V, prev2: V, prev3: V) -> V {
     let low = if NO4 { &BYTE_1_LOW_NO4 } else { &BYTE_1_LOW };
     // SAFETY: the caller's ISA contract, forwarded.
     unsafe {
-        let prev1 = input.prev1(prev);
         let special = prev1
             .high_nibbles()
             .lookup_nibbles(V::table(&BYTE_1_HIGH))
             .and(prev1.and(V::splat(0x0F)).lookup_nibbles(V::table(low)))
             .and(input.high_nibbles().lookup_nibbles(V::table(&BYTE_2_HIGH)));
         // The high bit says "must be a continuation": a 3rd byte after E0.., a 4th after F0..
-        let third = input.prev2(prev).saturating_sub(V::splat(0xE0 - 0x80));
-        let fourth = input.prev3(prev).saturating_sub(V::splat(0xF0 - 0x80));
+        let third = prev2.saturating_sub(V::splat(0xE0 - 0x80));
+        let fourth = prev3.saturating_sub(V::splat(0xF0 - 0x80));
         third.or(fourth).and(V::splat(0x80)).xor(special)
     }
 }
@@ -177,6 +203,47 @@ unsafe fn ascii_short<H: Half>(src: &[u8]) -> bool {
 
 /// Blocks of text that is not ASCII checked between two tests for errors.
 const GROUP: usize = 4;
+
+/// Checks up to [`GROUP`] blocks from `i` (the first one whole, the others while they are):
+/// the errors found, where the checked blocks end, and their last vector. `prev` is the vector
+/// before `i` (zeros for none), read only when not `LOADED`; when `LOADED`, `i >= 3` and the
+/// bytes before each vector are loaded instead ([`errors_at`]). The choice is made once per
+/// group: a test at each block kept the `avx2` loop from gaining anything from the loads.
+#[inline(always)]
+unsafe fn group<V: Vector, const NO4: bool, const LOADED: bool>(
+    src: &[u8],
+    mut i: usize,
+    prev: V,
+) -> (V, usize, V) {
+    let mut last = prev;
+    // SAFETY: the caller's ISA contract; each block read lies inside `src` (the first one by the
+    // caller, the others by the test before them), and with `LOADED` the three bytes before it
+    // too (`i >= 3`).
+    unsafe {
+        let mut err = V::splat(0);
+        for _ in 0..GROUP {
+            let p = src.as_ptr().add(i);
+            for k in 0..BLOCK / V::LANES {
+                let q = p.add(k * V::LANES);
+                if LOADED {
+                    err = err.or(errors_at::<V, NO4>(q));
+                } else {
+                    let v = V::load(q);
+                    err = err.or(errors_with::<V, NO4>(v, last));
+                    last = v;
+                }
+            }
+            i += BLOCK;
+            if i + BLOCK > src.len() {
+                break;
+            }
+        }
+        if LOADED {
+            last = V::load(src.as_ptr().add(i - V::LANES));
+        }
+        (err, i, last)
+    }
+}
 
 /// `src.len()` when valid; otherwise a boundary before the first error (see `Kernels`).
 #[inline(always)]
@@ -249,20 +316,13 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                 // Text that is not ASCII comes in runs too: check up to GROUP blocks, then
                 // test for errors once (an error sends the caller back to the group's start).
                 let start = i;
-                let mut err = V::splat(0);
-                let mut last = prev_v;
-                for _ in 0..GROUP {
-                    let p = src.as_ptr().add(i);
-                    for k in 0..vecs {
-                        let v = V::load(p.add(k * V::LANES));
-                        err = err.or(errors_with::<V, NO4>(v, last));
-                        last = v;
-                    }
-                    i += BLOCK;
-                    if i + BLOCK > src.len() {
-                        break;
-                    }
-                }
+                // The first block of the input has no bytes before it to load.
+                let (err, next, last) = if i >= 3 {
+                    group::<V, NO4, true>(src, i, prev_v)
+                } else {
+                    group::<V, NO4, false>(src, i, prev_v)
+                };
+                i = next;
                 if !err.is_zero() {
                     return boundary(src, start);
                 }
@@ -366,21 +426,20 @@ unsafe fn count_where<V: Vector>(src: &[u8], four_byte_leads: bool) -> usize {
         let zero = V::splat(0);
         let per_vector: usize = if four_byte_leads { 2 } else { 1 };
         while i + step <= src.len() {
-            // Per-byte counters (four vectors a round, summed in pairs so that the dependency
-            // chain is one subtraction long), flushed before they can overflow.
-            let mut acc = zero;
+            // Per-byte counters, one per vector of a round so that each is a chain of one
+            // subtraction a round (written as one counter, the compiler made it a chain of
+            // four), flushed before they can overflow.
+            let mut acc = [zero; 4];
             let mut rounds = 0;
-            while rounds < 255 / (4 * per_vector) && i + step <= src.len() {
+            while rounds < 255 / per_vector && i + step <= src.len() {
                 let p = src.as_ptr().add(i);
-                let a = weight::<V>(four_byte_leads, V::load(p))
-                    .add(weight::<V>(four_byte_leads, V::load(p.add(V::LANES))));
-                let b = weight::<V>(four_byte_leads, V::load(p.add(2 * V::LANES)))
-                    .add(weight::<V>(four_byte_leads, V::load(p.add(3 * V::LANES))));
-                acc = acc.sub(a.add(b));
+                for (k, a) in acc.iter_mut().enumerate() {
+                    *a = a.sub(weight::<V>(four_byte_leads, V::load(p.add(k * V::LANES))));
+                }
                 rounds += 1;
                 i += step;
             }
-            total += acc.sum();
+            total += acc[0].sum() + acc[1].sum() + acc[2].sum() + acc[3].sum();
         }
         let mut acc = zero;
         while i + V::LANES <= src.len() {
