@@ -200,6 +200,19 @@ unsafe fn ascii_short<H: Half>(src: &[u8]) -> bool {
     }
 }
 
+/// Whether the `n` vectors at `p` are all ASCII.
+#[inline(always)]
+unsafe fn ascii_at<V: Vector>(p: *const u8, n: usize) -> bool {
+    // SAFETY: the caller's ISA contract; `n` vectors are readable at `p` (caller).
+    unsafe {
+        let mut all = V::load(p);
+        for k in 1..n {
+            all = all.or(V::load(p.add(k * V::LANES)));
+        }
+        all.no_high_bits()
+    }
+}
+
 /// Blocks of text that is not ASCII checked between two tests for errors.
 const GROUP: usize = 4;
 
@@ -275,12 +288,7 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
         let mut pending = prev_v;
         let mut i = 0;
         while i + BLOCK <= src.len() {
-            let p = src.as_ptr().add(i);
-            let mut all = V::load(p);
-            for k in 1..vecs {
-                all = all.or(V::load(p.add(k * V::LANES)));
-            }
-            if all.no_high_bits() {
+            if ascii_at::<V>(src.as_ptr().add(i), vecs) {
                 if !pending.is_zero() {
                     return boundary(src, i);
                 }
@@ -295,29 +303,13 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                 if i + 4 * BLOCK <= src.len() {
                     i -= (src.as_ptr() as usize + i) % V::LANES;
                 }
-                while i + 4 * BLOCK <= src.len() {
-                    let p = src.as_ptr().add(i);
-                    let mut all = V::load(p);
-                    for k in 1..4 * vecs {
-                        all = all.or(V::load(p.add(k * V::LANES)));
-                    }
-                    if !all.no_high_bits() {
-                        break;
-                    }
+                while i + 4 * BLOCK <= src.len() && ascii_at::<V>(src.as_ptr().add(i), 4 * vecs) {
                     i += 4 * BLOCK;
                 }
                 // Then a block at a time, here rather than through the loop's top, which tests
                 // `pending` again for each block: an input of a few blocks of ASCII (`avx2`,
                 // 256 bytes) took longer than simdutf's.
-                while i + BLOCK <= src.len() {
-                    let p = src.as_ptr().add(i);
-                    let mut all = V::load(p);
-                    for k in 1..vecs {
-                        all = all.or(V::load(p.add(k * V::LANES)));
-                    }
-                    if !all.no_high_bits() {
-                        break;
-                    }
+                while i + BLOCK <= src.len() && ascii_at::<V>(src.as_ptr().add(i), vecs) {
                     i += BLOCK;
                 }
                 // What comes before `i` asks nothing of the bytes at `i`, as zeros do: the
@@ -359,19 +351,12 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
             // padded with zeros, read back from where the tail starts in it, waited for the
             // stores each time (a load that spans two stores in flight cannot take its bytes
             // from them): 100 ASCII bytes took twice as long as 128 with `avx2`.
-            let p = src.as_ptr().add(src.len() - BLOCK);
-            let mut all = V::load(p);
-            for k in 1..vecs {
-                all = all.or(V::load(p.add(k * V::LANES)));
-            }
+            let last = src.len() - BLOCK;
             // A sequence cut off before the tail (`pending`) has its bytes in this block.
-            if all.no_high_bits() {
+            if ascii_at::<V>(src.as_ptr().add(last), vecs) {
                 return src.len();
             }
-            let mut err = V::splat(0);
-            for k in 0..vecs {
-                err = err.or(errors_at::<V, NO4>(p.add(k * V::LANES)));
-            }
+            let (err, _, _) = group::<V, NO4, true>(src, last, V::splat(0));
             // No zeros after the end here: a sequence the end cuts off is seen from its bytes.
             return if err.is_zero() && !ends_cut(src) {
                 src.len()
