@@ -1,10 +1,10 @@
-//! UTF-16, UTF-32 and Latin-1 → UTF-8 in blocks of eight units (a 128-bit vector of 16-bit
-//! values), and runs of characters from U+0080 a vector of the set's width at a time. A block of BMP values is all ASCII, all below U+0800, or free of
-//! surrogates, each case with its own encoding and a shuffle that squeezes out the unused bytes.
-//! A block of four surrogate pairs (UTF-16) or eight supplementary characters (UTF-32), emoji,
-//! takes four bytes a character in one step. Other blocks go unit by unit; the first ill-formed
-//! unit ends the kernel. Stores are exact:
-//! nothing is written past `written`.
+//! UTF-16, UTF-32 and Latin-1 → UTF-8. Text of BMP characters goes a vector of units (16-bit
+//! values) at a time in one loop, each vector encoded by its kind: all ASCII (packed to bytes),
+//! all below U+0800, or any BMP values, with a shuffle that squeezes out the unused bytes.
+//! Where a vector holds a surrogate or a unit the loop cannot take, blocks of eight units take
+//! over: four surrogate pairs (UTF-16) or eight supplementary characters (UTF-32), emoji, take
+//! four bytes a character in one step; other blocks go unit by unit, and the first ill-formed
+//! unit ends the kernel. Stores are exact: nothing is written past `written`.
 
 use super::tables::ENCODE;
 use super::vector::{Half, Lanes2, Vector};
@@ -597,9 +597,361 @@ unsafe fn two_run<V: Lanes2, S: Source>(
     }
 }
 
-/// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
+/// Converts the longest prefix it can of `src` into `dst` (see `Kernels`): whole vectors of BMP
+/// text ([`vectors`]), and eight-unit blocks ([`blocks`]) where they stop. With 128-bit vectors
+/// (eight units), the eight-unit blocks of [`convert_blocks`] throughout: there the loop per
+/// vector spent more on its tests than it saved (`sse42` on Zen 3: French from UTF-16 and
+/// UTF-32 16-38 % faster, but two-byte text from UTF-16 9 % slower and Korean, Hindi and emoji
+/// from UTF-32 10-14 %).
 #[inline(always)]
 pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Source>(
+    src: &[S::Unit],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    if V::LANES == 16 {
+        // SAFETY: forwarded (caller's ISA contract).
+        return unsafe { convert_blocks::<V, S>(src, dst) };
+    }
+    let (mut r, mut w) = (0, 0);
+    loop {
+        // SAFETY: forwarded (caller's ISA contract).
+        (r, w) = unsafe { vectors::<V, S>(src, dst, r, w) };
+        // SAFETY: as above.
+        let (r2, w2, go_on) = unsafe { blocks::<V, S>(src, dst, r, w) };
+        (r, w) = (r2, w2);
+        if !go_on {
+            return (r, w);
+        }
+    }
+}
+
+/// Whether the vector of 16-bit values `v` holds a surrogate.
+#[inline(always)]
+unsafe fn has_surrogate<V: Vector>(v: V) -> bool {
+    // SAFETY: caller's ISA contract.
+    unsafe { !v.and(V::splat16(0xF800)).eq16(V::splat16(0xD800)).is_zero() }
+}
+
+/// Stores the `LANES / 2` ASCII values of `v` as bytes at `dst`.
+#[inline(always)]
+unsafe fn store_ascii<V: Lanes2>(dst: *mut u8, v: V) {
+    // SAFETY: caller's ISA contract; `dst` has `LANES / 2` writable bytes.
+    unsafe {
+        if V::LANES == 16 {
+            v.lane(0).packus16(v.lane(0)).store_low64(dst);
+        } else {
+            for k in 0..V::LANES / 32 {
+                v.lane(2 * k)
+                    .packus16(v.lane(2 * k + 1))
+                    .store(dst.add(16 * k));
+            }
+        }
+    }
+}
+
+/// Encodes the `LANES / 2` BMP values of `v`, not all ASCII, at `dst`: with [`encode_two`] when
+/// all are below U+0800 (`short`), else with [`encode_bmp`]. Room and overrun as [`encode_bmp`].
+#[inline(always)]
+unsafe fn encode_wide<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V, short: bool) -> usize {
+    // SAFETY: caller's ISA contract and room (see [`encode_bmp`]).
+    unsafe {
+        if short {
+            encode_two::<V, EXACT>(dst, v)
+        } else {
+            encode_bmp::<V, EXACT>(dst, classify(v))
+        }
+    }
+}
+
+/// Whether the 16-bit values of `v` are all ASCII.
+#[inline(always)]
+unsafe fn all_ascii<V: Vector>(v: V) -> bool {
+    // SAFETY: caller's ISA contract.
+    unsafe { v.and_is_zero(V::splat16(0xFF80)) }
+}
+
+/// Copies the run of ASCII from `src[r..]` into `dst[w..]`: a vector of output at a time (see
+/// [`Source::NARROW`]) or 32 units ([`ascii_steps`], see [`Source::RUNS32`]), then 16; returns
+/// where it stopped.
+#[inline(always)]
+unsafe fn ascii_run<V: Lanes2, S: Source>(
+    src: &[S::Unit],
+    dst: &mut [u8],
+    mut r: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    // SAFETY: caller's ISA contract; each loop reads and writes only what it checked.
+    unsafe {
+        let not_ascii = <V::Half>::splat16(0xFF80);
+        while S::NARROW && r + V::LANES <= src.len() && dst.len() - w >= V::LANES {
+            let Some(v) = S::narrow_ascii::<V>(src.as_ptr().add(r)) else {
+                break;
+            };
+            v.store(dst.as_mut_ptr().add(w));
+            r += V::LANES;
+            w += V::LANES;
+        }
+        if S::RUNS32 {
+            (r, w) = ascii_steps::<V, S>(src, dst, r, w);
+        }
+        while r + 16 <= src.len() && dst.len() - w >= 16 {
+            let Some([a, b]) = S::load16::<V::Half>(src.as_ptr().add(r)) else {
+                break;
+            };
+            if !a.or(b).and_is_zero(not_ascii) {
+                break;
+            }
+            a.packus16(b).store(dst.as_mut_ptr().add(w));
+            r += 16;
+            w += 16;
+        }
+    }
+    (r, w)
+}
+
+/// Encodes the run of BMP characters, not all ASCII, that starts with the vector `cur` (its
+/// classes) at `src[r..]`, a vector of units at a time, until a vector of ASCII, a surrogate, an
+/// ill-formed unit, or the end of the input or the room; returns where it stopped. `dst[w..]`
+/// has room for `cur` (see [`next_bmp`]). Each vector is classified before the one before it is
+/// stored, so that only the last of a run needs exact stores, and so that the table lookups
+/// that wait on a vector's masks need not.
+#[inline(always)]
+unsafe fn bmp_run<V: Lanes2, S: Source>(
+    src: &[S::Unit],
+    dst: &mut [u8],
+    mut r: usize,
+    mut w: usize,
+    mut cur: Classes<V>,
+) -> (usize, usize) {
+    let n = V::LANES / 2;
+    // SAFETY: caller's ISA contract and room for `cur`; the next vector's bytes start at most
+    // 3 * n bytes on, and [`next_bmp`]'s room for it covers this one's 12 bytes of overrun.
+    unsafe {
+        loop {
+            let out = dst.as_mut_ptr().add(w);
+            match next_bmp::<V, S>(src, r + n, dst.len(), w + 3 * n) {
+                Some(v) => {
+                    w += encode_bmp::<V, false>(out, cur);
+                    r += n;
+                    cur = v;
+                }
+                None => {
+                    w += encode_bmp::<V, true>(out, cur);
+                    return (r + n, w);
+                }
+            }
+        }
+    }
+}
+
+/// Copies the run of ASCII from `src[r..]` into `dst[w..]` 32 units a step, and where a step's
+/// last 16 units are not all ASCII, its first 16 when they are: one loop to leave where the run
+/// ends, not one per width. Returns where it stopped.
+#[inline(always)]
+unsafe fn ascii_steps<V: Lanes2, S: Source>(
+    src: &[S::Unit],
+    dst: &mut [u8],
+    mut r: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    // SAFETY: caller's ISA contract; each step reads 32 units and writes 32 bytes at most, both
+    // checked.
+    unsafe {
+        let not_ascii = <V::Half>::splat16(0xFF80);
+        while r + 32 <= src.len() && dst.len() - w >= 32 {
+            let Some([a, b, c, d]) = S::load32::<V::Half>(src.as_ptr().add(r)) else {
+                break;
+            };
+            let out = dst.as_mut_ptr().add(w);
+            let first = a.or(b);
+            if !first.or(c.or(d)).and_is_zero(not_ascii) {
+                if first.and_is_zero(not_ascii) {
+                    a.packus16(b).store(out);
+                    r += 16;
+                    w += 16;
+                }
+                break;
+            }
+            a.packus16(b).store(out);
+            c.packus16(d).store(out.add(16));
+            r += 32;
+            w += 32;
+        }
+    }
+    (r, w)
+}
+
+/// Encodes whole vectors of BMP characters from `src[r..]`, each by its kind, until a vector
+/// with a surrogate, a unit the source cannot give as a 16-bit value, or the end of the input
+/// or the room; returns where it stopped. Vectors of ASCII and of values below U+0800 share one
+/// loop: text that mixes ASCII with accented letters (French and most European text, source
+/// code) changes between the two every vector or two, and with a loop per kind (as before) each
+/// change was a loop to leave and one to enter, which cost French text from UTF-16 twice the
+/// time of simdutf. Runs of ASCII, and of characters from U+0800, which come in long runs, keep
+/// loops of their own ([`ascii_steps`] or [`ascii_run`], [`bmp_run`]). The vector after each one
+/// is loaded before it is stored, so that a vector is stored exactly only where the one after it
+/// is not stored.
+#[inline(always)]
+unsafe fn vectors<V: Lanes2, S: Source>(
+    src: &[S::Unit],
+    dst: &mut [u8],
+    mut r: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    let n = V::LANES / 2;
+    // Whether the vector at `r` and the one after it are there, and the room for the first's
+    // bytes and overrun (3 * n + 12).
+    let (len, cap) = (src.len(), dst.len());
+    let fits = |r: usize, w: usize| r + 2 * n <= len && w + 3 * n + 12 <= cap;
+    if !fits(r, w) {
+        return (r, w);
+    }
+    // SAFETY: caller's ISA contract; `fits` checked the units read (the vector at `r` and the
+    // one after it) and the room of each vector stored; a store that is not exact runs at most
+    // `n` bytes past its own, which the next vector's store, ASCII or not, overwrites.
+    unsafe {
+        let Some(mut cur) = S::load_wide::<V>(src.as_ptr().add(r)) else {
+            return (r, w);
+        };
+        loop {
+            if all_ascii(cur) {
+                store_ascii(dst.as_mut_ptr().add(w), cur);
+                r += n;
+                w += n;
+                let next = S::load_wide::<V>(src.as_ptr().add(r));
+                if next.is_some_and(|v| all_ascii(v)) {
+                    // A run of ASCII: the loops made for it, then the vector after it.
+                    (r, w) = if S::RUNS32 {
+                        ascii_steps::<V, S>(src, dst, r, w)
+                    } else {
+                        ascii_run::<V, S>(src, dst, r, w)
+                    };
+                    if !fits(r, w) {
+                        return (r, w);
+                    }
+                    match S::load_wide::<V>(src.as_ptr().add(r)) {
+                        Some(v) => cur = v,
+                        None => return (r, w),
+                    }
+                } else {
+                    match next {
+                        Some(v) if fits(r, w) => cur = v,
+                        _ => return (r, w),
+                    }
+                }
+                continue;
+            }
+            let mut short = cur.and_is_zero(V::splat16(0xF800));
+            if !short {
+                // Characters from U+0800 (CJK, Indic, with ASCII between them) come in runs:
+                // the loop made for them, which classifies each vector a step ahead.
+                let c = classify(cur);
+                if c.surrogates {
+                    return (r, w);
+                }
+                (r, w) = bmp_run::<V, S>(src, dst, r, w, c);
+                if !fits(r, w) {
+                    return (r, w);
+                }
+                match S::load_wide::<V>(src.as_ptr().add(r)) {
+                    Some(v) => cur = v,
+                    None => return (r, w),
+                }
+                continue;
+            }
+            // Characters from U+0080 (with ASCII between them): `cur` holds no surrogate, and
+            // `short` says whether all its values are below U+0800 (the test that spares most
+            // two-byte text the surrogate test).
+            loop {
+                let out = dst.as_mut_ptr().add(w);
+                // The vector after `cur`, when it holds no surrogate, and its `short`.
+                let next = S::load_wide::<V>(src.as_ptr().add(r + n)).and_then(|v| {
+                    let short = v.and_is_zero(V::splat16(0xF800));
+                    (short || !has_surrogate(v)).then_some((v, short))
+                });
+                match next {
+                    Some((v, next_short)) => {
+                        w += encode_wide::<V, false>(out, cur, short);
+                        r += n;
+                        if !fits(r, w) {
+                            return (r, w);
+                        }
+                        cur = v;
+                        short = next_short;
+                        if all_ascii(cur) {
+                            break;
+                        }
+                    }
+                    _ => {
+                        w += encode_wide::<V, true>(out, cur, short);
+                        return (r + n, w);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Eight-unit blocks from `src[r..]` where [`vectors`] stopped: one block of BMP characters,
+/// or a run of surrogate pairs (UTF-16) or supplementary characters (UTF-32), or unit by unit.
+/// Returns where it stopped and whether the caller goes on.
+#[inline(always)]
+unsafe fn blocks<V: Lanes2, S: Source>(
+    src: &[S::Unit],
+    dst: &mut [u8],
+    mut r: usize,
+    mut w: usize,
+) -> (usize, usize, bool) {
+    // SAFETY (whole body): caller's ISA contract. Loads read 8 units at r with r + 8 <= len;
+    // stores write at most 32 bytes at w, with 24 + 16 bytes of room checked first, exact.
+    unsafe {
+        let mut done = false;
+        while r + 8 <= src.len() && dst.len() - w >= 24 + 16 {
+            let at = src.as_ptr().add(r);
+            let out = dst.as_mut_ptr().add(w);
+            match S::load8::<V::Half>(at) {
+                Some(v) if !has_surrogate(v) => {
+                    if done {
+                        return (r, w, true);
+                    }
+                    if all_ascii(v) {
+                        store_ascii(out, v);
+                        w += 8;
+                    } else {
+                        let short = v.and_is_zero(<V::Half>::splat16(0xF800));
+                        w += encode_wide::<V::Half, true>(out, v, short);
+                    }
+                    r += 8;
+                    return (r, w, true);
+                }
+                Some(v) if S::PAIRS && encode_pairs(out, v) => {
+                    r += 8;
+                    w += 16;
+                }
+                None if S::all_four8::<V::Half>(at) => {
+                    S::encode_four8::<V::Half>(at, out);
+                    r += 8;
+                    w += 32;
+                }
+                _ => {
+                    if !one_by_one::<S>(src, &mut r, &mut w, Some(dst)) {
+                        return (r, w, false);
+                    }
+                }
+            }
+            done = true;
+        }
+        // Fewer than eight units or too little room: the engine's steps take the rest.
+        (r, w, false)
+    }
+}
+
+/// Converts the longest prefix it can of `src` into `dst` (see `Kernels`) in blocks of eight
+/// units, each block's kind choosing a loop for the run it starts: [`convert`] with 128-bit
+/// vectors, and the AVX-512 set's 256-bit detour, which hands it the stretches its own loop
+/// does not take (runs of one kind).
+#[inline(always)]
+pub(in crate::simd) unsafe fn convert_blocks<V: Lanes2, S: Source>(
     src: &[S::Unit],
     dst: &mut [u8],
 ) -> (usize, usize) {
@@ -628,42 +980,8 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Source>(
             let not_ascii = <V::Half>::splat16(0xFF80);
             if v.and_is_zero(not_ascii) {
                 v.packus16(v).store_low64(out);
-                r += 8;
-                w += 8;
-                // ASCII comes in runs: take them a vector of output (see `NARROW`) or 32 units
-                // (see `RUNS32`), then 16 units at a time.
-                while S::NARROW && r + V::LANES <= src.len() && dst.len() - w >= V::LANES {
-                    let Some(v) = S::narrow_ascii::<V>(src.as_ptr().add(r)) else {
-                        break;
-                    };
-                    v.store(dst.as_mut_ptr().add(w));
-                    r += V::LANES;
-                    w += V::LANES;
-                }
-                while S::RUNS32 && r + 32 <= src.len() && dst.len() - w >= 32 {
-                    let Some([a, b, c, d]) = S::load32::<V::Half>(src.as_ptr().add(r)) else {
-                        break;
-                    };
-                    if !a.or(b).or(c.or(d)).and_is_zero(not_ascii) {
-                        break;
-                    }
-                    let out = dst.as_mut_ptr().add(w);
-                    a.packus16(b).store(out);
-                    c.packus16(d).store(out.add(16));
-                    r += 32;
-                    w += 32;
-                }
-                while r + 16 <= src.len() && dst.len() - w >= 16 {
-                    let Some([a, b]) = S::load16::<V::Half>(src.as_ptr().add(r)) else {
-                        break;
-                    };
-                    if !a.or(b).and_is_zero(not_ascii) {
-                        break;
-                    }
-                    a.packus16(b).store(dst.as_mut_ptr().add(w));
-                    r += 16;
-                    w += 16;
-                }
+                // ASCII comes in runs.
+                (r, w) = ascii_run::<V, S>(src, dst, r + 8, w + 8);
             } else if surrogates(v).is_zero() && v.and_is_zero(<V::Half>::splat16(0xF800)) {
                 // Two-byte scripts (Cyrillic, Greek, Hebrew, Arabic; accented Latin) come in
                 // runs: all their blocks take the one encoding, without the classes of
@@ -675,25 +993,8 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Source>(
                 // of ASCII, a surrogate or an ill-formed unit.
                 // Each vector is looked at before the one before it is stored, so that only the
                 // last of a run needs exact stores.
-                let n = V::LANES / 2;
-                if let Some(mut cur) = next_bmp::<V, S>(src, r, dst.len(), w) {
-                    loop {
-                        let out = dst.as_mut_ptr().add(w);
-                        // The next vector's bytes start at most 3 * n bytes on: room for it
-                        // covers this one's 12 bytes of overrun.
-                        match next_bmp::<V, S>(src, r + n, dst.len(), w + 3 * n) {
-                            Some(v) => {
-                                w += encode_bmp::<V, false>(out, cur);
-                                r += n;
-                                cur = v;
-                            }
-                            None => {
-                                w += encode_bmp::<V, true>(out, cur);
-                                r += n;
-                                break;
-                            }
-                        }
-                    }
+                if let Some(cur) = next_bmp::<V, S>(src, r, dst.len(), w) {
+                    (r, w) = bmp_run::<V, S>(src, dst, r, w, cur);
                 } else {
                     w += encode_bmp::<V::Half, true>(out, classify(v));
                     r += 8;
