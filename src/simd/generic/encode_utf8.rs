@@ -1049,7 +1049,7 @@ pub(in crate::simd) unsafe fn measure<H: Half, S: Source>(src: &[S::Unit]) -> (u
 /// Latin-1 → UTF-8 (see `Kernels`): a vector of input at a time, copied when ASCII and else
 /// encoded half a vector at a time whatever the mix (French and the like interleave ASCII and é
 /// too finely for a branch per block to predict), while two vectors of room are left; then the
-/// eight-unit blocks of [`convert`].
+/// eight-unit blocks of [`convert_blocks`] (the AVX-512 set runs this too).
 #[inline(always)]
 pub(in crate::simd) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
@@ -1071,7 +1071,7 @@ pub(in crate::simd) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (
             }
             r += V::LANES;
         }
-        let (rest_r, rest_w) = convert::<V, Latin1>(&src[r..], &mut dst[w..]);
+        let (rest_r, rest_w) = convert_blocks::<V, Latin1>(&src[r..], &mut dst[w..]);
         (r + rest_r, w + rest_w)
     }
 }
