@@ -108,6 +108,33 @@ fn nothing_past_written_with_room_to_spare() {
     }
 }
 
+#[test]
+fn nothing_past_written_when_the_room_runs_out() {
+    // The same texts into UTF-8 with every capacity from 64 bytes short of the whole output to
+    // all of it: the conversion then stops for want of room, right after any step, and the
+    // bytes a step stores past its own must not be left there.
+    for k in kernels().into_iter().skip(1) {
+        for s in texts(CHARS.len()).into_iter().step_by(3) {
+            let utf16: Vec<u16> = s.encode_utf16().collect();
+            let utf32: Vec<u32> = s.chars().map(u32::from).collect();
+            for cap in s.len().saturating_sub(64)..=s.len() {
+                let what = |op: &str| format!("{} {op} cap {cap} {s:?}", k.name());
+                let mut d = vec![FILL; cap];
+                let (r, n) = k.raw_utf16_to_utf8(&utf16, &mut d);
+                untouched(&d, n, FILL, &what("utf16_to_utf8"));
+                let want = String::from_utf16(&utf16[..r]).unwrap();
+                assert_eq!(d[..n], *want.as_bytes(), "{}", what("utf16_to_utf8"));
+
+                let mut d = vec![FILL; cap];
+                let (r, n) = k.raw_utf32_to_utf8(&utf32, &mut d);
+                untouched(&d, n, FILL, &what("utf32_to_utf8"));
+                let want: String = s.chars().take(r).collect();
+                assert_eq!(d[..n], *want.as_bytes(), "{}", what("utf32_to_utf8"));
+            }
+        }
+    }
+}
+
 /// `lookup_pair` (a 32-byte table lookup from two 16-byte registers) on x86 against the lookup
 /// it stands for, on every index the shuffle tables use (0..32, and those with the high bit set)
 /// in every lane: no x86 kernel calls it in its loops, so nothing else would show it wrong.

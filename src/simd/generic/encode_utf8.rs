@@ -864,18 +864,21 @@ unsafe fn vectors<V: Lanes2, S: Source>(
             // two-byte text the surrogate test).
             loop {
                 let out = dst.as_mut_ptr().add(w);
-                // The vector after `cur`, when it holds no surrogate, and its `short`.
-                let next = S::load_wide::<V>(src.as_ptr().add(r + n)).and_then(|v| {
-                    let short = v.and_is_zero(V::splat16(0xF800));
-                    (short || !has_surrogate(v)).then_some((v, short))
-                });
+                // The vector after `cur`, when it will be stored (it is there with the room it
+                // needs once `cur`'s 3 * n bytes at most are written, and holds no surrogate),
+                // and its `short`.
+                let next = if fits(r + n, w + 3 * n) {
+                    S::load_wide::<V>(src.as_ptr().add(r + n)).and_then(|v| {
+                        let short = v.and_is_zero(V::splat16(0xF800));
+                        (short || !has_surrogate(v)).then_some((v, short))
+                    })
+                } else {
+                    None
+                };
                 match next {
                     Some((v, next_short)) => {
                         w += encode_wide::<V, false>(out, cur, short);
                         r += n;
-                        if !fits(r, w) {
-                            return (r, w);
-                        }
                         cur = v;
                         short = next_short;
                         if all_ascii(cur) {
