@@ -510,9 +510,9 @@ fn one_by_one<S: Source>(
 
 /// Non-zero 16-bit lanes where `v` holds a surrogate.
 #[inline(always)]
-unsafe fn surrogates<H: Half>(v: H) -> H {
+unsafe fn surrogates<V: Vector>(v: V) -> V {
     // SAFETY: caller's ISA contract.
-    unsafe { v.and(H::splat16(0xF800)).eq16(H::splat16(0xD800)) }
+    unsafe { v.and(V::splat16(0xF800)).eq16(V::splat16(0xD800)) }
 }
 
 /// The `LANES / 2` units at `src[r..]` when they are there, `cap - w` has room to encode them
@@ -623,13 +623,6 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Source>(
             return (r, w);
         }
     }
-}
-
-/// Whether the vector of 16-bit values `v` holds a surrogate.
-#[inline(always)]
-unsafe fn has_surrogate<V: Vector>(v: V) -> bool {
-    // SAFETY: caller's ISA contract.
-    unsafe { !v.and(V::splat16(0xF800)).eq16(V::splat16(0xD800)).is_zero() }
 }
 
 /// Stores the `LANES / 2` ASCII values of `v` as bytes at `dst`.
@@ -870,7 +863,7 @@ unsafe fn vectors<V: Lanes2, S: Source>(
                 let next = if fits(r + n, w + 3 * n) {
                     S::load_wide::<V>(src.as_ptr().add(r + n)).and_then(|v| {
                         let short = v.and_is_zero(V::splat16(0xF800));
-                        (short || !has_surrogate(v)).then_some((v, short))
+                        (short || surrogates(v).is_zero()).then_some((v, short))
                     })
                 } else {
                     None
@@ -913,7 +906,7 @@ unsafe fn blocks<V: Lanes2, S: Source>(
             let at = src.as_ptr().add(r);
             let out = dst.as_mut_ptr().add(w);
             match S::load8::<V::Half>(at) {
-                Some(v) if !has_surrogate(v) => {
+                Some(v) if surrogates(v).is_zero() => {
                     if done {
                         return (r, w, true);
                     }
