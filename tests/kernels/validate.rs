@@ -174,3 +174,46 @@ fn ascii_runs_after_text_that_is_not() {
         }
     }
 }
+
+/// Text whose characters take at most two bytes (accented Latin, Cyrillic: blocks the validators
+/// check with a cheaper test for such text first), with each way such a block can go wrong, or
+/// stop being such text, at every offset across several blocks: a byte no two-byte text holds
+/// (`C0`, `C1`, `E0`..`FF`), a lead without its continuation, a continuation without its lead, and
+/// longer sequences, whole or cut off, ending just before a block (which the cheaper test does not
+/// see from inside it). Each input is also checked after an ASCII run, which moves the blocks.
+#[test]
+fn two_byte_text_with_every_error_everywhere() {
+    let mut rng = Rng::new(11);
+    let cyrillic =
+        crate::support::kernels::text(&mut rng, crate::support::kernels::SCRIPTS[2], 330);
+    let latin = crate::support::kernels::text(&mut rng, crate::support::kernels::SCRIPTS[1], 330);
+    let inserts: [&[u8]; 14] = [
+        b"\xC0\x80",
+        b"\xC1\xBF",
+        b"\xC0",
+        b"\xE0",
+        b"\xE2\x82",
+        b"\xE2\x82\xAC",
+        b"\xED\xA0\x80",
+        b"\xEF\xBF\xBF",
+        b"\xF0\x9F\x98",
+        b"\xF0\x9F\x98\x80",
+        b"\xF4\x90\x80\x80",
+        b"\xFF",
+        b"\x80",
+        b"\xD0",
+    ];
+    for text in [cyrillic.as_bytes(), latin.as_bytes()] {
+        for at in 0..text.len() {
+            for insert in inserts {
+                let mut c = text.to_vec();
+                c.splice(at..at, insert.iter().copied());
+                check(&c);
+                // After 64 + 3 ASCII bytes: the blocks start elsewhere in the text.
+                let mut shifted = vec![b'a'; 67];
+                shifted.extend_from_slice(&c);
+                check(&shifted);
+            }
+        }
+    }
+}
