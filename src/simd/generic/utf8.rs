@@ -257,6 +257,28 @@ unsafe fn group<V: Vector, const NO4: bool, const LOADED: bool>(
     }
 }
 
+/// [`group`] from `i` and what the block loop keeps of it: `Ok` with where the checked blocks
+/// end, their last vector in `prev` and in `pending` whether it leaves a sequence open
+/// ([`incomplete`]); `Err` with a boundary before the first error.
+#[inline(always)]
+unsafe fn checked_group<V: Vector, const NO4: bool, const LOADED: bool>(
+    src: &[u8],
+    i: usize,
+    prev: &mut V,
+    pending: &mut V,
+) -> Result<usize, usize> {
+    // SAFETY: the caller's ISA contract and `group`'s, forwarded.
+    unsafe {
+        let (err, next, last) = group::<V, NO4, LOADED>(src, i, *prev);
+        if !err.is_zero() {
+            return Err(boundary(src, i));
+        }
+        *pending = incomplete(last);
+        *prev = last;
+        Ok(next)
+    }
+}
+
 /// For the vector at `q`, which has a readable byte before it, the check of text in which no
 /// character needs more than two bytes: high bits where a byte's being a continuation byte
 /// (`80`..`BF`) differs from the byte before it being a lead (`C0`..`FF`), and a vector that is
@@ -376,16 +398,12 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                 prev_v = V::splat(0);
                 continue;
             } else {
-                let start = i;
                 if i < 3 {
                     // The first block of the input has no bytes before it to load.
-                    let (err, next, last) = group::<V, NO4, false>(src, i, prev_v);
-                    i = next;
-                    if !err.is_zero() {
-                        return boundary(src, start);
+                    match checked_group::<V, NO4, false>(src, i, &mut prev_v, &mut pending) {
+                        Ok(next) => i = next,
+                        Err(at) => return at,
                     }
-                    pending = incomplete(last);
-                    prev_v = last;
                     continue;
                 }
                 // Text of ASCII and two-byte characters (accented Latin, Greek, Cyrillic, Hebrew,
@@ -406,14 +424,10 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                 // follow one another here until a block of ASCII: text that has characters from
                 // U+0800 (or an error) is not given the two-byte test again before then.
                 loop {
-                    let start = i;
-                    let (err, next, last) = group::<V, NO4, true>(src, i, prev_v);
-                    i = next;
-                    if !err.is_zero() {
-                        return boundary(src, start);
+                    match checked_group::<V, NO4, true>(src, i, &mut prev_v, &mut pending) {
+                        Ok(next) => i = next,
+                        Err(at) => return at,
                     }
-                    pending = incomplete(last);
-                    prev_v = last;
                     if i + BLOCK > src.len() || ascii_at::<V>(src.as_ptr().add(i), vecs) {
                         break;
                     }
