@@ -217,3 +217,21 @@ fn two_byte_text_with_every_error_everywhere() {
         }
     }
 }
+
+/// Inputs of 64 to 256 bytes that are ASCII are answered before the block validator, 64 bytes at
+/// a time with the last 64 ending at the end: ASCII of such lengths with one byte that is not
+/// ASCII (an error, a character, a character cut off) at every offset must not pass for ASCII.
+#[test]
+fn ascii_up_to_256_bytes_with_one_byte_that_is_not() {
+    for len in [64, 65, 100, 127, 128, 129, 191, 192, 193, 255, 256, 257] {
+        check(&vec![b'a'; len]);
+        for at in 0..len {
+            for insert in [&b"\x80"[..], b"\xFF", b"\xC3\xA9", b"\xE2\x82"] {
+                let mut c = vec![b'a'; len];
+                let end = (at + insert.len()).min(len);
+                c[at..end].copy_from_slice(&insert[..end - at]);
+                check(&c);
+            }
+        }
+    }
+}

@@ -229,10 +229,10 @@ macro_rules! wrap_lossy {
 /// The byte-scanning kernels (validation, ASCII prefix, counts, Latin-1 prefix) for vector type
 /// `$v`: `valid_up_to`, `valid_bmp_up_to`, `ascii_len`, `count`, `utf16_len`, `latin1_prefix`,
 /// `find_key`.
-/// With `short: $short`, validation of inputs under 64 bytes tries `$short` first.
+/// With `short: $short`, validation of inputs of up to 256 bytes tries `$short` first.
 macro_rules! utf8_kernels {
     ($features:literal, $v:ty, short: $short:path) => {
-        wrap_short!(64, $features, valid_up_to(src: &[u8]) -> usize =
+        wrap_short!(257, $features, valid_up_to(src: &[u8]) -> usize =
             $short, utf8::valid_up_to::<$v>);
         utf8_kernels!(@rest $features, $v);
     };

@@ -203,11 +203,13 @@ fn words16(src: &[u8]) -> (u64, u64) {
 /// [`valid_up_to`] for the 128-bit and 256-bit sets: `Some(src.len())` when `src` (shorter than
 /// 64 bytes) is valid, `Some(0)` when it is not (the caller's scalar steps find the error),
 /// `None` for longer inputs. Its whole 16-byte pieces are loaded as they are and the rest is put
-/// together with [`words16`], so no input is copied to a padded buffer first.
+/// together with [`words16`], so no input is copied to a padded buffer first. An input of 64 to
+/// 256 bytes is `Some(src.len())` when it is ASCII ([`ascii_up_to_256`]), else `None`.
 #[inline(always)]
 pub(super) unsafe fn valid_up_to_short(src: &[u8]) -> Option<usize> {
     if src.len() >= 64 {
-        return None;
+        // SAFETY: the caller's ISA contract, forwarded.
+        return unsafe { ascii_up_to_256(src) }.then_some(src.len());
     }
     let whole = src.len() / 16;
     let (lo, hi) = words16(&src[16 * whole..]);
@@ -238,5 +240,38 @@ pub(super) unsafe fn valid_up_to_short(src: &[u8]) -> Option<usize> {
         } else {
             0
         })
+    }
+}
+
+/// True when `src` (64 bytes or more) is at most 256 bytes of ASCII: 64 bytes at a time, in
+/// 16-byte pieces, the last 64 ending at the end. The block validator's set-up (its constants,
+/// its frame) cost more than the whole check of such an input: with `avx2` on Zen 3, 64 ASCII
+/// bytes took 8.9–10.3 ns where simdutf8 takes 4.3.
+#[inline(always)]
+unsafe fn ascii_up_to_256(src: &[u8]) -> bool {
+    let n = src.len();
+    debug_assert!(n >= 64);
+    if n > 256 {
+        return false;
+    }
+    // SAFETY: SSE2 per the caller's ISA contract; each block read starts at most at n - 64, so
+    // its 64 bytes lie inside `src`.
+    unsafe {
+        let block = |at: usize| {
+            let piece = |k: usize| _mm_loadu_si128(src.as_ptr().add(at + 16 * k).cast());
+            let v = _mm_or_si128(
+                _mm_or_si128(piece(0), piece(1)),
+                _mm_or_si128(piece(2), piece(3)),
+            );
+            _mm_movemask_epi8(v) == 0
+        };
+        let mut at = 0;
+        while at + 64 < n {
+            if !block(at) {
+                return false;
+            }
+            at += 64;
+        }
+        block(n - 64)
     }
 }
