@@ -202,7 +202,7 @@ unsafe fn ascii_short<H: Half>(src: &[u8]) -> bool {
 
 /// Whether the `n` vectors at `p` are all ASCII.
 #[inline(always)]
-unsafe fn ascii_at<V: Vector>(p: *const u8, n: usize) -> bool {
+pub(in crate::simd) unsafe fn ascii_at<V: Vector>(p: *const u8, n: usize) -> bool {
     // SAFETY: the caller's ISA contract; `n` vectors are readable at `p` (caller).
     unsafe {
         let mut all = V::load(p);

@@ -260,14 +260,7 @@ unsafe fn ascii_up_to_256(src: &[u8]) -> bool {
     // SAFETY: SSE2 per the caller's ISA contract; each block read starts at most at n - 64, so
     // its 64 bytes lie inside `src`.
     unsafe {
-        let block = |at: usize| {
-            let piece = |k: usize| _mm_loadu_si128(src.as_ptr().add(at + 16 * k).cast());
-            let v = _mm_or_si128(
-                _mm_or_si128(piece(0), piece(1)),
-                _mm_or_si128(piece(2), piece(3)),
-            );
-            _mm_movemask_epi8(v) == 0
-        };
+        let block = |at: usize| utf8::ascii_at::<__m128i>(src.as_ptr().add(at), 4);
         let mut at = 0;
         while at + 64 < n {
             if !block(at) {
