@@ -14,14 +14,31 @@ pub fn validate(src: &[u8]) -> Outcome {
     if is_short_ascii(src) {
         return ok(src.len());
     }
-    simd::with_valid_kernels(src.len(), |k| validate_with(k, src))
+    let valid = simd::with_valid_kernels(src.len(), |k| (k.utf8_valid_up_to)(src));
+    outcome(src, valid)
 }
 
 #[inline]
 pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
-    // The kernel stops on a boundary shortly before the first error; the scalar steps from there
-    // find it exactly.
-    let mut i = (k.utf8_valid_up_to)(src);
+    outcome(src, (k.utf8_valid_up_to)(src))
+}
+
+/// The outcome for `src`, valid up to `valid` (a character boundary). The search for the error
+/// is a function of its own: inlined, its registers made every call save and restore six, which
+/// cost short valid inputs more than their check.
+#[inline(always)]
+fn outcome(src: &[u8], valid: usize) -> Outcome {
+    if valid == src.len() {
+        ok(valid)
+    } else {
+        first_error(src, valid)
+    }
+}
+
+/// The outcome for `src`, not valid, from `i`: the kernel stops on a boundary shortly before
+/// the first error; the scalar steps from there find it exactly.
+#[inline(never)]
+fn first_error(src: &[u8], mut i: usize) -> Outcome {
     while let Some(rest) = src.get(i..).filter(|r| !r.is_empty()) {
         match utf8_step(rest) {
             Step::Char { len, .. } => i += len,

@@ -235,3 +235,40 @@ fn ascii_up_to_256_bytes_with_one_byte_that_is_not() {
         }
     }
 }
+
+/// Inputs of up to 64 bytes are checked without the block validator, in whole vectors of 16 or
+/// 32 bytes and then the last vector's worth of bytes, which overlaps the ones before it (17, 18,
+/// 33 and 34 bytes take their own ways): every length up to 72, in every script, with an
+/// ill-formed or cut sequence written over it at every offset.
+#[test]
+fn every_short_length_with_every_error_everywhere() {
+    let mut rng = Rng::new(12);
+    let overwrites: [&[u8]; 10] = [
+        b"\x80",
+        b"\xFF",
+        b"\xC0\x80",
+        b"\xC3",
+        b"\xE2\x82",
+        b"\xED\xA0\x80",
+        b"\xF0\x9F\x98",
+        b"\xF0\x9F\x98\x80",
+        b"\xF4\x90\x80\x80",
+        b"\xE0\x9F\xBF",
+    ];
+    for script in crate::support::kernels::SCRIPTS {
+        for len in 1..=72 {
+            // The script's text, filled up to `len` bytes with ASCII.
+            let mut t = crate::support::kernels::text(&mut rng, script, len).into_bytes();
+            t.resize(len, b'x');
+            check(&t);
+            for at in 0..len {
+                for bad in overwrites {
+                    let mut c = t.clone();
+                    let end = (at + bad.len()).min(len);
+                    c[at..end].copy_from_slice(&bad[..end - at]);
+                    check(&c);
+                }
+            }
+        }
+    }
+}

@@ -126,7 +126,7 @@ unsafe fn errors_with<V: Vector, const NO4: bool>(input: V, prev: V) -> V {
 /// vector. The loads go to the load ports; the shifts (three byte-aligns and, across 128-bit
 /// lanes, a permute) went to the few vector ports that the rest of the check keeps busy.
 #[inline(always)]
-unsafe fn errors_at<V: Vector, const NO4: bool>(p: *const u8) -> V {
+pub(in crate::simd) unsafe fn errors_at<V: Vector, const NO4: bool>(p: *const u8) -> V {
     // SAFETY: the caller's ISA contract; `p - 3 .. p + LANES` is readable (caller).
     unsafe {
         let (prev1, prev2, prev3) = (V::load(p.sub(1)), V::load(p.sub(2)), V::load(p.sub(3)));
@@ -154,7 +154,7 @@ unsafe fn classify<V: Vector, const NO4: bool>(input: V, prev1: V, prev2: V, pre
 
 /// Non-zero where a sequence starting in the last three bytes of `v` needs bytes after it.
 #[inline(always)]
-unsafe fn incomplete<V: Vector>(v: V) -> V {
+pub(in crate::simd) unsafe fn incomplete<V: Vector>(v: V) -> V {
     let mut max = [0xFF; 64];
     max[V::LANES - 3] = 0xEF;
     max[V::LANES - 2] = 0xDF;

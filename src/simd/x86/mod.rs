@@ -19,9 +19,9 @@ mod vector;
 pub use vector::lookup_pair_ssse3;
 
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i,
-    short: short::valid_up_to_short);
+    short: short::valid_up_to_short::<__m128i>);
 kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
-    short: short::valid_up_to_short);
+    short: short::valid_up_to_short::<__m256i>);
 
 /// The AVX-512 set (F, CD, BW, VL, VBMI, VBMI2 and BMI2: Ice Lake, Sapphire Rapids, Zen 4 and
 /// later). UTF-8 validation (both forms), `ascii_len`, `count`, `utf16_len` and `latin1_prefix`
