@@ -206,8 +206,8 @@ fn words16(src: &[u8]) -> (u64, u64) {
 /// bytes it is put together with [`words16`]; from 16 bytes on [`valid_pieces`] checks it in
 /// whole vectors. Inputs of 16 to 64 bytes get no ASCII test first: where ASCII and other text
 /// alternate, its branch went the wrong way often enough to cost more than the whole check
-/// (`avx2`, Zen 3: mixed scripts at 64 bytes 13.4–18.2 ns with it, 9.1 without; 64 ASCII bytes
-/// 7.5–8.5 ns with it, 9.5–9.9 without). An input of 65 to 256 bytes is `Some(src.len())` when
+/// (`avx2`, Zen 3: mixed scripts at 64 bytes 16.6–18.2 ns with it, 8.8–9.4 without; 64 ASCII
+/// bytes 7.4–8.5 ns with it, 9.2–9.9 without). An input of 65 to 256 bytes is `Some(src.len())` when
 /// it is ASCII ([`ascii_up_to_256`]), else `None`.
 #[inline(always)]
 pub(super) unsafe fn valid_up_to_short<V: Vector>(src: &[u8]) -> Option<usize> {
