@@ -207,8 +207,8 @@ fn words16(src: &[u8]) -> (u64, u64) {
 /// whole vectors. Inputs of 16 to 64 bytes get no ASCII test first: where ASCII and other text
 /// alternate, its branch went the wrong way often enough to cost more than the whole check
 /// (`avx2`, Zen 3: mixed scripts at 64 bytes 16.6–18.2 ns with it, 8.8–9.4 without; 64 ASCII
-/// bytes 7.4–8.5 ns with it, 9.2–9.9 without). An input of 65 to 256 bytes is `Some(src.len())` when
-/// it is ASCII ([`ascii_up_to_256`]), else `None`.
+/// bytes 7.4–8.5 ns with it, 9.2–9.9 without). An input of 65 to 256 bytes is
+/// `Some(src.len())` when it is ASCII ([`ascii_up_to_256`]), else `None`.
 #[inline(always)]
 pub(super) unsafe fn valid_up_to_short<V: Vector>(src: &[u8]) -> Option<usize> {
     let n = src.len();
@@ -272,17 +272,15 @@ unsafe fn valid_pieces<V: Vector>(src: &[u8]) -> bool {
     }
 }
 
-/// True when `src` (64 bytes or more) is at most 256 bytes of ASCII: 64 bytes at a time, in
+/// True when `src` (more than 64 bytes) is at most 256 bytes of ASCII: 64 bytes at a time, in
 /// 16-byte pieces, the last 64 ending at the end. The block validator's set-up (its constants,
-/// its frame) cost more than the whole check of such an input: with `avx2` on Zen 3, 64 ASCII
-/// bytes took 8.4–15.2 ns where simdutf8 takes 4.3. A 64-byte string that is not ASCII pays
-/// the test before the block loop (mixed scripts: 1.10–1.25× simdutf before, 0.92–1.00× after;
-/// taking 64-byte inputs out of this test made 64 ASCII bytes 0.74–0.82×, checking them whole
-/// here in 128-bit pieces made mixed ones 0.69–0.75×).
+/// its frame) cost more than the whole check of such an input (`avx2`, Zen 3, ÷ simdutf: 128
+/// ASCII bytes 0.85–1.06× through the block loop, 1.13–1.16× here). A string that is not ASCII
+/// pays the test before the block loop.
 #[inline(always)]
 unsafe fn ascii_up_to_256(src: &[u8]) -> bool {
     let n = src.len();
-    debug_assert!(n >= 64);
+    debug_assert!(n > 64);
     if n > 256 {
         return false;
     }
