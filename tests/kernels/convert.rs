@@ -235,6 +235,51 @@ fn utf8_three_byte_runs_after_other_text_broken_at_every_offset() {
 }
 
 #[test]
+fn utf8_stray_bytes_in_three_byte_runs_at_every_offset() {
+    // Lossy decoding replaces a stray byte (one no character starts with) in a run of
+    // three-byte characters after other text without leaving the run: the characters before it
+    // in its step are decoded again from the step's vectors and stored with a blend that writes
+    // the units after them back as they were. Every kind of such byte, alone, twice in a row,
+    // and twice with a character between, at every character position of the run's first
+    // steps, after text of one and of two bytes. Last, stray bytes to the end: under SKIP
+    // nothing is written after the run, so a unit stored past its output would stay there.
+    let many = [0x80; 120];
+    let strays: [&[u8]; 9] = [
+        b"\x80",
+        b"\xBF",
+        b"\xC0",
+        b"\xC1",
+        b"\xF5",
+        b"\xFF",
+        b"\xFF\x80",
+        b"\x80\xE4\xB8\xAD\xFF",
+        &many,
+    ];
+    for lead in ["a", "é"] {
+        let mut c = lead.repeat(40);
+        c.push_str(&"é".repeat(8));
+        for k in 0..40 {
+            for stray in strays {
+                let mut t = c.clone().into_bytes();
+                t.extend_from_slice("中".repeat(k).as_bytes());
+                t.extend_from_slice(stray);
+                if stray.len() < many.len() {
+                    t.extend_from_slice("語".repeat(60).as_bytes());
+                }
+                // Every room on some; the last kind needs more room than it takes to reach the
+                // run at all.
+                let sweep = if stray.len() == 1 {
+                    k % 9 == 4
+                } else {
+                    k % 3 == 0
+                };
+                check_utf8(&t, sweep && stray.len() != 2);
+            }
+        }
+    }
+}
+
+#[test]
 fn utf8_four_byte_runs_broken_at_every_offset() {
     // Four four-byte characters (emoji) go sixteen bytes at a time, and sixteen validated as
     // they are decoded with AVX-512: break a run of them with every other kind of character,

@@ -32,6 +32,10 @@ pub(in crate::simd) trait Sink {
     unsafe fn four<H: Half>(dst: *mut Self::Unit, v: H);
     /// Three code points above U+FFFF in 32-bit lanes 0..3; returns the units written (at most 6).
     unsafe fn three_astral<H: Half>(dst: *mut Self::Unit, v: H) -> usize;
+    /// Units `0..n` (`n <= 4`) of the four code points below U+10000 in the 32-bit lanes of
+    /// `v`, without branches on `n`: the others are written back as `dst` holds them (it has
+    /// room for four). `lanes` holds the byte numbers `0..16`.
+    unsafe fn four_prefix<H: Half>(dst: *mut Self::Unit, v: H, n: usize, lanes: H);
     /// Four code points above U+FFFF in 32-bit lanes; returns the units written (at most 8).
     unsafe fn four_astral<H: Half>(dst: *mut Self::Unit, v: H) -> usize;
     /// One code point; returns the units written (at most 2, and `dst` has room for 2).
@@ -206,6 +210,17 @@ impl<const SWAP: bool> Sink for ToUtf16<SWAP> {
         unsafe { swap16::<SWAP, H>(v.packus32(v)).store_low64(dst.cast()) }
     }
     #[inline(always)]
+    unsafe fn four_prefix<H: Half>(dst: *mut u16, v: H, n: usize, lanes: H) {
+        // SAFETY: caller's ISA contract; `dst` has room for 4 units (8 bytes), read and
+        // written.
+        unsafe {
+            let new = swap16::<SWAP, H>(v.packus32(v));
+            let keep = H::splat(2 * n as u8).gt(lanes);
+            keep.select(new, H::load_low64(dst.cast()))
+                .store_low64(dst.cast());
+        }
+    }
+    #[inline(always)]
     unsafe fn four_astral<H: Half>(dst: *mut u16, v: H) -> usize {
         // SAFETY: caller's ISA contract; `dst` has 16 writable units; writes units 0..8.
         unsafe { swap16::<SWAP, H>(surrogate_pairs(v)).store(dst.cast()) };
@@ -336,6 +351,15 @@ impl Sink for ToUtf32 {
         unsafe { v.store(dst.cast()) }
     }
     #[inline(always)]
+    unsafe fn four_prefix<H: Half>(dst: *mut u32, v: H, n: usize, lanes: H) {
+        // SAFETY: caller's ISA contract; `dst` has room for 4 units (16 bytes), read and
+        // written.
+        unsafe {
+            let keep = H::splat(4 * n as u8).gt(lanes);
+            keep.select(v, H::load(dst.cast())).store(dst.cast());
+        }
+    }
+    #[inline(always)]
     unsafe fn four_astral<H: Half>(dst: *mut u32, v: H) -> usize {
         // SAFETY: caller's ISA contract; `dst` has 16 writable units; writes units 0..4.
         unsafe { v.store(dst.cast()) };
@@ -432,6 +456,11 @@ impl Sink for ToLatin1 {
             let b = v.packus32(v).packus16(v);
             dst.cast::<u32>().write_unaligned(b.low32());
         }
+    }
+    #[inline(always)]
+    unsafe fn four_prefix<H: Half>(dst: *mut u8, v: H, n: usize, lanes: H) {
+        // Never called: the kernel stops before characters above MAX (U+00FF).
+        let _ = (dst, v, n, lanes);
     }
     #[inline(always)]
     unsafe fn three_astral<H: Half>(dst: *mut u8, v: H) -> usize {
@@ -802,6 +831,18 @@ const fn threes_checked_len<V: Lanes2>() -> usize {
     threes_checked_steps::<V>() * 12 * (V::LANES / 16)
 }
 
+/// The code points of the three-byte characters in the 32-bit lanes of `v`, each lane's bytes
+/// as [`threes_checked`] shuffles them: bytes 0, 2 and 3 hold the last, middle and lead byte.
+#[inline(always)]
+unsafe fn threes_code_points<V: Lanes2>(v: V) -> V {
+    // SAFETY: caller's ISA contract.
+    unsafe {
+        v.and(V::splat32(0x3F))
+            .or(v.shr32::<10>().and(V::splat32(0x0FC0)))
+            .or(v.shr32::<12>().and(V::splat32(0xF000)))
+    }
+}
+
 /// Converts the three-byte characters at `p` (a character boundary) in steps of four per
 /// 128-bit lane, each validated as it is decoded, up to [`threes_checked_len`] bytes; stops
 /// before the first step that is not all valid three-byte characters (anything else, an error
@@ -833,16 +874,50 @@ unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) ->
                 // A 32-bit lane per character, in order.
                 return (q, bad.nonzero_mask().trailing_zeros() as usize / 4);
             }
-            // Bytes 0, 2 and 3 of the lane: last & 3F, middle & 3F << 6, lead & 0F << 12.
-            let cp = v
-                .and(V::splat32(0x3F))
-                .or(v.shr32::<10>().and(V::splat32(0x0FC0)))
-                .or(v.shr32::<12>().and(V::splat32(0xF000)));
+            let cp = threes_code_points(v);
             for j in 0..V::LANES / 16 {
                 S::four(dst.add(q / 3 + 4 * j), cp.lane(j));
             }
         }
         (threes_checked_len::<V>(), 0)
+    }
+}
+
+/// Under a lossy `policy`, where [`threes_checked`] stopped at `p` (a character boundary, with
+/// a step's `12 * LANES / 16 + 4` readable bytes) after `good` valid three-byte characters: when
+/// the character after them starts with a byte that is an error by itself (a stray byte:
+/// `80..C1`, `F5..FF`, whatever follows), writes the `good` characters and the fill of
+/// `policy` for that byte and returns the bytes and units they take; else `None`, nothing
+/// written. No loop and no call: the characters come from the step's vectors, decoded again
+/// and stored with a blend (the units past them written back as `dst` holds them; it has room
+/// for `LANES / 4` units), so a stray byte in CJK text costs little more than the mispredicted
+/// branch that found it.
+#[inline(always)]
+unsafe fn threes_stray<V: Lanes2, S: Sink>(
+    p: *const u8,
+    good: usize,
+    dst: *mut S::Unit,
+    policy: Policy,
+) -> Option<(usize, usize)> {
+    // SAFETY: caller's ISA contract; the bytes and room as documented: the step's load is the
+    // one `threes_checked` made, and 4 * j + 4 <= LANES / 4 units at `dst`.
+    unsafe {
+        let lead = *p.add(3 * good);
+        if lead < 0x80 || (0xC2..=0xF4).contains(&lead) {
+            return None;
+        }
+        let shuf = V::table(&THREES_CHECKED[0]);
+        let cp = threes_code_points(shuf.lookup16(V::load_lanes([p, p.add(12)])));
+        let lanes = <V::Half>::load(LANE_NUMBERS.as_ptr());
+        for j in 0..V::LANES / 16 {
+            let n = good.saturating_sub(4 * j).min(4);
+            S::four_prefix(dst.add(4 * j), cp.lane(j), n, lanes);
+        }
+        let fill = match byte_fill(policy, lead) {
+            Some(c) => S::one(dst.add(good), c),
+            None => 0,
+        };
+        Some((3 * good + 1, good + fill))
     }
 }
 
@@ -891,9 +966,10 @@ pub(in crate::simd) unsafe fn threes_error<S: Sink>(
 /// long as it takes all its steps and the input and room allow one more call: CJK text that goes
 /// on in three-byte characters, up to the first step that is something else. With `LOSSY`, an
 /// ill-formed subpart there gets the fill of `policy` (counted in `replaced`) and the run goes
-/// on after it ([`threes_error`]). Returns the new `(p, w)`.
+/// on after it: a stray byte, with `STRAY`, in vectors ([`threes_stray`]), others one character
+/// at a time ([`threes_error`]). Returns the new `(p, w)`.
 #[inline(always)]
-unsafe fn threes_checked_run<V: Lanes2, S: Sink, const LOSSY: bool>(
+unsafe fn threes_checked_run<V: Lanes2, S: Sink, const LOSSY: bool, const STRAY: bool>(
     src: &[u8],
     out_len: usize,
     out: *mut S::Unit,
@@ -904,25 +980,45 @@ unsafe fn threes_checked_run<V: Lanes2, S: Sink, const LOSSY: bool>(
     // SAFETY: caller's ISA contract; each call has BLOCK + LANES readable bytes at `p` and
     // BLOCK + 8 units of room at `w` (`out` has `out_len` units). After a step that stops,
     // `threes_error` reads up to q + 3 * good + 4 <= threes_checked_len + 1 < BLOCK bytes from
-    // the first `p` and writes good + 3 <= 10 units (room for good + 4) after q / 3.
+    // the first `p` and writes good + 3 <= 10 units (room for good + 4) after q / 3;
+    // `threes_stray` loads the stopped step again (bytes the call read) and reads and writes
+    // LANES / 4 <= 8 units at `w`, inside the call's room.
     unsafe {
-        while src.len() - p >= BLOCK + V::LANES && out_len - w >= BLOCK + 8 {
-            let (q, good) = threes_checked::<V, S>(src.as_ptr().add(p), out.add(w));
-            p += q;
-            w += q / 3;
-            if q < threes_checked_len::<V>() {
-                if LOSSY
-                    && !(0..0x80).contains(src.get_unchecked(p + 3 * good))
-                    && let Some((r, n, k)) =
-                        threes_error::<S>(src.as_ptr().add(p), good, out.add(w), policy)
-                {
-                    p += r;
-                    w += n;
-                    *replaced += k;
-                    continue;
+        loop {
+            // How many characters of the step that stopped the run are valid.
+            let mut stop = None;
+            // Errors are handled after this loop, which then keeps its tables in registers:
+            // with the call of `threes_error` inside it (every vector register is the callee's
+            // to clobber), or the blend of `threes_stray` inside the step loop, it loaded them
+            // again in every call.
+            while src.len() - p >= BLOCK + V::LANES && out_len - w >= BLOCK + 8 {
+                let (q, good) = threes_checked::<V, S>(src.as_ptr().add(p), out.add(w));
+                p += q;
+                w += q / 3;
+                if q < threes_checked_len::<V>() {
+                    stop = Some(good);
+                    break;
                 }
-                break;
             }
+            let Some(good) = stop.filter(|_| LOSSY) else {
+                break;
+            };
+            let at = src.as_ptr().add(p);
+            if STRAY && let Some((r, n)) = threes_stray::<V, S>(at, good, out.add(w), policy) {
+                p += r;
+                w += n;
+                *replaced += 1;
+                continue;
+            }
+            if !(0..0x80).contains(&*at.add(3 * good))
+                && let Some((r, n, k)) = threes_error::<S>(at, good, out.add(w), policy)
+            {
+                p += r;
+                w += n;
+                *replaced += k;
+                continue;
+            }
+            break;
         }
     }
     (p, w)
@@ -1311,7 +1407,7 @@ unsafe fn to_error<V: Lanes2, S: Sink>(
 }
 
 /// [`convert`], and with `LOSSY` it goes on past the errors it meets in ASCII text, in runs of
-/// two-byte text, in runs of three-byte characters ([`threes_error`]) and in the chunk the
+/// two-byte text, in runs of three-byte characters ([`threes_stray`], [`threes_error`]) and in the chunk the
 /// outer loop converts up to an error, writing the fill of `policy` (a lossy one) for each
 /// ill-formed subpart (see [`replace_error`]); the third value counts them as the engine does. Other errors (in runs of chunks of mixed
 /// widths and of four-byte characters, where handling them in the run's loop made Hindi and
@@ -1326,8 +1422,14 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY:
     let out = dst.as_mut_ptr();
     // The input after `p`, zero-padded, when too little is left to load from `src` directly.
     let mut buf = [0u8; BLOCK + 32];
-    // (A name short enough for its two calls to fit a line each.)
-    let threes_run_on = threes_checked_run::<V, S, LOSSY>;
+    // Runs of three-byte characters that the outer loop finds, and those the run of chunks
+    // below goes on into (CJK text after a line break or punctuation: most of them). Only the
+    // second replaces stray bytes in vectors: in the outer loop the same code made the compiler
+    // keep fewer of the mixed-chunk loop's values in registers, and lossy decoding of emoji,
+    // Hindi and Korean text took 2-3 % more instructions. (Names short enough for the calls to
+    // fit a line each.)
+    let threes_run_on = threes_checked_run::<V, S, LOSSY, false>;
+    let threes_run_in = threes_checked_run::<V, S, LOSSY, true>;
     // SAFETY (whole body): caller's ISA contract. Loads: 64-byte chunks at p with p + 64 <= len
     // or from the local `tail`; [`chunk_wide`] reads 64 + LANES bytes at p when that many are
     // left, else from `buf`; 16-byte steps at p + q with p + q + 16 <= p + limit <= len.
@@ -1582,7 +1684,7 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY:
                                 w += k;
                                 let at = (p, w);
                                 (p, w) =
-                                    threes_run_on(src, dst.len(), out, at, policy, &mut replaced);
+                                    threes_run_in(src, dst.len(), out, at, policy, &mut replaced);
                                 continue;
                             }
                             if !wide {
