@@ -258,7 +258,10 @@ fn utf8_stray_bytes_in_three_byte_runs_at_every_offset() {
     for lead in ["a", "é"] {
         let mut c = lead.repeat(40);
         c.push_str(&"é".repeat(8));
-        for k in 0..40 {
+        // The run these strays are in starts 22 (after one-byte text) to 29 (after two-byte
+        // text) characters into the three-byte text, after the chunks that find it: up to 60
+        // characters puts a stray byte at every position of several of its steps.
+        for k in 0..60 {
             for stray in strays {
                 let mut t = c.clone().into_bytes();
                 t.extend_from_slice("中".repeat(k).as_bytes());
@@ -266,14 +269,13 @@ fn utf8_stray_bytes_in_three_byte_runs_at_every_offset() {
                 if stray.len() < many.len() {
                     t.extend_from_slice("語".repeat(60).as_bytes());
                 }
-                // Every room on some; the last kind needs more room than it takes to reach the
-                // run at all.
-                let sweep = if stray.len() == 1 {
+                // Every room on some, more of them for the strays to the end.
+                let sweep = if stray.len() < many.len() {
                     k % 9 == 4
                 } else {
                     k % 3 == 0
                 };
-                check_utf8(&t, sweep && stray.len() != 2);
+                check_utf8(&t, sweep);
             }
         }
     }

@@ -890,8 +890,8 @@ unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) ->
 /// `policy` for that byte and returns the bytes and units they take; else `None`, nothing
 /// written. No loop and no call: the characters come from the step's vectors, decoded again
 /// and stored with a blend (the units past them written back as `dst` holds them; it has room
-/// for `LANES / 4` units), so a stray byte in CJK text costs little more than the mispredicted
-/// branch that found it.
+/// for `LANES / 4 + 1` units), so a stray byte in CJK text costs little more than the
+/// mispredicted branch that found it.
 #[inline(always)]
 unsafe fn threes_stray<V: Lanes2, S: Sink>(
     p: *const u8,
@@ -982,7 +982,7 @@ unsafe fn threes_checked_run<V: Lanes2, S: Sink, const LOSSY: bool, const STRAY:
     // `threes_error` reads up to q + 3 * good + 4 <= threes_checked_len + 1 < BLOCK bytes from
     // the first `p` and writes good + 3 <= 10 units (room for good + 4) after q / 3;
     // `threes_stray` loads the stopped step again (bytes the call read) and reads and writes
-    // LANES / 4 <= 8 units at `w`, inside the call's room.
+    // LANES / 4 + 1 <= 9 units at `w`, inside the call's room.
     unsafe {
         loop {
             // How many characters of the step that stopped the run are valid.
@@ -1407,9 +1407,10 @@ unsafe fn to_error<V: Lanes2, S: Sink>(
 }
 
 /// [`convert`], and with `LOSSY` it goes on past the errors it meets in ASCII text, in runs of
-/// two-byte text, in runs of three-byte characters ([`threes_stray`], [`threes_error`]) and in the chunk the
-/// outer loop converts up to an error, writing the fill of `policy` (a lossy one) for each
-/// ill-formed subpart (see [`replace_error`]); the third value counts them as the engine does. Other errors (in runs of chunks of mixed
+/// two-byte text, in runs of three-byte characters ([`threes_stray`], [`threes_error`]) and in
+/// the chunk the outer loop converts up to an error, writing the fill of `policy` (a lossy one)
+/// for each ill-formed subpart (see [`replace_error`]); the third value counts them as the
+/// engine does. Other errors (in runs of chunks of mixed
 /// widths and of four-byte characters, where handling them in the run's loop made Hindi and
 /// Korean text 3 % slower) stop it as they stop [`convert`], and the caller replaces them.
 #[inline(always)]
@@ -1445,9 +1446,9 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY:
     // block only with 64 + LANES bytes of input and 64 + 8 units of room left; each step writes
     // at most 16 units at `w` and only runs with 16 units of room;
     // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room, [`threes_checked`] reads
-    // 64 bytes and writes 64 / 3 units with as much input and room, and [`threes_error`] reads
-    // and writes within the same (see [`threes_checked_run`]); the character-at-a-time
-    // finish writes at most 2 and checks for 2.
+    // 64 bytes and writes 64 / 3 units with as much input and room, and [`threes_error`] and
+    // [`threes_stray`] read and write within the same (see [`threes_checked_run`]); the
+    // character-at-a-time finish writes at most 2 and checks for 2.
     unsafe {
         loop {
             // ASCII blocks in a loop of their own: as one path of the outer loop, its indices
