@@ -883,6 +883,13 @@ unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) ->
     }
 }
 
+/// Whether `b` is an ill-formed subpart of one byte whatever follows it: a byte no character
+/// starts with (`80..C1`, `F5..FF`), which is how stray bytes in text look.
+#[inline(always)]
+fn stray_byte(b: u8) -> bool {
+    b >= 0x80 && !(0xC2..=0xF4).contains(&b)
+}
+
 /// Under a lossy `policy`, where [`threes_checked`] stopped at `p` (a character boundary, with
 /// a step's `12 * LANES / 16 + 4` readable bytes) after `good` valid three-byte characters: when
 /// the character after them starts with a byte that is an error by itself (a stray byte:
@@ -903,7 +910,7 @@ unsafe fn threes_stray<V: Lanes2, S: Sink>(
     // one `threes_checked` made, and 4 * j + 4 <= LANES / 4 units at `dst`.
     unsafe {
         let lead = *p.add(3 * good);
-        if lead < 0x80 || (0xC2..=0xF4).contains(&lead) {
+        if !stray_byte(lead) {
             return None;
         }
         let shuf = V::table(&THREES_CHECKED[0]);
@@ -943,8 +950,8 @@ pub(in crate::simd) unsafe fn threes_error<S: Sink>(
     unsafe {
         let at = 3 * good;
         let lead = *p.add(at);
-        // A byte that is an error by itself (how stray bytes look) without the step.
-        let len = if lead >= 0x80 && !(0xC2..=0xF4).contains(&lead) {
+        // A stray byte without the step.
+        let len = if stray_byte(lead) {
             1
         } else if let Step::Invalid { len, .. } =
             utf8_step(core::slice::from_raw_parts(p.add(at), 4))
