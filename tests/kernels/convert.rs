@@ -792,6 +792,42 @@ fn utf8_lone_bad_bytes_beside_longer_characters_in_two_byte_text() {
     }
 }
 
+/// Lossy decoding of text of one- and two-byte characters converts a chunk with errors of one
+/// byte each (bytes no character contains, continuation bytes after no lead, leads of two-byte
+/// characters cut short) as if each were a character, then overwrites their units with the
+/// fill. Each kind, at every character boundary of Cyrillic and Latin text (so at every byte
+/// of several chunks, the chunk's last byte among them), alone, with a second error a few
+/// characters on, and after a two-byte character; some at every room.
+#[test]
+fn utf8_one_byte_errors_in_two_byte_text_at_every_offset() {
+    let mut rng = Rng::new(15);
+    let errors: [&[u8]; 10] = [
+        b"\xFF",
+        b"\xC0",
+        b"\xC1",
+        b"\xF5",
+        b"\x80",
+        b"\xBF\xBF",
+        b"\xD0",
+        b"\xC3 ",
+        b"\xD1\xD1\x80",
+        b"\xFF\xC2",
+    ];
+    for script in [Script::Cyrillic, Script::Latin] {
+        let t = text(&mut rng, script, 200);
+        let t = t.as_bytes();
+        let starts: Vec<usize> = (0..t.len()).filter(|&i| t[i] & 0xC0 != 0x80).collect();
+        for (n, &i) in starts.iter().enumerate() {
+            let j = starts[(n + 5).min(starts.len() - 1)];
+            for (e, error) in errors.iter().enumerate() {
+                check_utf8(&[&t[..i], error, &t[i..]].concat(), (n + e) % 23 == 0);
+                let second = errors[(e + n) % errors.len()];
+                check_utf8(&[&t[..i], error, &t[i..j], second, &t[j..]].concat(), false);
+            }
+        }
+    }
+}
+
 /// Inputs of 14 to 66 bytes, around the lengths the vector decoders take from a zero-padded
 /// copy in one check (16 to 63): every length, in every script, from three starts (a
 /// character's, or inside one), so that they are whole or cut at either end, and again with a

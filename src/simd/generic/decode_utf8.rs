@@ -605,6 +605,76 @@ unsafe fn two_byte_chunk<V: Lanes2>(p: *const u8, top: u8) -> Option<u64> {
     }
 }
 
+/// Under a lossy policy, a chunk that [`two_byte_chunk`] turned down for errors of one byte each:
+/// bytes no character contains (C0, C1, F5..FF), continuation bytes that follow no lead, and
+/// leads of two-byte characters that no continuation byte follows. Each of them is an ill-formed
+/// subpart of its own, whatever comes after it, so when they are the chunk's only faults and its
+/// other bytes are characters of one and two bytes, [`chunk_wide`] converts it with each error
+/// taken as a character of one byte, whose unit the caller then overwrites with the fill (see
+/// [`put_strays`]). Returns the mask of bytes that start a character or an error, and the mask of
+/// the errors; `None` for anything else (a byte E0..F4 among them). A lead in the chunk's last
+/// byte counts as cut short, but the last character that starts in a chunk is never converted
+/// with it ([`chunk_wide`]), and the caller takes only the errors before what was converted. `p`
+/// has BLOCK readable bytes (a character boundary).
+#[inline(always)]
+unsafe fn two_byte_strays<V: Lanes2>(p: *const u8) -> Option<(u64, u64)> {
+    let n = BLOCK / V::LANES;
+    // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
+    unsafe {
+        let mut vs = [V::splat(0); BLOCK / 16];
+        for (k, v) in vs[..n].iter_mut().enumerate() {
+            *v = V::load(p.add(k * V::LANES));
+        }
+        let (mut stray, mut big, mut not_cont) = (vs, vs, vs);
+        let (f4, df, c0, two) = (V::splat(0xF4), V::splat(0xDF), V::splat(0xC0), V::splat(2));
+        for k in 0..n {
+            let v = vs[k];
+            // F5..FF, or C0/C1 (the only bytes that `^ C0` takes below 2).
+            stray[k] = v.saturating_sub(f4).or(two.saturating_sub(v.xor(c0)));
+            big[k] = v.saturating_sub(df);
+            not_cont[k] = v.gt(V::splat(0xBF));
+        }
+        let stray = V::nonzero_mask_block(&stray[..n]);
+        if V::nonzero_mask_block(&big[..n]) & !stray != 0 {
+            return None;
+        }
+        let high = V::movemask_block(&vs[..n]);
+        let not_cont = V::movemask_block(&not_cont[..n]);
+        let leads = high & not_cont & !stray;
+        let conts = high & !not_cont;
+        let lone = conts & !(leads << 1);
+        let cut = leads & !(conts >> 1);
+        let errors = stray | lone | cut;
+        (errors != 0).then_some((not_cont | lone, errors))
+    }
+}
+
+/// Overwrites the unit of each error of `errors` (bits of the chunk at `at`, from
+/// [`two_byte_strays`], all before the end of what [`chunk_wide`] converted to `dst` with
+/// `starts`) with the fill of `policy` (a lossy policy that writes a unit for each byte: not
+/// SKIP). Returns the replacements, one per error.
+#[inline(always)]
+unsafe fn put_strays<S: Sink>(
+    at: *const u8,
+    starts: u64,
+    mut errors: u64,
+    dst: *mut S::Unit,
+    policy: Policy,
+) -> usize {
+    let count = errors.count_ones() as usize;
+    while errors != 0 {
+        let i = errors.trailing_zeros();
+        // SAFETY: byte `i` of the chunk is readable; the error's unit is the one after the
+        // characters that start before it, inside what `chunk_wide` wrote, with room for more.
+        unsafe {
+            let fill = byte_fill(policy, *at.add(i as usize)).unwrap_or(0xFFFD);
+            S::one(dst.add((starts & low_lanes(i)).count_ones() as usize), fill);
+        }
+        errors &= errors - 1;
+    }
+    count
+}
+
 /// Decodes the valid three-byte UTF-8 character at `p`.
 #[inline(always)]
 unsafe fn decode_three(p: *const u8) -> u32 {
@@ -1414,7 +1484,8 @@ unsafe fn to_error<V: Lanes2, S: Sink>(
 }
 
 /// [`convert`], and with `LOSSY` it goes on past the errors it meets in ASCII text, in runs of
-/// two-byte text, in runs of three-byte characters ([`threes_stray`], [`threes_error`]) and in
+/// two-byte text (errors of one byte there converted with their chunk, [`two_byte_strays`]), in
+/// runs of three-byte characters ([`threes_stray`], [`threes_error`]) and in
 /// the chunk the outer loop converts up to an error, writing the fill of `policy` (a lossy one)
 /// for each ill-formed subpart (see [`replace_error`]); the third value counts them as the
 /// engine does. Other errors (in runs of chunks of mixed
@@ -1452,7 +1523,8 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY:
     // first), changing only the first `n`; the run of chunks after a wide one stores an ASCII
     // block only with 64 + LANES bytes of input and 64 + 8 units of room left; each step writes
     // at most 16 units at `w` and only runs with 16 units of room;
-    // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room, [`threes_checked`] reads
+    // [`chunk_wide`] writes at most 64 + 8 units with 64 + 8 of room ([`put_strays`] then
+    // overwrites some of the units it counted), [`threes_checked`] reads
     // 64 bytes and writes 64 / 3 units with as much input and room, and [`threes_error`] and
     // [`threes_stray`] read and write within the same (see [`threes_checked_run`]); the
     // character-at-a-time finish writes at most 2 and checks for 2.
@@ -1590,12 +1662,29 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY:
                         continue;
                     }
                 } else if wide && limit > 0 {
-                    // Without the starts past the error, the chunk ends at the last one kept.
-                    let keep = leads & low_lanes(limit as u32 + 1);
+                    // Without the starts past the error, the chunk ends at the last one kept;
+                    // stray bytes in text of one- and two-byte characters are converted with it
+                    // and their units overwritten after.
+                    let mut keep = leads & low_lanes(limit as u32 + 1);
+                    let mut strays = 0;
+                    if LOSSY
+                        && S::MAX >= 0x7FF
+                        && limit < BLOCK
+                        && base == at
+                        && !leads & !(leads << 1) == 0
+                        && policy != Policy::Skip
+                        && let Some(found) = two_byte_strays::<V>(at)
+                    {
+                        (keep, strays) = found;
+                    }
                     let (q, n) = chunk_wide::<V, S, false>(base, keep, out.add(w));
+                    if LOSSY && strays != 0 {
+                        let strays = strays & low_lanes(q as u32);
+                        replaced += put_strays::<S>(at, keep, strays, out.add(w), policy);
+                    }
                     p += q;
                     w += n;
-                    if limit < BLOCK {
+                    if limit < BLOCK && strays == 0 {
                         let after = if LOSSY {
                             replace_error::<S>(src, (p, w), out, policy, &mut replaced)
                         } else {
@@ -1643,6 +1732,21 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY:
                             let at = src.as_ptr().add(p);
                             let Some(leads) = two_byte_chunk::<V>(at, top) else {
                                 if LOSSY {
+                                    // Stray bytes in two-byte text (one-byte errors): converted
+                                    // with the chunk, their units overwritten after.
+                                    if S::MAX >= 0x7FF
+                                        && policy != Policy::Skip
+                                        && let Some((starts, errors)) = two_byte_strays::<V>(at)
+                                    {
+                                        let (q, n) =
+                                            chunk_wide::<V, S, true>(at, starts, out.add(w));
+                                        let errors = errors & low_lanes(q as u32);
+                                        replaced +=
+                                            put_strays::<S>(at, starts, errors, out.add(w), policy);
+                                        p += q;
+                                        w += n;
+                                        continue;
+                                    }
                                     // An error in two-byte text: the characters before it and
                                     // the error, and this loop goes on after it.
                                     let (leads, limit, wide) = check_chunk_wide::<V>(at, S::MAX);
