@@ -792,16 +792,18 @@ fn utf8_lone_bad_bytes_beside_longer_characters_in_two_byte_text() {
     }
 }
 
-/// Lossy decoding of text of one- and two-byte characters converts a chunk with errors of one
-/// byte each (bytes no character contains, continuation bytes after no lead, leads of two-byte
-/// characters cut short) as if each were a character, then overwrites their units with the
-/// fill. Each kind, at every character boundary of Cyrillic and Latin text (so at every byte
-/// of several chunks, the chunk's last byte among them), alone, with a second error a few
+/// Lossy decoding converts a chunk with errors of one byte each as if each were a character,
+/// then overwrites their units with the fill: in text of one- and two-byte characters, bytes no
+/// character contains, continuation bytes after no lead and leads of two-byte characters cut
+/// short; where a run of chunks stops at a chunk with three-byte characters, the first kind.
+/// Each kind (and a stray byte before a continuation byte, a cut lead before a stray byte), at
+/// every character boundary of Cyrillic, Latin and CJK text (so at every byte of
+/// several chunks, the chunk's last byte among them), alone, with a second error a few
 /// characters on, and after a two-byte character; some at every room.
 #[test]
-fn utf8_one_byte_errors_in_two_byte_text_at_every_offset() {
+fn utf8_one_byte_errors_at_every_offset() {
     let mut rng = Rng::new(15);
-    let errors: [&[u8]; 10] = [
+    let errors: [&[u8]; 13] = [
         b"\xFF",
         b"\xC0",
         b"\xC1",
@@ -812,8 +814,11 @@ fn utf8_one_byte_errors_in_two_byte_text_at_every_offset() {
         b"\xC3 ",
         b"\xD1\xD1\x80",
         b"\xFF\xC2",
+        b"\xC0\x80",
+        b"\xFF\x80",
+        b"\xD0\xFF",
     ];
-    for script in [Script::Cyrillic, Script::Latin] {
+    for script in [Script::Cyrillic, Script::Latin, Script::Cjk] {
         let t = text(&mut rng, script, 200);
         let t = t.as_bytes();
         let starts: Vec<usize> = (0..t.len()).filter(|&i| t[i] & 0xC0 != 0x80).collect();

@@ -649,10 +649,38 @@ unsafe fn two_byte_strays<V: Lanes2>(p: *const u8) -> Option<(u64, u64)> {
     }
 }
 
+/// Under a lossy policy, a chunk whose check found an error: when its errors are bytes no
+/// character contains (C0, C1, F5..FF, each an ill-formed subpart of its own whatever follows),
+/// and with each of them read as a space the chunk is valid text of characters below U+10000
+/// (below `max`'s lead bytes, as [`check_chunk_wide`] has them), returns the mask of bytes that
+/// start a character or such a byte, and the mask of those bytes, for [`chunk_wide`] and
+/// [`put_strays`] as with [`two_byte_strays`]. `p` has BLOCK readable bytes (a character
+/// boundary).
+#[inline(always)]
+unsafe fn chunk_strays<V: Lanes2>(p: *const u8, max: u32) -> Option<(u64, u64)> {
+    let n = BLOCK / V::LANES;
+    // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
+    unsafe {
+        let mut vs = [V::splat(0); BLOCK / 16];
+        let mut stray = vs;
+        let (f4, c0, two, space) = (V::splat(0xF4), V::splat(0xC0), V::splat(2), V::splat(b' '));
+        for k in 0..n {
+            let v = V::load(p.add(k * V::LANES));
+            // The high bit set for F5..FF and C0/C1: signed compares, then only bytes that have
+            // the high bit themselves (ASCII passes both compares).
+            stray[k] = v.gt(f4).or(two.gt(v.xor(c0))).and(v);
+            vs[k] = stray[k].select(space, v);
+        }
+        let stray = V::movemask_block(&stray[..n]);
+        let (starts, bad, big) = masks_of::<V, true>(|k| vs[k], max);
+        (stray != 0 && bad | big == 0).then_some((starts, stray))
+    }
+}
+
 /// Overwrites the unit of each error of `errors` (bits of the chunk at `at`, from
-/// [`two_byte_strays`], all before the end of what [`chunk_wide`] converted to `dst` with
-/// `starts`) with the fill of `policy` (a lossy policy that writes a unit for each byte: not
-/// SKIP). Returns the replacements, one per error.
+/// [`two_byte_strays`] or [`chunk_strays`], all before the end of what [`chunk_wide`] converted
+/// to `dst` with `starts`) with the fill of `policy` (a lossy policy that writes a unit for each
+/// byte: not SKIP). Returns the replacements, one per error.
 #[inline(always)]
 unsafe fn put_strays<S: Sink>(
     at: *const u8,
@@ -1457,10 +1485,10 @@ unsafe fn replace_error<S: Sink>(
 /// Under a lossy `policy`, the chunk at `p` (a character boundary, with `BLOCK + LANES` readable
 /// bytes and room for `BLOCK + 8` units at `w`), valid before its first error but for
 /// characters above U+FFFF (`leads`, `limit` and `wide` from [`check_chunk_wide`]): the
-/// characters before the error and the fill for it, as [`replace_error`] gives them. The characters go through
-/// [`chunk_wide`], whose windows cost less than even a few characters one at a time. Returns the
-/// new `(p, w)` and whether the error was replaced (if not, they are where the characters
-/// converted end).
+/// characters before the error and the fill for it, as [`replace_error`] gives them. The
+/// characters go through [`chunk_wide`], whose windows cost less than even a few characters one
+/// at a time. Returns the new `(p, w)` and whether the error was replaced (if not, they are
+/// where the characters converted end).
 #[inline(always)]
 unsafe fn to_error<V: Lanes2, S: Sink>(
     src: &[u8],
@@ -1485,12 +1513,12 @@ unsafe fn to_error<V: Lanes2, S: Sink>(
 
 /// [`convert`], and with `LOSSY` it goes on past the errors it meets in ASCII text, in runs of
 /// two-byte text (errors of one byte there converted with their chunk, [`two_byte_strays`]), in
-/// runs of three-byte characters ([`threes_stray`], [`threes_error`]) and in
-/// the chunk the outer loop converts up to an error, writing the fill of `policy` (a lossy one)
-/// for each ill-formed subpart (see [`replace_error`]); the third value counts them as the
-/// engine does. Other errors (in runs of chunks of mixed
-/// widths and of four-byte characters, where handling them in the run's loop made Hindi and
-/// Korean text 3 % slower) stop it as they stop [`convert`], and the caller replaces them.
+/// runs of three-byte characters ([`threes_stray`], [`threes_error`]) and in the chunk the
+/// outer loop converts up to an error ([`chunk_strays`]), writing the fill of `policy` (a lossy
+/// one) for each ill-formed subpart (see [`replace_error`]); the third value counts them as the
+/// engine does. Other errors (in runs of chunks of mixed widths and of four-byte characters,
+/// where handling them in the run's loop made Hindi and Korean text 3 % slower) stop it as they
+/// stop [`convert`], and the caller replaces them.
 #[inline(always)]
 pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY: bool>(
     src: &[u8],
@@ -1663,17 +1691,17 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY:
                     }
                 } else if wide && limit > 0 {
                     // Without the starts past the error, the chunk ends at the last one kept;
-                    // stray bytes in text of one- and two-byte characters are converted with it
-                    // and their units overwritten after.
+                    // bytes no character contains in text of characters up to three bytes are
+                    // converted with it and their units overwritten after (where runs of mixed
+                    // widths stop at an error: handled in their loop, it slowed that loop).
                     let mut keep = leads & low_lanes(limit as u32 + 1);
                     let mut strays = 0;
                     if LOSSY
                         && S::MAX >= 0x7FF
                         && limit < BLOCK
                         && base == at
-                        && !leads & !(leads << 1) == 0
                         && policy != Policy::Skip
-                        && let Some(found) = two_byte_strays::<V>(at)
+                        && let Some(found) = chunk_strays::<V>(at, S::MAX)
                     {
                         (keep, strays) = found;
                     }
