@@ -226,6 +226,11 @@ pub(super) unsafe fn valid_up_to_short<V: Vector>(src: &[u8]) -> Option<usize> {
             let v = _mm_set_epi64x(hi as i64, lo as i64);
             // A sequence cut off by the end meets the zero padding and is flagged.
             errors::<__m128i>(v, _mm_setzero_si128()).is_zero()
+        } else if V::LANES == 16 && n == 64 && utf8::ascii_at::<__m128i>(src.as_ptr(), 4) {
+            // 128-bit vectors take four whole checks for 64 bytes, which an ASCII test first
+            // spares ASCII text at about a quarter of their cost (`sse42` on Zen 3, 64 ASCII
+            // bytes: 10.8-11.4 ns without it, simdutf's westmere kernel 8.8).
+            true
         } else if n >= V::LANES && !matches!(n - V::LANES, 1 | 2) {
             valid_pieces::<V>(src)
         } else if !matches!(n - 16, 1 | 2) {
