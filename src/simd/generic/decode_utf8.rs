@@ -605,6 +605,18 @@ unsafe fn two_byte_chunk<V: Lanes2>(p: *const u8, top: u8) -> Option<u64> {
     }
 }
 
+/// Per byte of `v`, the high bit set where it is a byte no character contains (C0, C1, F5..FF):
+/// signed compares, then only the bytes that have the high bit themselves (ASCII passes both
+/// compares; C0 and C1 are the only bytes that `^ C0` takes below 2).
+#[inline(always)]
+unsafe fn no_char_bytes<V: Lanes2>(v: V) -> V {
+    // SAFETY: caller's ISA contract.
+    unsafe {
+        let c0_c1 = V::splat(2).gt(v.xor(V::splat(0xC0)));
+        v.gt(V::splat(0xF4)).or(c0_c1).and(v)
+    }
+}
+
 /// Under a lossy policy, a chunk that [`two_byte_chunk`] turned down for errors of one byte each:
 /// bytes no character contains (C0, C1, F5..FF), continuation bytes that follow no lead, and
 /// leads of two-byte characters that no continuation byte follows. Each of them is an ill-formed
@@ -626,15 +638,13 @@ unsafe fn two_byte_strays<V: Lanes2>(p: *const u8) -> Option<(u64, u64)> {
             *v = V::load(p.add(k * V::LANES));
         }
         let (mut stray, mut big, mut not_cont) = (vs, vs, vs);
-        let (f4, df, c0, two) = (V::splat(0xF4), V::splat(0xDF), V::splat(0xC0), V::splat(2));
         for k in 0..n {
             let v = vs[k];
-            // F5..FF, or C0/C1 (the only bytes that `^ C0` takes below 2).
-            stray[k] = v.saturating_sub(f4).or(two.saturating_sub(v.xor(c0)));
-            big[k] = v.saturating_sub(df);
+            stray[k] = no_char_bytes(v);
+            big[k] = v.saturating_sub(V::splat(0xDF));
             not_cont[k] = v.gt(V::splat(0xBF));
         }
-        let stray = V::nonzero_mask_block(&stray[..n]);
+        let stray = V::movemask_block(&stray[..n]);
         if V::nonzero_mask_block(&big[..n]) & !stray != 0 {
             return None;
         }
@@ -663,13 +673,10 @@ unsafe fn chunk_strays<V: Lanes2>(p: *const u8, max: u32) -> Option<(u64, u64)> 
     unsafe {
         let mut vs = [V::splat(0); BLOCK / 16];
         let mut stray = vs;
-        let (f4, c0, two, space) = (V::splat(0xF4), V::splat(0xC0), V::splat(2), V::splat(b' '));
         for k in 0..n {
             let v = V::load(p.add(k * V::LANES));
-            // The high bit set for F5..FF and C0/C1: signed compares, then only bytes that have
-            // the high bit themselves (ASCII passes both compares).
-            stray[k] = v.gt(f4).or(two.gt(v.xor(c0))).and(v);
-            vs[k] = stray[k].select(space, v);
+            stray[k] = no_char_bytes(v);
+            vs[k] = stray[k].select(V::splat(b' '), v);
         }
         let stray = V::movemask_block(&stray[..n]);
         let (starts, bad, big) = masks_of::<V, true>(|k| vs[k], max);
