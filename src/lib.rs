@@ -42,7 +42,8 @@ mod types;
 #[doc(hidden)]
 pub mod __test {
     pub use crate::api::parallel::{
-        Fault, Place, Tuning, convert_parallel_in, convert_parallel_tuned, validate_parallel_in,
+        Fault, Place, Threads, Tuning, convert_parallel_in, convert_parallel_tuned, thread_count,
+        validate_parallel_in, validate_parallel_with,
     };
     #[cfg(target_arch = "x86_64")]
     pub use crate::simd::lookup_pair_ssse3;

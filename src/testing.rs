@@ -52,6 +52,13 @@ forward! {
     validate_utf32 => crate::api::validate::validate_utf32_with: (src: &[u32]) -> Outcome;
 }
 
+impl Kernel {
+    /// The set's `utf8_valid_bmp_up_to`: the valid UTF-8 prefix up to the first 4-byte lead.
+    pub fn valid_bmp_up_to(self, src: &[u8]) -> usize {
+        (self.0.utf8_valid_bmp_up_to)(src)
+    }
+}
+
 /// Forwards each direct conversion to the routing table's function for its pair.
 macro_rules! conversions {
     ($($name:ident: $src:ty => $dst:ty;)*) => {

@@ -16,7 +16,11 @@
 //!   status: it is converted again from its start into the room left, as in the one-thread call.
 //!
 //! Threads come from `std::thread::scope`: none outlives the call. Below [`MIN_PIECE`] units per
-//! thread the call is the one-thread call.
+//! thread the call is the one-thread call, and no call starts more threads than the machine runs
+//! at once (more would only share its cores, each with a buffer of its own). Work is handed out
+//! slice by slice from one counter, so any number of threads finishes it: a thread that cannot
+//! be started (a pids limit, no address space for its stack) is done without, down to the
+//! calling thread alone, with no panic and nothing printed.
 
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
@@ -36,14 +40,47 @@ pub(crate) const MIN_PIECE: usize = 1 << 20;
 /// after one known to hold an error (then it cannot matter).
 const SLICE: usize = 1 << 18;
 
-/// The threads a call with `threads` (0: the machine's parallelism) uses on `len` units.
-fn thread_count(threads: usize, len: usize, min_piece: usize) -> usize {
+/// The threads a call with `threads` (0: as many as `most`) uses on `len` units: at most
+/// `most` (`None`: the machine's available parallelism) and one per `min_piece` units. Not part
+/// of the API.
+pub fn thread_count(threads: usize, len: usize, min_piece: usize, most: Option<usize>) -> usize {
+    let by_work = len / min_piece.max(1);
+    if by_work < 2 || threads == 1 {
+        // One thread whatever the machine: no need to ask it (a system call or more).
+        return 1;
+    }
+    let most = most.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let wanted = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        most
     } else {
-        threads
+        threads.min(most)
     };
-    wanted.min(len / min_piece.max(1)).max(1)
+    wanted.min(by_work).max(1)
+}
+
+/// Threads a call may use and start. Not part of the API: the tests ask for more threads than
+/// the machine runs (to reach more interleavings) and for threads that cannot be started.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threads {
+    /// The most threads a call uses; `None`: the machine's available parallelism.
+    pub most: Option<usize>,
+    /// Starting the thread with this index (the calling thread is 0) and every one after it
+    /// fails, as under a pids limit; `usize::MAX`: every start succeeds.
+    pub starts_fail_from: usize,
+}
+
+impl Threads {
+    /// What the public calls use.
+    pub const MACHINE: Threads = Threads {
+        most: None,
+        starts_fail_from: usize::MAX,
+    };
+    /// As many as asked for: the tests' setting.
+    pub const UNCAPPED: Threads = Threads {
+        most: Some(usize::MAX),
+        starts_fail_from: usize::MAX,
+    };
 }
 
 /// The start of a step of the one-thread decoder at or before `at` (clamped to `src.len()`),
@@ -58,6 +95,13 @@ fn thread_count(threads: usize, len: usize, min_piece: usize) -> usize {
 ///   the whole buffer is one piece. Also 0 when `S` is not the unit type of `from`.
 ///
 /// `at` values of 0 and past the end give 0 and `src.len()`.
+///
+/// The pieces' outputs, one after the other, are the output of the whole under every policy.
+/// Their STRICT statuses may differ in one way: a piece that ends inside an unfinished sequence
+/// is [`Status::Truncated`] where the whole, which goes on with a unit that cannot continue it,
+/// is [`Status::Invalid`] at the same offset. Take a truncation in any piece but the last as an
+/// error at that offset, and ask the one-piece call from that offset on for its kind and length,
+/// as [`validate_parallel`] does.
 ///
 /// ```
 /// use utf8x::{Encoding, split_point};
@@ -137,13 +181,23 @@ fn slicing<S: Unit>(
 /// assert_eq!(utf8x::validate_parallel(&text, 0), utf8x::validate(&text));
 /// ```
 pub fn validate_parallel(src: &[u8], threads: usize) -> Outcome {
-    validate_parallel_in(src, threads, MIN_PIECE)
+    validate_parallel_with(src, threads, MIN_PIECE, Threads::MACHINE)
 }
 
-/// [`validate_parallel`] with the smallest piece given (the tests use small ones). Not part of
-/// the API.
+/// [`validate_parallel`] with the smallest piece given (the tests use small ones) and as many
+/// threads as asked for. Not part of the API.
 pub fn validate_parallel_in(src: &[u8], threads: usize, min_piece: usize) -> Outcome {
-    let parts = thread_count(threads, src.len(), min_piece);
+    validate_parallel_with(src, threads, min_piece, Threads::UNCAPPED)
+}
+
+/// [`validate_parallel`] with every setting given. Not part of the API.
+pub fn validate_parallel_with(
+    src: &[u8],
+    threads: usize,
+    min_piece: usize,
+    pool: Threads,
+) -> Outcome {
+    let parts = thread_count(threads, src.len(), min_piece, pool.most);
     if parts == 1 {
         return crate::validate(src);
     }
@@ -155,7 +209,7 @@ pub fn validate_parallel_in(src: &[u8], threads: usize, min_piece: usize) -> Out
     // The first slice known to hold an error (`slices`: none yet). Every slice before it was
     // handed out before it, so is checked in full: the earliest error found is the first.
     let first_bad = AtomicUsize::new(slices);
-    let errors = on_threads(vec![(); parts], |_, ()| {
+    let errors = on_threads(parts, pool.starts_fail_from, |_| {
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
             if k >= slices || k > first_bad.load(Ordering::Relaxed) {
@@ -203,6 +257,8 @@ pub struct Tuning {
     /// A fault to inject, for the tests of what the call does when a thread panics or memory
     /// runs out.
     pub fault: Fault,
+    /// How many threads it may use and start.
+    pub threads: Threads,
 }
 
 /// A fault [`convert_parallel_tuned`] injects. Not part of the API: the tests use it.
@@ -239,6 +295,7 @@ impl Tuning {
         slice: CONVERT_SLICE,
         place: Place::Streamed,
         fault: Fault::None,
+        threads: Threads::MACHINE,
     };
 }
 
@@ -267,8 +324,8 @@ pub fn convert_parallel<S: Unit, T: Unit>(
     convert_parallel_tuned(src, from, dst, to, policy, threads, Tuning::DEFAULT)
 }
 
-/// [`convert_parallel`] with the smallest piece given (the tests use small ones). Not part of
-/// the API.
+/// [`convert_parallel`] with the smallest piece given (the tests use small ones) and as many
+/// threads as asked for. Not part of the API.
 pub fn convert_parallel_in<S: Unit, T: Unit>(
     src: &[S],
     from: Encoding,
@@ -280,6 +337,7 @@ pub fn convert_parallel_in<S: Unit, T: Unit>(
 ) -> Outcome {
     let tuning = Tuning {
         min_piece,
+        threads: Threads::UNCAPPED,
         ..Tuning::DEFAULT
     };
     convert_parallel_tuned(src, from, dst, to, policy, threads, tuning)
@@ -370,7 +428,7 @@ pub fn convert_parallel_tuned<S: Unit, T: Unit>(
     threads: usize,
     tuning: Tuning,
 ) -> Outcome {
-    let parts = thread_count(threads, src.len(), tuning.min_piece);
+    let parts = thread_count(threads, src.len(), tuning.min_piece, tuning.threads.most);
     if parts == 1 || !splittable(from) {
         return crate::convert(src, from, dst, to, policy);
     }
@@ -399,7 +457,7 @@ pub fn convert_parallel_tuned<S: Unit, T: Unit>(
         stopped: AtomicBool::new(false),
     };
     let handed = AtomicUsize::new(0);
-    let deciders = on_threads(vec![(); parts], |_, ()| {
+    let deciders = on_threads(parts, tuning.threads.starts_fail_from, |_| {
         let _guard = StopOnPanic(&shared);
         let mut own: Vec<T> = Vec::new();
         loop {
@@ -551,20 +609,29 @@ fn into_own<T: Unit>(
     Some(convert(Some(&mut own[..])))
 }
 
-/// `f(i, inputs[i])` for every input, the first on this thread and the others on threads of
-/// their own; the results in order.
-fn on_threads<I: Send, R: Send>(inputs: Vec<I>, f: impl Fn(usize, I) -> R + Sync) -> Vec<R> {
-    let mut inputs = inputs.into_iter();
-    let Some(first) = inputs.next() else {
+/// `f(i)` for `i` in `0..count`, `f(0)` on this thread and the others on threads of their own,
+/// started while they can be: a thread that cannot be started (or, for the tests, every one from
+/// index `fail_from` on) is left out, with no panic and nothing printed, so the results (in
+/// order) are fewer then. The callers hand out work from a shared counter, so that the threads
+/// that run do all of it.
+fn on_threads<R: Send>(count: usize, fail_from: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
+    if count == 0 {
         return Vec::new();
-    };
+    }
     std::thread::scope(|scope| {
         let f = &f;
-        let handles: Vec<_> = inputs
-            .enumerate()
-            .map(|(i, input)| scope.spawn(move || f(i + 1, input)))
+        let handles: Vec<_> = (1..count)
+            .map_while(|i| {
+                if i >= fail_from {
+                    return None;
+                }
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || f(i))
+                    .ok()
+            })
             .collect();
-        let mut out = vec![f(0, first)];
+        let mut out = Vec::with_capacity(handles.len() + 1);
+        out.push(f(0));
         for h in handles {
             match h.join() {
                 Ok(r) => out.push(r),

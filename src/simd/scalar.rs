@@ -245,10 +245,33 @@ pub(crate) fn utf16_measure<const SWAP: bool>(src: &[u16]) -> (usize, usize) {
     (n, n)
 }
 
-/// The valid UTF-8 prefix up to the first 4-byte lead.
+/// The valid UTF-8 prefix up to the first 4-byte lead (bytes F5..FF are ill-formed anyway, so
+/// any byte from F0 on ends it).
+///
+/// The engine calls this again after each stop (a supplementary character, a surrogate
+/// sequence of CESU-8, an error), so its work must follow the prefix it returns, not the input:
+/// validating all of the rest, or scanning all of it for a lead, made UTF-8 → CESU-8 and
+/// CESU-8 → UTF-8 quadratic. So blocks that double from 64 bytes, each scanned for a lead and
+/// validated up to it: the work is within a constant of the prefix plus 64 bytes.
 pub(crate) fn utf8_valid_bmp_up_to(src: &[u8]) -> usize {
-    let n = utf8_valid_up_to(src);
-    src[..n].iter().position(|&b| b >= 0xF0).unwrap_or(n)
+    let (mut start, mut block) = (0, 64);
+    while start < src.len() {
+        let end = src.len().min(start + block);
+        let lead = src[start..end].iter().position(|&b| b >= 0xF0);
+        let stop = lead.map_or(end, |p| start + p);
+        match core::str::from_utf8(&src[start..stop]) {
+            Ok(_) if lead.is_none() => start = stop,
+            Ok(_) => return stop,
+            // A sequence cut by the block's end (not by a lead or the input's end): go on
+            // from its start.
+            Err(e) if e.error_len().is_none() && lead.is_none() && end < src.len() => {
+                start += e.valid_up_to();
+            }
+            Err(e) => return start + e.valid_up_to(),
+        }
+        block *= 2;
+    }
+    start
 }
 
 /// UTF-16 → UTF-8 for the characters CESU-8 (and, with `NUL`, modified UTF-8) write as UTF-8

@@ -15,6 +15,7 @@ mod oracle_utf16_utf32;
 mod oracle_utf8;
 mod parallel;
 mod properties;
+mod thread_limits;
 mod threads;
 
 use utf8x_test_support as support;

@@ -3,7 +3,8 @@
 //! small as one unit (the public calls keep 1 MiB per thread), every policy.
 
 use utf8x::__test::{
-    Fault, Place, Tuning, convert_parallel_in, convert_parallel_tuned, validate_parallel_in,
+    Fault, Place, Threads, Tuning, convert_parallel_in, convert_parallel_tuned,
+    validate_parallel_in,
 };
 use utf8x::{Encoding, Policy, Status};
 
@@ -284,6 +285,7 @@ fn every_way_of_placing_slices_and_every_slice_size() {
                             slice,
                             place,
                             fault,
+                            threads: Threads::UNCAPPED,
                         };
                         let what = format!("{policy:?} {share:?} {place:?} {fault:?} {slice}");
                         let mut many16 = vec![0u16; cap16.unwrap_or(0)];
@@ -331,6 +333,7 @@ fn a_panic_on_any_thread_reaches_the_caller_and_ends_the_others() {
                         slice: 64,
                         place,
                         fault: Fault::PanicAt(at),
+                        threads: Threads::UNCAPPED,
                     };
                     let mut out = vec![0u16; faults.len()];
                     let run = std::panic::AssertUnwindSafe(|| {
@@ -356,6 +359,7 @@ fn a_panic_on_any_thread_reaches_the_caller_and_ends_the_others() {
     let tuning = Tuning {
         min_piece: 1,
         slice: 64,
+        threads: Threads::UNCAPPED,
         ..Tuning::DEFAULT
     };
     let mut many = vec![0u16; text.len()];

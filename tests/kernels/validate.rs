@@ -272,3 +272,56 @@ fn every_short_length_with_every_error_everywhere() {
         }
     }
 }
+
+/// std's answer for `valid_bmp_up_to`: the valid prefix, cut at its first 4-byte lead.
+fn bmp_prefix(src: &[u8]) -> usize {
+    let n = std::str::from_utf8(src).map_or_else(|e| e.valid_up_to(), |_| src.len());
+    src[..n].iter().position(|&b| b >= 0xF0).unwrap_or(n)
+}
+
+#[test]
+fn the_prefix_before_a_four_byte_lead_at_every_offset() {
+    // Text of 1-, 2- and 3-byte characters (what CESU-8 and the BMP share) past the first few
+    // block edges of the portable kernel (64, 192, 448 bytes), with a 4-byte character, a
+    // surrogate sequence, a truncated sequence or a bad byte at every offset, alone and before
+    // more text. The portable set's answer is std's; the vector sets', as the contract allows,
+    // a valid prefix of it (all of it when it is all).
+    // Shifted by 0, 1 and 2 bytes, so that characters straddle each block edge in every way.
+    for shift in 0..3 {
+        let text: Vec<u8> = "xx"[..shift]
+            .bytes()
+            .chain("aé€ ĉu Ж 中文 ".bytes().cycle())
+            .take(600)
+            .collect();
+        the_prefix_before_a_lead_in(&text);
+    }
+}
+
+fn the_prefix_before_a_lead_in(text: &[u8]) {
+    for at in 0..text.len() {
+        for insert in [
+            &b"\xF0\x9F\x98\x80"[..],
+            b"\xED\xA0\x80",
+            b"\xE2\x82",
+            b"\xFF",
+            b"\xF4\x90",
+        ] {
+            for keep in [at, text.len()] {
+                let mut t = text[..at].to_vec();
+                t.extend_from_slice(insert);
+                t.extend_from_slice(&text[at..keep]);
+                let want = bmp_prefix(&t);
+                for k in all_kernels() {
+                    let n = k.valid_bmp_up_to(&t);
+                    let what = format!("{} {insert:x?} at {at}, {keep}: {n} for {want}", k.name());
+                    if k.name() == "scalar" {
+                        assert_eq!(n, want, "{what}");
+                    }
+                    assert!(n <= want, "{what}");
+                    assert!(std::str::from_utf8(&t[..n]).is_ok(), "{what}");
+                    assert_eq!(n == t.len(), want == t.len(), "{what}");
+                }
+            }
+        }
+    }
+}

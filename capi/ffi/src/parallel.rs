@@ -14,14 +14,16 @@ use super::utf8x_result;
 /// first error's offset, length and kind) for any `threads`.
 ///
 /// - `src`, `len`: the bytes to check.
-/// - `threads`: the most threads to use; 0 means the machine's available parallelism. Below
-///   about 1 MiB per thread fewer threads are used, down to the calling thread alone. No thread
-///   outlives the call.
+/// - `threads`: the most threads to use; 0 means the machine's available parallelism, and no
+///   more than that is used whatever `threads` says. Below about 1 MiB per thread fewer threads
+///   are used, down to the calling thread alone. A thread that cannot be started (a limit on
+///   processes or on address space) is done without, down to the calling thread alone: the
+///   result is the same, nothing is printed. No thread outlives the call.
 ///
 /// Returns what `utf8x_validate(src, len)` returns.
 ///
-/// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL and `len > 0`; `UTF8X_INTERNAL` if a thread
-/// cannot be started or a bug panics.
+/// Errors: `UTF8X_BAD_ARGUMENT` when `src` is NULL and `len > 0`; `UTF8X_INTERNAL` only if a
+/// bug panics.
 ///
 /// # Safety
 /// `src` must point to `len` readable bytes, or be NULL when `len` is 0, and must not be written
@@ -56,13 +58,16 @@ pub unsafe extern "C" fn utf8x_validate_parallel(
 /// the calling thread alone.
 ///
 /// - `src`, `len`, `from`, `dst`, `dst_cap`, `to`, `policy`: as for `utf8x_convert`.
-/// - `threads`: the most threads to use; 0 means the machine's available parallelism. Below
-///   about 1 MiB of input per thread fewer threads are used. No thread outlives the call.
+/// - `threads`: the most threads to use; 0 means the machine's available parallelism, and no
+///   more than that is used whatever `threads` says. Below about 1 MiB of input per thread
+///   fewer threads are used. A thread that cannot be started (a limit on processes or on
+///   address space) is done without, down to the calling thread alone: the result is the same,
+///   nothing is printed. No thread outlives the call.
 ///
 /// Returns what `utf8x_convert` returns for the same arguments.
 ///
-/// Errors: those of `utf8x_convert`; `UTF8X_INTERNAL` if a thread cannot be started or a bug
-/// panics (then `dst` may hold partial output).
+/// Errors: those of `utf8x_convert`; `UTF8X_INTERNAL` only if a bug panics (then `dst` may hold
+/// partial output).
 ///
 /// # Safety
 /// As `utf8x_convert`; `src` must not be written during the call.
@@ -104,6 +109,14 @@ impl AnyToAny for Threads {
 /// Returns where a buffer in encoding `from` can be cut at or before unit `at` so that both
 /// sides decode exactly as the whole does: the start of a character (or of a maximal ill-formed
 /// subpart). Use it to hand the pieces of one buffer to threads of your own.
+///
+/// The pieces' outputs, one after the other, are the output of the whole under every policy.
+/// Their statuses under `UTF8X_STRICT` may differ in one way: a piece that ends inside an
+/// unfinished sequence reports `UTF8X_TRUNCATED` (`error_len` 0) where the whole, which goes on
+/// with a unit that cannot continue it, reports `UTF8X_INVALID` at the same offset. Take
+/// `UTF8X_TRUNCATED` from any piece but the last as an error at that offset, and ask
+/// `utf8x_validate` (or the conversion) from that offset on for its kind and length, as
+/// `utf8x_validate_parallel` does.
 ///
 /// UTF-8 backs up over at most three continuation bytes; UTF-16 (`UTF8X_ENC_UTF16*`, and
 /// `UTF8X_ENC_WCHAR` where `wchar_t` is 16 bits) backs up one unit between a high and a low
