@@ -8,6 +8,7 @@
 //! cargo bench --bench linear                                    # every pair, this CPU's best set
 //! for k in scalar sse42 avx2 avx512; do UTF8X_KERNEL=$k cargo bench --bench linear; done
 //! cargo bench --bench linear -- --small 16 --large 256          # other sizes, in KiB
+//! cargo bench --bench linear -- "CESU-8 -> MUTF-8"             # only the pairs named
 //! ```
 //!
 //! It prints one line per pair whose ratio is more than six times the sizes' ratio
@@ -22,11 +23,12 @@ use std::time::{Duration, Instant};
 
 use utf8x::{Encoding, Policy, Unit};
 
-const USAGE: &str = "usage: cargo bench --bench linear -- [--small KIB] [--large KIB]";
+const USAGE: &str = "usage: cargo bench --bench linear -- [--small KIB] [--large KIB] [PAIR...]\n\n  PAIR  only the pairs whose line (`UTF-8 -> CESU-8 Strict`) contains it";
 
 fn main() {
     let mut small = 64usize;
     let mut large = 1024usize;
+    let mut only = Vec::new();
     let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
     while let Some(a) = args.next() {
         let mut value = || {
@@ -38,6 +40,7 @@ fn main() {
         match a.as_str() {
             "--small" => small = value(),
             "--large" => large = value(),
+            _ if !a.starts_with('-') => only.push(a),
             _ => fail(USAGE),
         }
     }
@@ -54,9 +57,12 @@ fn main() {
         let (a, b) = (input(from, small << 10), input(from, large << 10));
         for to in Encoding::ALL.into_iter().filter(|&t| t != Encoding::Wchar) {
             for policy in [Policy::Strict, Policy::Replace] {
+                let pair = format!("{} -> {} {policy:?}", from.name(), to.name());
+                if !only.is_empty() && !only.iter().any(|o| pair.contains(o.as_str())) {
+                    continue;
+                }
                 let ratio = time(&b, from, to, policy).as_secs_f64()
                     / time(&a, from, to, policy).as_secs_f64().max(1e-9);
-                let pair = format!("{} -> {} {policy:?}", from.name(), to.name());
                 if ratio > 6.0 * expected {
                     println!("SUPERLINEAR {pair}: {ratio:.1}x");
                     slow += 1;
