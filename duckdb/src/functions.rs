@@ -54,7 +54,7 @@ pub fn error(input: &Input, out: &mut Output) -> Result {
             Some(o) if !o.is_ok() => {
                 offset.set_i64(row, o.read as i64);
                 length.set_i64(row, o.error_len as i64);
-                kind.set_bytes(row, names::kind(o.error).as_bytes());
+                kind.set_str(row, names::kind(o.error));
             }
             _ => {
                 for v in [&mut *out, &mut offset, &mut length, &mut kind] {
@@ -88,9 +88,12 @@ pub fn make_valid(input: &Input, out: &mut Output) -> Result {
             };
             let errors = policy.get(name, |n| names::errors(n, MAKE_VALID), MAKE_VALID[0])?;
             if utf8x::is_valid(b) {
-                out.set_bytes(row, b);
+                // SAFETY: valid UTF-8, as just checked.
+                unsafe { out.set_utf8(row, b) };
             } else {
-                out.set_bytes(row, buffers.decode(b, Encoding::Utf8, errors)?);
+                let text = buffers.decode(b, Encoding::Utf8, errors)?;
+                // SAFETY: the output of a conversion to UTF-8 that succeeded.
+                unsafe { out.set_utf8(row, text) };
             }
         }
         Ok(())
@@ -112,9 +115,12 @@ pub fn decode(input: &Input, out: &mut Output) -> Result {
             let from = encoding.get(Some(enc), names::encoding, Encoding::Utf8)?;
             let errors = policy.get(name, |n| names::errors(n, DECODE), DECODE[0])?;
             if from == Encoding::Utf8 && utf8x::is_valid(b) {
-                out.set_bytes(row, b);
+                // SAFETY: valid UTF-8, as just checked.
+                unsafe { out.set_utf8(row, b) };
             } else {
-                out.set_bytes(row, buffers.decode(b, from, errors)?);
+                let text = buffers.decode(b, from, errors)?;
+                // SAFETY: the output of a conversion to UTF-8 that succeeded.
+                unsafe { out.set_utf8(row, text) };
             }
         }
         Ok(())
@@ -132,7 +138,7 @@ pub fn encode(input: &Input, out: &mut Output) -> Result {
                 continue;
             };
             let to = encoding.get(Some(enc), names::encoding, Encoding::Utf8)?;
-            out.set_bytes(row, buffers.encode(text, to)?);
+            out.set_blob(row, buffers.encode(text, to)?);
         }
         Ok(())
     })
@@ -142,7 +148,7 @@ pub fn encode(input: &Input, out: &mut Output) -> Result {
 pub fn detect(input: &Input, out: &mut Output) -> Result {
     for row in 0..input.rows {
         match input.arg(0, row) {
-            Some(b) => out.set_bytes(row, utf8x::detect(b).name().as_bytes()),
+            Some(b) => out.set_str(row, utf8x::detect(b).name()),
             None => out.set_null(row),
         }
     }

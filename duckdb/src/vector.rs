@@ -74,6 +74,8 @@ pub struct Output {
     rows: usize,
     /// The vector's DuckDB type, checked before every write.
     kind: ffi::duckdb_type,
+    /// Its values (one per row, of the type's size).
+    data: *mut std::ffi::c_void,
     /// The validity mask, made writable at the first NULL written.
     validity: *mut u64,
 }
@@ -87,11 +89,12 @@ impl Output {
     pub unsafe fn new(vector: ffi::duckdb_vector, rows: usize) -> Output {
         // SAFETY: as the caller promises, a live vector of at least `rows` rows; the logical
         // type DuckDB hands out is ours to destroy.
-        let (validity, kind) = unsafe {
+        let (validity, kind, data) = unsafe {
             let mut logical = ffi::duckdb_vector_get_column_type(vector);
             let kind = ffi::duckdb_get_type_id(logical);
             ffi::duckdb_destroy_logical_type(&mut logical);
-            (ffi::duckdb_vector_get_validity(vector), kind)
+            let data = ffi::duckdb_vector_get_data(vector);
+            (ffi::duckdb_vector_get_validity(vector), kind, data)
         };
         if !validity.is_null() {
             // A vector reused from an earlier chunk may still carry its NULLs: every row starts
@@ -103,6 +106,7 @@ impl Output {
             vector,
             rows,
             kind,
+            data,
             validity,
         }
     }
@@ -125,36 +129,46 @@ impl Output {
     pub fn set_bool(&mut self, row: usize, value: bool) {
         assert!(row < self.rows && self.kind == ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN);
         // SAFETY: a BOOLEAN vector stores one byte (0 or 1) per row; `row` is inside it.
-        unsafe {
-            *ffi::duckdb_vector_get_data(self.vector)
-                .cast::<u8>()
-                .add(row) = value.into()
-        };
+        unsafe { *self.data.cast::<u8>().add(row) = value.into() };
     }
 
     /// Sets row `row` of a BIGINT vector.
     pub fn set_i64(&mut self, row: usize, value: i64) {
         assert!(row < self.rows && self.kind == ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT);
         // SAFETY: a BIGINT vector stores one aligned i64 per row; `row` is inside it.
-        unsafe {
-            *ffi::duckdb_vector_get_data(self.vector)
-                .cast::<i64>()
-                .add(row) = value
-        };
+        unsafe { *self.data.cast::<i64>().add(row) = value };
     }
 
-    /// Sets row `row` of a BLOB or VARCHAR vector to a copy of `bytes` (into the vector's own
-    /// string heap). A VARCHAR vector must only get UTF-8: DuckDB checks it and writes NULL
-    /// instead of ill-formed text.
-    pub fn set_bytes(&mut self, row: usize, bytes: &[u8]) {
-        assert!(
-            row < self.rows
-                && (self.kind == ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR
-                    || self.kind == ffi::DUCKDB_TYPE_DUCKDB_TYPE_BLOB)
-        );
-        // SAFETY: a live string vector, a row inside it, and `bytes.len()` readable bytes.
+    /// Sets row `row` of a BLOB vector to a copy of `bytes` (in the vector's own heap).
+    pub fn set_blob(&mut self, row: usize, bytes: &[u8]) {
+        assert!(row < self.rows && self.kind == ffi::DUCKDB_TYPE_DUCKDB_TYPE_BLOB);
+        // SAFETY: a live BLOB vector, a row inside it, and `bytes.len()` readable bytes.
+        unsafe { self.assign(row, bytes) }
+    }
+
+    /// Sets row `row` of a VARCHAR vector to a copy of `text`.
+    pub fn set_str(&mut self, row: usize, text: &str) {
+        // SAFETY: a `str` is UTF-8.
+        unsafe { self.set_utf8(row, text.as_bytes()) }
+    }
+
+    /// Sets row `row` of a VARCHAR vector to a copy of `utf8`, which DuckDB does not check
+    /// again (its checked assignment costs as much as the validation that proved it).
+    ///
+    /// # Safety
+    /// `utf8` is well-formed UTF-8: DuckDB trusts every VARCHAR value to be.
+    pub unsafe fn set_utf8(&mut self, row: usize, utf8: &[u8]) {
+        assert!(row < self.rows && self.kind == ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR);
+        // SAFETY: a live VARCHAR vector, a row inside it, and UTF-8 (as the caller promises).
+        unsafe { self.assign(row, utf8) }
+    }
+
+    /// # Safety
+    /// A string vector, `row` below its size, and for VARCHAR, UTF-8.
+    unsafe fn assign(&mut self, row: usize, bytes: &[u8]) {
+        // SAFETY: as the caller promises; DuckDB copies the bytes into the vector's heap.
         unsafe {
-            ffi::duckdb_vector_assign_string_element_len(
+            ffi::duckdb_unsafe_vector_assign_string_element_len(
                 self.vector,
                 row as ffi::idx_t,
                 bytes.as_ptr().cast(),
