@@ -4,7 +4,7 @@
 
 use utf8x::Encoding;
 
-use crate::names::{self, Errors};
+use crate::names::{self, Codec, Errors};
 use crate::transcode::with_buffers;
 use crate::vector::{Output, Strings};
 
@@ -66,6 +66,8 @@ pub fn error(input: &Input, out: &mut Output) -> Result {
     Ok(())
 }
 
+const UTF8: Codec = Codec::Utf8x(Encoding::Utf8);
+
 /// The policies `utf8x_make_valid` takes, its default first.
 const MAKE_VALID: &[Errors] = &[Errors::Replace, Errors::Ignore, Errors::Fallback];
 /// The policies `utf8x_decode` takes, its default first.
@@ -91,7 +93,7 @@ pub fn make_valid(input: &Input, out: &mut Output) -> Result {
                 // SAFETY: valid UTF-8, as just checked.
                 unsafe { out.set_utf8(row, b) };
             } else {
-                let text = buffers.decode(b, Encoding::Utf8, errors)?;
+                let text = buffers.decode(b, UTF8, errors)?;
                 // SAFETY: the output of a conversion to UTF-8 that succeeded.
                 unsafe { out.set_utf8(row, text) };
             }
@@ -112,9 +114,9 @@ pub fn decode(input: &Input, out: &mut Output) -> Result {
                 out.set_null(row);
                 continue;
             };
-            let from = encoding.get(Some(enc), names::encoding, Encoding::Utf8)?;
+            let from = encoding.get(Some(enc), names::encoding, UTF8)?;
             let errors = policy.get(name, |n| names::errors(n, DECODE), DECODE[0])?;
-            if from == Encoding::Utf8 && utf8x::is_valid(b) {
+            if from == UTF8 && utf8x::is_valid(b) {
                 // SAFETY: valid UTF-8, as just checked.
                 unsafe { out.set_utf8(row, b) };
             } else {
@@ -137,7 +139,7 @@ pub fn encode(input: &Input, out: &mut Output) -> Result {
                 out.set_null(row);
                 continue;
             };
-            let to = encoding.get(Some(enc), names::encoding, Encoding::Utf8)?;
+            let to = encoding.get(Some(enc), names::encoding, UTF8)?;
             out.set_blob(row, buffers.encode(text, to)?);
         }
         Ok(())

@@ -8,10 +8,12 @@
 //! - `register`: the functions, their overloads, and the callback DuckDB calls per chunk;
 //! - `functions`: what each function does with a chunk;
 //! - `transcode`: one value to or from UTF-8, in buffers reused across rows;
+//! - `legacy`: the legacy code pages, through encoding_rs;
 //! - `vector`: DuckDB's vectors read and written (the raw pointers live there);
 //! - `names`: encoding, policy and error-kind names.
 
 mod functions;
+mod legacy;
 mod names;
 mod register;
 mod transcode;

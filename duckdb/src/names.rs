@@ -4,17 +4,30 @@
 //! `'WINDOWS-1252'`, `'CESU-8'`...), matched as iconv matches names: case-insensitively, with
 //! the usual aliases (`'latin1'`, `'cp1252'`, `'utf8'`). The lookup is the library's own
 //! table, [`utf8x::iconv::encoding_from_name`], so SQL, iconv and the CLI accept the same names.
+//! Any other name is looked up among the WHATWG labels of the legacy code pages (`crate::legacy`).
 
 use utf8x::{Encoding, ErrorKind, Policy};
 
+use crate::legacy;
+
+/// An encoding SQL can name: one of the library's, or a legacy code page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Codec {
+    Utf8x(Encoding),
+    Legacy(&'static encoding_rs::Encoding),
+}
+
 /// The encoding a name stands for, or the SQL error that names it.
-pub fn encoding(name: &[u8]) -> Result<Encoding, String> {
+pub fn encoding(name: &[u8]) -> Result<Codec, String> {
     std::str::from_utf8(name)
         .ok()
         .and_then(utf8x::iconv::encoding_from_name)
+        .map(Codec::Utf8x)
+        .or_else(|| legacy::lookup(name).map(Codec::Legacy))
         .ok_or_else(|| {
             format!(
-                "unknown encoding '{}' (known: {})",
+                "unknown encoding '{}' (known: {}, and the WHATWG labels of legacy code pages: \
+                 windows-1251, koi8-r, iso-8859-2, shift_jis, gbk, gb18030, big5, euc-kr...)",
                 String::from_utf8_lossy(name),
                 Encoding::ALL.map(Encoding::name).join(", ")
             )

@@ -9,7 +9,8 @@ use std::cell::RefCell;
 
 use utf8x::{Encoding, Outcome, Policy, Status, Unit, convert};
 
-use crate::names::{self, Errors};
+use crate::legacy;
+use crate::names::{self, Codec, Errors};
 
 /// The reusable buffers of one thread.
 #[derive(Default)]
@@ -35,8 +36,37 @@ pub fn with_buffers<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
 const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
 
 impl Buffers {
-    /// `src`, in encoding `from`, as UTF-8 under `errors`.
-    pub fn decode(&mut self, src: &[u8], from: Encoding, errors: Errors) -> Result<&[u8], String> {
+    /// `src`, in `codec`, as UTF-8 under `errors`.
+    pub fn decode(&mut self, src: &[u8], codec: Codec, errors: Errors) -> Result<&[u8], String> {
+        match codec {
+            Codec::Utf8x(from) => self.decode_utf8x(src, from, errors),
+            Codec::Legacy(from) => {
+                let written = legacy::decode(src, from, errors, &mut self.bytes)?;
+                Ok(&self.bytes[..written])
+            }
+        }
+    }
+
+    /// UTF-8 `src` in `codec`; ill-formed input and characters `codec` cannot hold are errors.
+    pub fn encode(&mut self, src: &[u8], codec: Codec) -> Result<&[u8], String> {
+        match codec {
+            Codec::Utf8x(to) => self.encode_utf8x(src, to),
+            Codec::Legacy(to) => {
+                let text = std::str::from_utf8(src)
+                    .map_err(|_| encode_error(&utf8x::validate(src), Encoding::Utf8))?;
+                let written = legacy::encode(text, to, &mut self.bytes)?;
+                Ok(&self.bytes[..written])
+            }
+        }
+    }
+
+    /// `src`, in the library's encoding `from`, as UTF-8 under `errors`.
+    fn decode_utf8x(
+        &mut self,
+        src: &[u8],
+        from: Encoding,
+        errors: Errors,
+    ) -> Result<&[u8], String> {
         let unit = from.unit_size();
         let (whole, tail) = src.split_at(src.len() / unit * unit);
         // At most 3 bytes of UTF-8 per input byte (a Windows-1252 byte or a bad UTF-8 byte
@@ -92,9 +122,8 @@ impl Buffers {
         Ok(&self.bytes[..written])
     }
 
-    /// UTF-8 `src` in encoding `to`; ill-formed input and characters `to` cannot hold are
-    /// errors.
-    pub fn encode(&mut self, src: &[u8], to: Encoding) -> Result<&[u8], String> {
+    /// UTF-8 `src` in the library's encoding `to`.
+    fn encode_utf8x(&mut self, src: &[u8], to: Encoding) -> Result<&[u8], String> {
         let policy = Policy::Strict;
         let (outcome, written) = match to.unit_size() {
             // MUTF-8 writes U+0000 in 2 bytes, CESU-8 a 4-byte character in 6.

@@ -452,3 +452,62 @@ def test_wrong_argument_types_are_binder_errors(con):
         con.execute("SELECT utf8x_is_valid(42)").fetchall()
     with pytest.raises(duckdb.Error):
         con.execute("SELECT utf8x_decode('a'::BLOB)").fetchall()
+
+
+# --- legacy code pages (WHATWG labels, through encoding_rs) ------------------------------------
+
+# SQL label, CPython codec, a text both define the same way.
+LEGACY = [
+    ("windows-1251", "cp1251", "Привет, мир"),
+    ("koi8-r", "koi8-r", "Привет, мир"),
+    ("iso-8859-2", "iso8859-2", "Zażółć gęślą jaźń"),
+    ("windows-1253", "cp1253", "Ελληνικά"),
+    ("shift_jis", "shift_jis", "日本語のテキスト"),
+    ("gbk", "gbk", "中文文本"),
+    ("gb18030", "gb18030", "中文😀"),
+    ("big5", "big5", "繁體中文"),
+    ("euc-kr", "euc-kr", "한국어 텍스트"),
+]
+
+
+@pytest.mark.parametrize("label,codec,text", LEGACY)
+def test_legacy_code_pages_against_cpython(con, label, codec, text):
+    texts = [text[: i % (len(text) + 1)] * (i % 5) for i in range(VECTOR + 50)]
+    table(con, "leg", [t.encode(codec) for t in texts])
+    assert column(con, f"SELECT utf8x_decode(b, '{label}') FROM leg ORDER BY i") == texts
+    table(con, "legt", texts, kind="VARCHAR")
+    assert column(con, f"SELECT utf8x_encode(b, '{label}') FROM legt ORDER BY i") == [
+        t.encode(codec) for t in texts
+    ]
+
+
+def test_legacy_errors_and_policies(con):
+    data = "αβ".encode("cp1253") + b"\xaa" + b"z"  # AA is undefined in Windows-1253
+    with pytest.raises(UnicodeDecodeError) as oracle:
+        data.decode("cp1253")
+    assert f"byte offset {oracle.value.start} " in strict_error(con, data, "windows-1253")
+    assert con.execute(
+        "SELECT utf8x_decode(?, 'windows-1253', 'replace'), utf8x_decode(?, 'windows-1253', 'ignore')",
+        [data, data],
+    ).fetchone() == (data.decode("cp1253", "replace"), data.decode("cp1253", "ignore"))
+    # A lead byte followed by ASCII: the decoder reads past the malformed byte before it knows.
+    for label, codec, text, lead in [("shift_jis", "shift_jis", "日本", b"\x81"), ("gbk", "gbk", "中", b"\x81"),
+                                     ("euc-kr", "euc-kr", "한", b"\xb0"), ("big5", "big5", "中", b"\xa4"),
+                                     # GB18030: a four-byte form broken at its last byte.
+                                     ("gb18030", "gb18030", "中", b"\x81\x30\x81")]:
+        data = text.encode(codec) + lead + b" z"
+        with pytest.raises(UnicodeDecodeError) as oracle:
+            data.decode(codec)
+        assert f"byte offset {oracle.value.start} " in strict_error(con, data, label)
+        assert con.execute("SELECT utf8x_decode(?, ?, 'replace')", [data, label]).fetchone() == (
+            data.decode(codec, "replace"),
+        )
+    with pytest.raises(UnicodeEncodeError) as oracle:
+        "Привет€".encode("koi8-r")
+    offset = len("Привет€"[: oracle.value.start].encode())
+    with pytest.raises(duckdb.Error, match=rf"byte offset {offset} cannot be encoded in KOI8-R"):
+        con.execute("SELECT utf8x_encode('Привет€', 'koi8-r')").fetchall()
+    # 'latin1' stays ISO-8859-1 (the library's), not WHATWG's alias of windows-1252.
+    assert con.execute("SELECT utf8x_decode('\\x80'::BLOB, 'latin1')").fetchone() == ("\x80",)
+    with pytest.raises(duckdb.Error, match="unknown encoding 'replacement'"):
+        con.execute("SELECT utf8x_decode('a'::BLOB, 'replacement')").fetchall()
