@@ -27,9 +27,25 @@ thread_local! {
     static BUFFERS: RefCell<Buffers> = RefCell::default();
 }
 
-/// Runs `f` with this thread's buffers.
+/// Buffers above this size are given back after the chunk that needed them, so that one huge
+/// value does not leave every thread that met one holding its size for good.
+const KEEP: usize = 16 << 20;
+
+/// Runs `f` (the rows of one chunk) with this thread's buffers.
 pub fn with_buffers<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
-    BUFFERS.with_borrow_mut(f)
+    BUFFERS.with_borrow_mut(|buffers| {
+        let result = f(buffers);
+        if buffers.bytes.capacity() > KEEP {
+            buffers.bytes = Vec::new();
+        }
+        if buffers.units16.capacity() * 2 > KEEP {
+            buffers.units16 = Vec::new();
+        }
+        if buffers.units32.capacity() * 4 > KEEP {
+            buffers.units32 = Vec::new();
+        }
+        result
+    })
 }
 
 /// U+FFFD, what `replace` and `fallback` make of a trailing piece of a UTF-16 or UTF-32 unit.

@@ -97,8 +97,9 @@ impl Output {
             (ffi::duckdb_vector_get_validity(vector), kind, data)
         };
         if !validity.is_null() {
-            // A vector reused from an earlier chunk may still carry its NULLs: every row starts
-            // valid, and `set_null` clears the ones that are not.
+            // DuckDB 2.0 hands over output vectors without a mask; should one come with a mask
+            // left from an earlier chunk, every row starts valid and `set_null` clears the
+            // ones that are not.
             // SAFETY: the mask holds one bit per row of the vector.
             unsafe { std::slice::from_raw_parts_mut(validity, rows.div_ceil(64)) }.fill(!0);
         }

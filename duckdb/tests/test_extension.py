@@ -511,3 +511,21 @@ def test_legacy_errors_and_policies(con):
     assert con.execute("SELECT utf8x_decode('\\x80'::BLOB, 'latin1')").fetchone() == ("\x80",)
     with pytest.raises(duckdb.Error, match="unknown encoding 'replacement'"):
         con.execute("SELECT utf8x_decode('a'::BLOB, 'replacement')").fetchall()
+
+
+def test_large_values(con):
+    # Values of megabytes, repaired and decoded in buffers larger than the extension keeps
+    # between chunks; then small values again on the same connection.
+    big = ("日本語 text " * 400_000).encode()
+    broken = big[:1_000_001] + b"\xff" + big[1_000_002:] + b"\xe2\x82"
+    table(con, "huge", [broken, big, b"\xff" * 6_000_000])
+    assert column(con, "SELECT utf8x_make_valid(b) FROM huge ORDER BY i") == [
+        broken.decode("utf-8", "replace"), big.decode(), "\ufffd" * 6_000_000
+    ]
+    assert column(con, "SELECT utf8x_error(b) FROM huge ORDER BY i") == [
+        python_error(broken), None, python_error(b"\xff")
+    ]
+    assert column(con, "SELECT octet_length(utf8x_encode(utf8x_make_valid(b), 'UTF-32LE')) FROM huge ORDER BY i") == [
+        4 * len(broken.decode("utf-8", "replace")), 4 * len(big.decode()), 24_000_000
+    ]
+    assert con.execute("SELECT utf8x_make_valid('a\\xffb'::BLOB)").fetchone() == ("a\ufffdb",)
