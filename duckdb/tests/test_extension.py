@@ -529,3 +529,21 @@ def test_large_values(con):
         4 * len(broken.decode("utf-8", "replace")), 4 * len(big.decode()), 24_000_000
     ]
     assert con.execute("SELECT utf8x_make_valid('a\\xffb'::BLOB)").fetchone() == ("a\ufffdb",)
+
+
+# --- the file itself ---------------------------------------------------------------------------
+
+def test_footer_names_this_platform_and_the_c_api():
+    with open(EXTENSION, "rb") as f:
+        f.seek(-512, os.SEEK_END)
+        footer = f.read(512)
+    fields = [footer[i * 32:(i + 1) * 32].rstrip(b"\0").decode() for i in range(8)][::-1]
+    platform = duckdb.connect().execute("PRAGMA platform").fetchone()[0]
+    assert fields[0] == "4" and fields[1] == platform and fields[4] == "C_STRUCT"
+    assert re.fullmatch(r"v1\.\d+\.\d+", fields[2]), fields
+    assert footer[256:] == b"\0" * 256  # unsigned
+
+
+def test_load_needs_unsigned_extensions_allowed():
+    with pytest.raises(duckdb.Error, match="(?i)signature|unsigned"):
+        duckdb.connect().execute(f"LOAD '{EXTENSION}'")
