@@ -25,6 +25,13 @@ if ! "$python" -c 'import duckdb, pytest' 2>/dev/null; then
     exit 0
   fi
 fi
+# The DuckDB CLI, where there is one (it may be another DuckDB version than the package's).
+if command -v duckdb >/dev/null 2>&1; then
+  echo "duckdb-test.sh: DuckDB CLI $(duckdb -version)"
+  got=$(duckdb -unsigned -noheader -list -c \
+    "LOAD '$root/target/duckdb/utf8x.duckdb_extension'; SELECT utf8x_make_valid('a\\xFFb'::BLOB);")
+  [ "$got" = "a$(printf '\357\277\275')b" ] || { echo "duckdb-test.sh: CLI gave '$got'" >&2; exit 1; }
+fi
 echo "duckdb-test.sh: DuckDB $("$python" -c 'import duckdb; print(duckdb.__version__)')"
 UTF8X_DUCKDB_EXTENSION="$root/target/duckdb/utf8x.duckdb_extension" \
   "$python" -m pytest -q duckdb/tests
