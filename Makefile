@@ -27,7 +27,7 @@ RPATH ?= $(if $(filter $(LIBDIR),$(SYSTEM_LIBDIRS)),no,yes)
 comma := ,
 PC_RPATH := $(if $(filter yes,$(RPATH)),-Wl$(comma)-rpath$(comma)$${libdir})
 
-.PHONY: build demo test install install-files uninstall fuzz
+.PHONY: build demo test install install-files uninstall fuzz duckdb
 
 # Fuzzing (nightly + cargo-fuzz, installed by the script when missing): seconds per target and
 # which targets (`all`, or names from `cargo +nightly fuzz list` run in fuzz/).
@@ -55,6 +55,19 @@ test:
 
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" ./scripts/ci-fuzz.sh
+
+# The DuckDB extension (duckdb/, a workspace of its own): the cdylib with DuckDB's metadata
+# footer appended, as target/duckdb/utf8x.duckdb_extension. The footer names the C API version
+# the extension asks for (C_API_VERSION in duckdb/src/lib.rs) and this platform
+# (DUCKDB_PLATFORM=linux_arm64... to override).
+DUCKDB_OUT := $(or $(CARGO_TARGET_DIR),target)/duckdb
+DUCKDB_CAPI := $(shell sed -n 's/^pub const C_API_VERSION: &str = "\(.*\)";/\1/p' duckdb/src/lib.rs)
+DUCKDB_DYLIB := $(if $(filter Darwin,$(shell uname -s)),libutf8x_duckdb.dylib,libutf8x_duckdb.so)
+duckdb:
+	cargo build --release --manifest-path duckdb/Cargo.toml --target-dir $(DUCKDB_OUT)/cargo
+	./scripts/duckdb-extension-footer.py $(DUCKDB_OUT)/cargo/release/$(DUCKDB_DYLIB) \
+	    $(DUCKDB_OUT)/utf8x.duckdb_extension --capi-version $(DUCKDB_CAPI) \
+	    --extension-version $(VERSION) $(if $(DUCKDB_PLATFORM),--platform $(DUCKDB_PLATFORM))
 
 # Substitutes the install paths into the pkg-config and CMake templates.
 SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \

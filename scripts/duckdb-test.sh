@@ -1,0 +1,37 @@
+#!/bin/sh
+# Lints and builds the DuckDB extension (duckdb/, `make duckdb`) and runs its tests
+# (duckdb/tests, pytest) in the DuckDB of the `duckdb` Python package. Uses the python3 on PATH
+# when it has duckdb and pytest; otherwise installs them (pip, with its cache) into a virtual
+# environment under target/duckdb/venv. Where they cannot be installed, the tests are skipped
+# with a message (exit 0); a failed lint, build or test fails the script.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+# The crate has a workspace of its own, outside the root's `cargo fmt`/`cargo clippy
+# --workspace`: lint it here, as CI lints the rest.
+(cd duckdb && cargo fmt --all -- --check &&
+  cargo clippy --release --all-targets --target-dir ../target/duckdb/cargo -- -D warnings)
+make duckdb
+python=python3
+if ! "$python" -c 'import duckdb, pytest' 2>/dev/null; then
+  venv=target/duckdb/venv
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" || true
+  fi
+  if [ -x "$venv/bin/python" ] && "$venv/bin/pip" install --quiet duckdb pytest; then
+    python="$venv/bin/python"
+  else
+    echo "duckdb-test.sh: SKIPPED: the duckdb and pytest Python packages could not be installed" >&2
+    exit 0
+  fi
+fi
+# The DuckDB CLI, where there is one (it may be another DuckDB version than the package's).
+if command -v duckdb >/dev/null 2>&1; then
+  echo "duckdb-test.sh: DuckDB CLI $(duckdb -version)"
+  got=$(duckdb -unsigned -noheader -list -c \
+    "LOAD '$root/target/duckdb/utf8x.duckdb_extension'; SELECT utf8x_make_valid('a\\xFFb'::BLOB);")
+  [ "$got" = "a$(printf '\357\277\275')b" ] || { echo "duckdb-test.sh: CLI gave '$got'" >&2; exit 1; }
+fi
+echo "duckdb-test.sh: DuckDB $("$python" -c 'import duckdb; print(duckdb.__version__)')"
+UTF8X_DUCKDB_EXTENSION="$root/target/duckdb/utf8x.duckdb_extension" \
+  "$python" -m pytest -q duckdb/tests
