@@ -1,9 +1,9 @@
 #!/bin/sh
 # Lints and builds the DuckDB extension (duckdb/, `make duckdb`) and runs its tests
-# (duckdb/tests, pytest) in the DuckDB of the `duckdb` Python package. Uses the python3 on PATH
-# when it has duckdb and pytest; otherwise installs them (pip, with its cache) into a virtual
-# environment under target/duckdb/venv. Where they cannot be installed, the tests are skipped
-# with a message (exit 0); a failed lint, build or test fails the script.
+# (duckdb/tests, pytest) in the DuckDB of the `duckdb` Python package: the python3 UTF8X_PYTHON
+# names, or the one on PATH when it has duckdb and pytest, or the test environment of pinned
+# packages (scripts/python-env.sh). Where they cannot be installed, the tests are skipped with a
+# message (exit 0); a failed lint, build or test fails the script.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -12,15 +12,11 @@ cd "$root"
 (cd duckdb && cargo fmt --all -- --check &&
   cargo clippy --release --all-targets --target-dir ../target/duckdb/cargo -- -D warnings)
 make duckdb
-python=python3
+# The python3 that UTF8X_PYTHON names (the test command's environment, scripts/python-env.sh),
+# else the one on PATH when it has duckdb and pytest, else that environment made here.
+python=${UTF8X_PYTHON:-python3}
 if ! "$python" -c 'import duckdb, pytest' 2>/dev/null; then
-  venv=target/duckdb/venv
-  if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv" || true
-  fi
-  if [ -x "$venv/bin/python" ] && "$venv/bin/pip" install --quiet duckdb pytest; then
-    python="$venv/bin/python"
-  else
+  if ! python=$(./scripts/python-env.sh); then
     echo "duckdb-test.sh: SKIPPED: the duckdb and pytest Python packages could not be installed" >&2
     exit 0
   fi

@@ -4,7 +4,7 @@
 # environment in target/python-env, made once and kept between runs, with the packages that
 # python/requirements-test.txt pins (and, with --spark, pyspark). pip's cache keeps the
 # downloads, so a rerun or a fresh clone on the same machine downloads nothing.
-#   scripts/python-env.sh [--spark]   prints the environment's python3 on its last line
+#   scripts/python-env.sh [--spark]   prints the path of the environment's python3 (and only that)
 # Exits 1, saying why on stderr, when the environment cannot be made (no venv module, no
 # network for pip): the callers then skip what needs it and say so.
 set -euo pipefail

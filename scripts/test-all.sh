@@ -27,22 +27,29 @@ stop_python() {
     wait "$python_tests" 2> /dev/null || true
   fi
 }
-trap 'stop_python; rm -rf "$log" "$py"' EXIT
-# The Python package (python/, a pyo3 extension): built unoptimised by maturin into a wheel,
-# unpacked, and tested by pytest, beside the kernel passes (which leave a core idle much of the
-# time). Only where maturin and pytest are installed; scripts/python-test.sh (CI) builds and
-# tests it as a user installs it, in a fresh virtual environment.
-if command -v maturin > /dev/null && python3 -c 'import pytest' 2> /dev/null; then
+trap 'stop_python; rm -rf "$log" "$py" "${py_env_log:-}"' EXIT
+# The Python package (python/, a pyo3 extension) and the engine integrations (utf8x.arrow, the
+# Polars plugin, the DuckDB extension): the package built unoptimised by maturin into a wheel,
+# unpacked, and tested by pytest, then the DuckDB extension built and tested, beside the kernel
+# passes (which leave a core idle much of the time). In the virtual environment of pinned packages
+# that scripts/python-env.sh makes in target/ (pip's cache keeps the downloads); skipped, saying
+# so, only where that environment cannot be made (no network for pip on a new machine).
+py_env_log=$(mktemp)
+py_env=$(./scripts/python-env.sh 2> "$py_env_log") || py_env=
+if [ -n "$py_env" ]; then
   # Its own process group, so that stop_python ends all of it.
   set -m
   (
     cd python
     # (Without debug information: the tests' time goes to Python, and the build is 5 s shorter.)
     CARGO_PROFILE_DEV_DEBUG=false \
-      maturin build --quiet --profile dev --interpreter python3 --out "$py/wheel"
-    python3 -m zipfile -e "$py"/wheel/*.whl "$py/site"
+      "$py_env" -m maturin build --quiet --profile dev --interpreter "$py_env" --out "$py/wheel"
+    "$py_env" -m zipfile -e "$py"/wheel/*.whl "$py/site"
     cd "$py"
-    PYTHONPATH="$py/site" python3 -m pytest -q -p no:cacheprovider "$OLDPWD/tests"
+    PYTHONPATH="$py/site" "$py_env" -m pytest -q -p no:cacheprovider "$OLDPWD/tests"
+    cd "$OLDPWD/.."
+    echo "=== the DuckDB extension ==="
+    UTF8X_PYTHON="$py_env" ./scripts/duckdb-test.sh
   ) > "$py/out" 2>&1 &
   python_tests=$!
   set +m
@@ -55,14 +62,15 @@ done
 # and each pass above already runs every suite on its set.
 echo "=== documentation examples ==="
 cargo test --workspace "${skip[@]}" --doc 2>&1 | tee -a "$log"
-echo "=== the Python package ==="
-python="skipped (needs maturin and pytest: pip install maturin pytest)"
+echo "=== the Python package and the engines ==="
+python="skipped: $(cat "$py_env_log")"
 python_failed=0
 if [ -n "$python_tests" ]; then
   wait "$python_tests" || python_failed=1
   python_tests=
   cat "$py/out"
-  python=$(tail -n 1 "$py/out")
+  # pytest's closing lines: the package's, then the DuckDB extension's.
+  python=$(grep -E '^[0-9]+ (passed|failed)' "$py/out" | paste -sd ';' -)
   [ "$python_failed" -eq 0 ] || python="FAILED: $python"
 fi
 echo "$python"
