@@ -98,10 +98,11 @@ _LAYOUTS = (
 )
 
 
-def _layout(kind: pa.DataType, name: str) -> str:
+def _layout(kind: pa.DataType, name: str, whole: pa.DataType = None) -> str:
     for test, layout in _LAYOUTS:
         if test(kind):
             return layout
+    kind = whole or kind
     raise TypeError(
         f"utf8x.arrow.{name} takes binary, string, their large_ and _view types, or "
         f"dictionaries of them, not {kind}"
@@ -129,7 +130,7 @@ def _each(arr, fn, name: str):
 
 
 def _check_type(kind: pa.DataType, name: str) -> None:
-    _layout(kind.value_type if pa.types.is_dictionary(kind) else kind, name)
+    _layout(kind.value_type if pa.types.is_dictionary(kind) else kind, name, kind)
 
 
 def _one(arr: pa.Array, fn, name: str, first: int):
