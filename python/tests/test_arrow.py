@@ -242,6 +242,25 @@ def test_make_valid_against_cpython(kind, twin, policy):
     assert out.to_pylist() == maybe(lambda v: cpython_make_valid(v, policy), VALUES)
 
 
+@pytest.mark.parametrize("kind", [pa.binary(), pa.large_binary()])
+def test_make_valid_of_valid_values_shares_the_input(kind):
+    arr = pa.array([b"caf\xc3\xa9", None, b"ok"] * 10, kind).slice(3)
+    out = ua.make_valid(arr)
+    assert out.type == string_out(kind)
+    assert out.to_pylist() == ["café", None, "ok"] * 9
+    assert out.buffers()[2].address == arr.buffers()[2].address
+    assert ua.decode(arr, "utf-8").buffers()[1].address == arr.buffers()[1].address
+
+
+def test_make_valid_output_longer_than_guessed():
+    """Every byte bad: the output, three times the input, outgrows the first buffer."""
+    values = [b"\xff" * 3000, b"ok", None, b"\x80" * 5]
+    for kind in (pa.binary(), pa.large_binary(), pa.binary_view()):
+        out = ua.make_valid(pa.array(values, kind))
+        out.validate(full=True)
+        assert out.to_pylist() == maybe(lambda v: v.decode("utf-8", "replace"), values)
+
+
 def test_make_valid_views_keep_the_input_buffers():
     """Valid out-of-line views still point into the input's data buffer, not a copy."""
     arr = pa.array([b"a long valid value, past 12 bytes", b"bad \xff value, also long"], pa.binary_view())
@@ -503,7 +522,7 @@ def test_malformed_arrays_are_refused_not_read():
     calls = [
         _utf8x._arrow_is_valid,
         _utf8x._arrow_errors,
-        lambda *a: _utf8x._arrow_convert(plan, *a, 0, "value"),
+        lambda *a: _utf8x._arrow_convert(plan, *a, 0, "value", pa.allocate_buffer),
     ]
     for bad, why in [((0, 3, 2), "smaller"), ((0, 3, 99), "past the end"), ((-1, 3, 4), "negative")]:
         for fn in calls:

@@ -188,20 +188,30 @@ def _errors(arr: pa.Array, first: int, what: str) -> pa.Array:
     return pa.Array.from_buffers(_ERROR_TYPE, n, [bits], children=children)
 
 
+def _out_type(layout: str, out: pa.DataType) -> pa.DataType:
+    """The output type for a layout: `out` (string or binary), or its large_ or _view twin."""
+    string = out == pa.string()
+    if layout == "views":
+        return pa.string_view() if string else pa.binary_view()
+    if layout == "large":
+        return pa.large_string() if string else pa.large_binary()
+    return out
+
+
 def _convert(plan, arr: pa.Array, first: int, what: str, out: pa.DataType) -> pa.Array:
     layout, n, offset, validity, index, data = _parts(arr, "convert")
-    index_out, data_out, shares = _utf8x._arrow_convert(
-        plan, layout, n, offset, validity, index, data, first, what
+    index_out, data_out, size, shares = _utf8x._arrow_convert(
+        plan, layout, n, offset, validity, index, data, first, what, pa.allocate_buffer
     )
-    if layout == "views":
-        kind = pa.string_view() if out == pa.string() else pa.binary_view()
-        buffers = list(data) if shares else []
-        buffers.append(pa.py_buffer(data_out))
-    else:
-        kind = out if layout == "small" else (pa.large_string() if out == pa.string() else pa.large_binary())
-        buffers = [pa.py_buffer(data_out)]
+    if index_out is None:
+        # Every value came out as it went in: the input's buffers, under the output's type.
+        return arr.view(_out_type(layout, out))
+    if not isinstance(data_out, pa.Buffer):
+        data_out = pa.py_buffer(data_out)
+    data_out = data_out.slice(0, size)
+    buffers = (list(data) if shares else []) + [data_out]
     return pa.Array.from_buffers(
-        kind,
+        _out_type(layout, out),
         n,
         [_shared_validity(arr), pa.py_buffer(index_out)] + buffers,
         null_count=arr.null_count,

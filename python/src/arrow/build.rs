@@ -4,7 +4,6 @@
 
 use std::os::raw::c_int;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 
@@ -65,6 +64,105 @@ impl OwnedBuffer {
     }
 }
 
+/// Why an output could not be written: the fixed buffer it was given is full (the caller then
+/// writes it again into a vector that grows), or an error to raise.
+pub(crate) enum Stop {
+    Full,
+    Error(String),
+}
+
+impl From<String> for Stop {
+    fn from(e: String) -> Stop {
+        Stop::Error(e)
+    }
+}
+
+/// Where output values go.
+pub(crate) trait Sink {
+    fn len(&self) -> usize;
+    fn push(&mut self, bytes: &[u8]) -> Result<(), Stop>;
+}
+
+impl Sink for Vec<u8> {
+    fn len(&self) -> usize {
+        self.len()
+    }
+
+    fn push(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        self.extend_from_slice(bytes);
+        Ok(())
+    }
+}
+
+/// A buffer of pyarrow's memory pool, its size guessed beforehand. The pool keeps the memory
+/// it is given back, so a column written into it after another is written into pages that
+/// are already there; fresh pages from the system cost more to fault in and clear than
+/// the copy into them.
+pub(crate) struct Fixed<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+}
+
+impl<'a> Fixed<'a> {
+    pub(crate) fn new(buf: &'a mut [u8]) -> Fixed<'a> {
+        Fixed { buf, len: 0 }
+    }
+}
+
+impl Sink for Fixed<'_> {
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn push(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        let end = self.len + bytes.len();
+        self.buf
+            .get_mut(self.len..end)
+            .ok_or(Stop::Full)?
+            .copy_from_slice(bytes);
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// A writable export of a Python buffer (one of pyarrow's, just allocated), released when
+/// dropped, with the GIL, on the thread that made it (it is neither `Send` nor `Sync`).
+pub(crate) struct Writable(Box<ffi::Py_buffer>);
+
+impl Writable {
+    pub(crate) fn get(obj: &Bound<'_, PyAny>) -> PyResult<Writable> {
+        let mut view = Box::new(ffi::Py_buffer::new());
+        // SAFETY: `obj` is a live object and `view` a boxed Py_buffer that outlives the export.
+        let r = unsafe {
+            ffi::PyObject_GetBuffer(
+                obj.as_ptr(),
+                &mut *view,
+                ffi::PyBUF_WRITABLE | ffi::PyBUF_C_CONTIGUOUS,
+            )
+        };
+        if r != 0 {
+            return Err(PyErr::fetch(obj.py()));
+        }
+        Ok(Writable(view))
+    }
+
+    pub(crate) fn bytes(&mut self) -> &mut [u8] {
+        if self.0.len == 0 || self.0.buf.is_null() {
+            return &mut [];
+        }
+        // SAFETY: a writable C-contiguous export of `len` bytes, alive and unresized while
+        // the export (so this borrow of it) lives; nothing else writes a buffer just allocated.
+        unsafe { std::slice::from_raw_parts_mut(self.0.buf.cast(), self.0.len as usize) }
+    }
+}
+
+impl Drop for Writable {
+    fn drop(&mut self) {
+        // SAFETY: a buffer PyObject_GetBuffer filled, released once, with the GIL held.
+        unsafe { ffi::PyBuffer_Release(&mut *self.0) }
+    }
+}
+
 /// An output offset: `i32` (`string`, `binary`) or `i64` (`large_*`).
 pub(crate) trait OutOffset: Plain + Send + Sync + TryFrom<usize> + 'static {}
 impl OutOffset for i32 {}
@@ -72,9 +170,9 @@ impl OutOffset for i64 {}
 
 /// Offsets and values of a `string`/`binary` (or `large_*`) output. It starts with `lead`
 /// empty values: the output keeps the input's offset inside a byte of the validity bitmap.
-pub(crate) struct OffsetsOut<O> {
+pub(crate) struct OffsetsOut<O, S> {
     pub(crate) offsets: Vec<O>,
-    pub(crate) values: Vec<u8>,
+    pub(crate) values: S,
 }
 
 /// The error for values that do not fit 32-bit offsets.
@@ -84,18 +182,16 @@ pub(crate) fn too_big() -> String {
         .into()
 }
 
-impl<O: OutOffset> OffsetsOut<O> {
-    pub(crate) fn new(lead: usize, n: usize, bytes: usize) -> OffsetsOut<O> {
+impl<O: OutOffset, S: Sink> OffsetsOut<O, S> {
+    pub(crate) fn new(lead: usize, n: usize, values: S) -> OffsetsOut<O, S> {
         let mut offsets = Vec::with_capacity(lead + n + 1);
         offsets.resize(lead + 1, O::default());
-        OffsetsOut {
-            offsets,
-            values: Vec::with_capacity(bytes),
-        }
+        OffsetsOut { offsets, values }
     }
 
-    /// Ends a value whose bytes were appended to `values`.
-    pub(crate) fn end_value(&mut self) -> Result<(), String> {
+    /// Appends a value.
+    pub(crate) fn push(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        self.values.push(bytes)?;
         let end = O::try_from(self.values.len()).map_err(|_| too_big())?;
         self.offsets.push(end);
         Ok(())
@@ -108,11 +204,11 @@ impl<O: OutOffset> OffsetsOut<O> {
         offsets: &[I],
         a: usize,
         b: usize,
-    ) -> Result<(), String> {
+    ) -> Result<(), Stop> {
         let (first, last) = (offsets[a].into() as usize, offsets[b].into() as usize);
         let base = self.values.len();
         O::try_from(base + last - first).map_err(|_| too_big())?;
-        self.values.extend_from_slice(&values[first..last]);
+        self.values.push(&values[first..last])?;
         // Every offset of the run fits, as the last (the largest) does.
         self.offsets.extend(
             offsets[a + 1..=b]
@@ -151,30 +247,22 @@ impl ViewsOut {
         self.views.extend_from_slice(&[0; 16]);
     }
 
-    /// Ends a value whose bytes were appended to `data` from `start` on: up to 12 bytes move
-    /// into the view itself.
-    pub(crate) fn end_value(&mut self, start: usize) -> Result<(), String> {
-        let len = self.data.len() - start;
+    /// Appends a value: up to 12 bytes go into the view itself, longer ones into `data`.
+    pub(crate) fn push(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        let len = i32::try_from(bytes.len()).map_err(|_| too_big())?;
         let mut view = [0u8; 16];
-        view[..4].copy_from_slice(&(len as i32).to_ne_bytes());
-        if len <= 12 {
-            view[4..4 + len].copy_from_slice(&self.data[start..]);
-            self.data.truncate(start);
+        view[..4].copy_from_slice(&len.to_ne_bytes());
+        if bytes.len() <= 12 {
+            view[4..4 + bytes.len()].copy_from_slice(bytes);
         } else {
-            let too = || too_big();
-            let len32 = i32::try_from(len).map_err(|_| too())?;
-            let at = i32::try_from(start).map_err(|_| too())?;
-            i32::try_from(start + len).map_err(|_| too())?;
-            view[..4].copy_from_slice(&len32.to_ne_bytes());
-            view[4..8].copy_from_slice(&self.data[start..start + 4]);
+            let at = i32::try_from(self.data.len()).map_err(|_| too_big())?;
+            i32::try_from(self.data.len() + bytes.len()).map_err(|_| too_big())?;
+            self.data.extend_from_slice(bytes);
+            view[4..8].copy_from_slice(&bytes[..4]);
             view[8..12].copy_from_slice(&(self.shared as i32).to_ne_bytes());
             view[12..].copy_from_slice(&at.to_ne_bytes());
         }
         self.views.extend_from_slice(&view);
         Ok(())
     }
-}
-
-pub(crate) fn value_error(e: String) -> PyErr {
-    PyValueError::new_err(e)
 }

@@ -21,7 +21,7 @@ mod column;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use build::{OffsetsOut, OutOffset, OwnedBuffer, ViewsOut, value_error};
+use build::{Fixed, OffsetsOut, OutOffset, OwnedBuffer, Sink, Stop, ViewsOut, Writable};
 use codec::{Codec, Errors, Failure, Op, Scratch};
 use column::{Buffers, Column, Layout, Piece, Values, walk};
 
@@ -175,72 +175,173 @@ fn failed(plan: &ArrowPlan, what: &str, i: usize, f: Failure) -> String {
     format!("cannot {verb}: {} at byte offset {}", f.reason, f.offset)
 }
 
-/// Converts every value under `plan`. Returns the offsets (or views) and the values (or the
-/// views' new data buffer), starting `offset % 8` slots in, and whether views copied from the
-/// input point into its data buffers (which then come first among the output's). A strict
-/// conversion that fails raises `ValueError` naming the value, as `what` and its index plus
-/// `first_index`, and the offset inside it.
+/// Converts every value under `plan`. Returns the offsets (or views), the values (or the views'
+/// new data buffer) and their length in bytes (the buffer may be longer), starting `offset % 8`
+/// slots in (offsets None: the input's buffers are the output's), and whether views copied from the input point into its data buffers (which then
+/// come first among the output's). Values that come out as they went in are written into a
+/// buffer of pyarrow's memory pool that `alloc(size)` gives. A strict conversion that fails
+/// raises `ValueError` naming the value, as `what` and its index plus `first_index`, and the
+/// offset inside it.
 #[pyfunction]
 #[pyo3(name = "_arrow_convert")]
 #[allow(clippy::too_many_arguments)]
-fn convert(
-    py: Python<'_>,
+fn convert<'py>(
+    py: Python<'py>,
     plan: &ArrowPlan,
     layout: &str,
     n: usize,
     offset: usize,
-    validity: Option<Bound<'_, PyAny>>,
-    index: Bound<'_, PyAny>,
-    data: Vec<Bound<'_, PyAny>>,
+    validity: Option<Bound<'py, PyAny>>,
+    index: Bound<'py, PyAny>,
+    data: Vec<Bound<'py, PyAny>>,
     first_index: usize,
     what: &str,
-) -> PyResult<(OwnedBuffer, OwnedBuffer, bool)> {
+    alloc: Bound<'py, PyAny>,
+) -> PyResult<(PyObject, PyObject, usize, bool)> {
     let bufs = Buffers::new(validity.as_ref(), &index, &data)?;
     let col = Column::new(&bufs, Layout::parse(layout)?, n, offset)?;
     let fail = |i: usize, f: Failure| failed(plan, what, first_index + i, f);
-    let r = maybe_detached(py, col.work(), || match &col.values {
-        Values::Small(v, o) => {
-            convert_offsets::<_, i32>(&col, v, o, plan.op, &fail).map(|(o, v)| (o, v, false))
+    let op = plan.op;
+    let owned = |b: OwnedBuffer| -> PyResult<PyObject> { Ok(Py::new(py, b)?.into_any()) };
+    // None for the offsets when the input is the output.
+    let offsets_or_none = |b: Option<OwnedBuffer>| match b {
+        Some(b) => owned(b),
+        None => Ok(py.None()),
+    };
+    let (values, offsets) = match &col.values {
+        Values::Views(views, buffers) => {
+            let r = maybe_detached(py, col.work(), || {
+                convert_views(&col, views, buffers.len(), op, &fail)
+            });
+            let (views, data, shares) = r.map_err(stop_error)?;
+            let len = data.len();
+            return Ok((
+                owned(OwnedBuffer::new(views))?,
+                owned(OwnedBuffer::new(data))?,
+                len,
+                shares,
+            ));
         }
-        Values::Large(v, o) => {
-            convert_offsets::<_, i64>(&col, v, o, plan.op, &fail).map(|(o, v)| (o, v, false))
+        Values::Small(v, o) => (*v, Offsets::Small(o)),
+        Values::Large(v, o) => (*v, Offsets::Large(o)),
+    };
+    let span = offsets.span(n);
+    let guess = span + span / 32 + 64;
+    if op.keeps_utf8() {
+        // Into the pool's buffer, when the guess holds the output.
+        let buffer = alloc.call1((guess,))?;
+        let mut export = Writable::get(&buffer)?;
+        let out = Fixed::new(export.bytes());
+        let r = maybe_detached(py, col.work(), || {
+            offsets.convert(&col, values, op, &fail, out)
+        });
+        match r {
+            Ok((offs, out)) => {
+                return Ok((offsets_or_none(offs)?, buffer.unbind(), out.len(), false));
+            }
+            Err(Stop::Full) => {}
+            Err(e) => return Err(stop_error(e)),
         }
-        Values::Views(views, buffers) => convert_views(&col, views, buffers.len(), plan.op, &fail),
+    }
+    let out = Vec::with_capacity(guess);
+    let r = maybe_detached(py, col.work(), || {
+        offsets.convert(&col, values, op, &fail, out)
     });
-    r.map_err(value_error)
+    let (offs, values) = r.map_err(stop_error)?;
+    let len = values.len();
+    Ok((
+        offsets_or_none(offs)?,
+        owned(OwnedBuffer::new(values))?,
+        len,
+        false,
+    ))
+}
+
+fn stop_error(e: Stop) -> PyErr {
+    match e {
+        Stop::Error(e) => PyValueError::new_err(e),
+        Stop::Full => PyValueError::new_err("output buffer full"),
+    }
+}
+
+/// The input's offsets, of either width.
+enum Offsets<'a> {
+    Small(&'a [i32]),
+    Large(&'a [i64]),
+}
+
+impl Offsets<'_> {
+    fn span(&self, n: usize) -> usize {
+        match self {
+            Offsets::Small(o) => (o[n] - o[0]) as usize,
+            Offsets::Large(o) => (o[n] - o[0]) as usize,
+        }
+    }
+
+    /// Converts the values into `sink`: the output's offsets (as wide as the input's; None
+    /// when every value comes out as it went in, and the input is the output) and the sink.
+    fn convert<S: Sink>(
+        &self,
+        col: &Column<'_>,
+        values: &[u8],
+        op: Op,
+        fail: &Fail<'_>,
+        sink: S,
+    ) -> Result<(Option<OwnedBuffer>, S), Stop> {
+        match self {
+            Offsets::Small(o) => convert_offsets::<_, i32, S>(col, values, o, op, fail, sink)
+                .map(|(o, s)| (o.map(OwnedBuffer::new), s)),
+            Offsets::Large(o) => convert_offsets::<_, i64, S>(col, values, o, op, fail, sink)
+                .map(|(o, s)| (o.map(OwnedBuffer::new), s)),
+        }
+    }
 }
 
 type Fail<'a> = dyn Fn(usize, Failure) -> String + Sync + 'a;
 
-fn convert_offsets<I: Copy + Into<i64>, O: OutOffset>(
+fn convert_offsets<I: Copy + Into<i64>, O: OutOffset, S: Sink>(
     col: &Column<'_>,
     values: &[u8],
     offsets: &[I],
     op: Op,
     fail: &Fail<'_>,
-) -> Result<(OwnedBuffer, OwnedBuffer), String> {
+    sink: S,
+) -> Result<(Option<Vec<O>>, S), Stop> {
     let n = col.n;
-    let span = (offsets[n].into() - offsets[0].into()) as usize;
-    let mut out = OffsetsOut::<O>::new(col.offset % 8, n, span + span / 32 + 64);
-    let mut scratch = Scratch::default();
-    let mut one = |out: &mut OffsetsOut<O>, i: usize| -> Result<(), String> {
+    let mut out = OffsetsOut::<O, S>::new(col.offset % 8, n, sink);
+    let (mut scratch, mut value) = (Scratch::default(), Vec::new());
+    let mut one = |out: &mut OffsetsOut<O, S>, i: usize| -> Result<(), Stop> {
+        value.clear();
         if !col.is_null(i) {
-            op.convert(col.value(i), &mut out.values, &mut scratch)
+            op.convert(col.value(i), &mut value, &mut scratch)
                 .map_err(|f| fail(i, f))?;
         }
-        out.end_value()
+        out.push(&value)
     };
     if op.keeps_utf8() {
+        // Nothing is copied until the first invalid value: a column without one comes out as
+        // it went in, its buffers shared.
+        let mut clean = true;
         walk(col, |piece| match piece {
+            Piece::Valid(..) if clean => Ok(()),
             Piece::Valid(a, b) => out.copy_run(values, offsets, a, b),
-            Piece::Invalid(i) => one(&mut out, i),
+            Piece::Invalid(i) => {
+                if clean && i > 0 {
+                    out.copy_run(values, offsets, 0, i)?;
+                }
+                clean = false;
+                one(&mut out, i)
+            }
         })?;
+        if clean {
+            return Ok((None, out.values));
+        }
     } else {
         for i in 0..n {
             one(&mut out, i)?;
         }
     }
-    Ok((OwnedBuffer::new(out.offsets), OwnedBuffer::new(out.values)))
+    Ok((Some(out.offsets), out.values))
 }
 
 fn convert_views(
@@ -249,20 +350,20 @@ fn convert_views(
     buffers: usize,
     op: Op,
     fail: &Fail<'_>,
-) -> Result<(OwnedBuffer, OwnedBuffer, bool), String> {
+) -> Result<(Vec<u8>, Vec<u8>, bool), Stop> {
     let n = col.n;
     let keep = op.keeps_utf8();
     let mut out = ViewsOut::new(col.offset % 8, n, if keep { buffers } else { 0 });
-    let mut scratch = Scratch::default();
-    let mut one = |out: &mut ViewsOut, i: usize| -> Result<(), String> {
+    let (mut scratch, mut value) = (Scratch::default(), Vec::new());
+    let mut one = |out: &mut ViewsOut, i: usize| -> Result<(), Stop> {
         if col.is_null(i) {
             out.empty();
             return Ok(());
         }
-        let start = out.data.len();
-        op.convert(col.value(i), &mut out.data, &mut scratch)
+        value.clear();
+        op.convert(col.value(i), &mut value, &mut scratch)
             .map_err(|f| fail(i, f))?;
-        out.end_value(start)
+        out.push(&value)
     };
     if keep {
         walk(col, |piece| match piece {
@@ -283,11 +384,7 @@ fn convert_views(
             one(&mut out, i)?;
         }
     }
-    Ok((
-        OwnedBuffer::new(out.views),
-        OwnedBuffer::new(out.data),
-        keep,
-    ))
+    Ok((out.views, out.data, keep))
 }
 
 /// Every encoding name `decode` and `encode` accept.
