@@ -1,0 +1,112 @@
+"""Throughput of utf8x.arrow on a column of text lines, beside pyarrow's own validation. Run
+after `pip install ./python pyarrow`:
+
+    python python/bench_arrow.py PATH [--megabytes 256]
+    python python/bench_arrow.py --generate [--megabytes 256]
+
+PATH is a text file, or a folder whose *.utf8.txt files are read (the lipsum corpus). Their
+lines, repeated up to the size asked, make a `binary` column (`large_binary` past 2 GiB); a copy
+has one byte of 1 % of its values, chosen at random, set to 0xFF. Not a test: numbers depend on
+the machine and its load. Each row is the best of --repeat runs, taken in turns so that a load
+that comes and goes falls on all alike.
+"""
+
+import argparse
+import random
+import sys
+import time
+from itertools import accumulate
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+# Running this file puts python/ first on sys.path, where utf8x/ is the source without the
+# compiled module: import the installed package instead.
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+import pyarrow as pa  # noqa: E402
+
+import utf8x.arrow  # noqa: E402
+
+
+def lines_of(path):
+    if path is None:
+        text = "h\u00e9llo w\u00f6rld \u20ac \U0001F600 lorem ipsum dolor sit amet, consectetur\n"
+        return [(text * (k % 5 + 1)).encode() for k in range(1000)]
+    p = Path(path)
+    files = sorted(p.glob("*.utf8.txt")) if p.is_dir() else [p]
+    if not files:
+        sys.exit(f"bench_arrow.py: no *.utf8.txt files in {p}")
+    return [line for f in files for line in f.read_bytes().splitlines() if line]
+
+
+def column(lines, megabytes):
+    """Lines repeated up to `megabytes`: one values buffer and its offsets, built once."""
+    target = megabytes << 20
+    size = sum(map(len, lines))
+    rows = lines * max(1, target // max(size, 1))
+    values = b"".join(rows)
+    kind, offset_type = (pa.binary(), pa.int32()) if len(values) < 2**31 else (pa.large_binary(), pa.int64())
+    offsets = pa.array([0, *accumulate(map(len, rows))], offset_type)
+    return kind, len(rows), offsets, values
+
+
+def with_bad_bytes(kind, n, offsets, values, fraction, seed=1):
+    data = bytearray(values)
+    rng = random.Random(seed)
+    offs = offsets.to_numpy(zero_copy_only=False) if hasattr(offsets, "to_numpy") else offsets.to_pylist()
+    for i in rng.sample(range(n), int(n * fraction)):
+        start, end = int(offs[i]), int(offs[i + 1])
+        if end > start:
+            data[rng.randrange(start, end)] = 0xFF
+    return bytes(data)
+
+
+def array(kind, n, offsets, values):
+    return pa.Array.from_buffers(kind, n, [None, offsets.buffers()[1], pa.py_buffer(values)])
+
+
+def best(cases, repeat):
+    times = {name: float("inf") for name, _ in cases}
+    for _ in range(repeat):
+        for name, fn in cases:
+            t = time.perf_counter()
+            fn()
+            times[name] = min(times[name], time.perf_counter() - t)
+    return times
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("path", nargs="?", help="a text file, or a folder of *.utf8.txt files")
+    ap.add_argument("--generate", action="store_true", help="generated text instead of PATH")
+    ap.add_argument("--megabytes", type=int, default=256, help="size of the column (default 256)")
+    ap.add_argument("--bad", type=float, default=0.01, help="fraction of values with a bad byte")
+    ap.add_argument("--repeat", type=int, default=7)
+    args = ap.parse_args()
+    if (args.path is None) != args.generate:
+        ap.error("give PATH or --generate")
+    kind, n, offsets, values = column(lines_of(args.path), args.megabytes)
+    good = array(kind, n, offsets, values)
+    bad = array(kind, n, offsets, with_bad_bytes(kind, n, offsets, values, args.bad))
+    as_string = good.view(pa.string() if kind == pa.binary() else pa.large_string())
+    cases = [
+        ("pyarrow validate(full=True), all valid", lambda: as_string.validate(full=True)),
+        ("utf8x.arrow.is_valid, all valid", lambda: utf8x.arrow.is_valid(good)),
+        (f"utf8x.arrow.is_valid, {args.bad:.0%} bad", lambda: utf8x.arrow.is_valid(bad)),
+        (f"utf8x.arrow.make_valid, {args.bad:.0%} bad", lambda: utf8x.arrow.make_valid(bad)),
+        ("utf8x.arrow.make_valid, all valid", lambda: utf8x.arrow.make_valid(good)),
+    ]
+    times = best(cases, args.repeat)
+    print(f"{n} values, {len(values) / 1e6:.0f} MB, {kind}; kernel {utf8x.KERNEL}")
+    print("| operation | ms | GB/s |")
+    print("| --- | ---: | ---: |")
+    for name, t in times.items():
+        print(f"| {name} | {t * 1e3:.1f} | {len(values) / t / 1e9:.2f} |")
+    base = times["pyarrow validate(full=True), all valid"]
+    ratio_valid = base / times["utf8x.arrow.is_valid, all valid"]
+    ratio_make = times[f"utf8x.arrow.is_valid, {args.bad:.0%} bad"] / times[f"utf8x.arrow.make_valid, {args.bad:.0%} bad"]
+    print(f"is_valid / pyarrow validate: {ratio_valid:.1f}x; make_valid / is_valid ({args.bad:.0%} bad): {ratio_make:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
