@@ -235,8 +235,9 @@ fn view_value<'a>(view: &'a [u8], buffers: &[&'a [u8]]) -> Result<&'a [u8], Stri
 
 /// Bytes of values validated per call of the column code: small enough that the bytes of a
 /// run are still in the first-level cache when a caller copies them, and that the values after
-/// an invalid one, validated again, cost little.
-const BATCH: usize = 16 * 1024;
+/// an invalid one, validated again, cost little. (Measured with bench_arrow.py, 1 % of values
+/// invalid: 4 KiB against 16 KiB, is_valid 36 ms against 53, make_valid 87 against 125.)
+const BATCH: usize = 4 * 1024;
 /// Views validated per call of `utf8x::validate_many`.
 const VIEW_BATCH: usize = 256;
 
