@@ -8,7 +8,7 @@ import random
 import pytest
 
 pa = pytest.importorskip("pyarrow")
-ua = pytest.importorskip("utf8x.arrow")
+import utf8x.arrow as ua  # noqa: E402  (after pyarrow, which it needs)
 
 BINARY_TYPES = [pa.binary(), pa.large_binary(), pa.binary_view()]
 # Each type as the function sees it, with its binary twin (same layout) that builds it.

@@ -1,4 +1,4 @@
-from typing import Iterable, Optional, Union
+from typing import Any, Callable, Iterable, List, Optional, Tuple, Union
 import array
 import mmap
 
@@ -40,3 +40,28 @@ def validate_offsets(
     first_index: int = 0,
 ) -> Optional[ColumnError]: ...
 def validate_many(values: Iterable[Buffer]) -> Optional[ColumnError]: ...
+
+# The compiled half of utf8x.arrow (see utf8x/arrow.py, which is the API).
+class OwnedBuffer: ...
+class ArrowPlan: ...
+
+def _arrow_plan(op: str, encoding: Optional[str], errors: str) -> ArrowPlan: ...
+def _arrow_encodings() -> List[str]: ...
+def _arrow_is_valid(
+    layout: str, n: int, offset: int, validity: Optional[Buffer], index: Buffer, data: List[Buffer]
+) -> OwnedBuffer: ...
+def _arrow_errors(
+    layout: str, n: int, offset: int, validity: Optional[Buffer], index: Buffer, data: List[Buffer]
+) -> Tuple[OwnedBuffer, OwnedBuffer, OwnedBuffer, OwnedBuffer, OwnedBuffer]: ...
+def _arrow_convert(
+    plan: ArrowPlan,
+    layout: str,
+    n: int,
+    offset: int,
+    validity: Optional[Buffer],
+    index: Buffer,
+    data: List[Buffer],
+    first_index: int,
+    what: str,
+    alloc: Callable[[int], Any],
+) -> Tuple[Optional[OwnedBuffer], Any, int, bool]: ...
