@@ -46,22 +46,14 @@ class OwnedBuffer: ...
 class ArrowPlan: ...
 
 def _arrow_plan(op: str, encoding: Optional[str], errors: str) -> ArrowPlan: ...
-def _arrow_encodings() -> List[str]: ...
-def _arrow_is_valid(
-    layout: str, n: int, offset: int, validity: Optional[Buffer], index: Buffer, data: List[Buffer]
-) -> OwnedBuffer: ...
+# An array's parts: layout, length, offset, validity, offsets or views, data buffers.
+_Parts = Tuple[str, int, int, Optional[Buffer], Buffer, List[Buffer]]
+
+def _arrow_whatwg_encodings() -> List[str]: ...
+def _arrow_is_valid(parts: _Parts) -> OwnedBuffer: ...
 def _arrow_errors(
-    layout: str, n: int, offset: int, validity: Optional[Buffer], index: Buffer, data: List[Buffer]
+    parts: _Parts,
 ) -> Tuple[OwnedBuffer, OwnedBuffer, OwnedBuffer, OwnedBuffer, OwnedBuffer]: ...
 def _arrow_convert(
-    plan: ArrowPlan,
-    layout: str,
-    n: int,
-    offset: int,
-    validity: Optional[Buffer],
-    index: Buffer,
-    data: List[Buffer],
-    first_index: int,
-    what: str,
-    alloc: Callable[[int], Any],
+    plan: ArrowPlan, parts: _Parts, first_index: int, what: str, alloc: Callable[[int], Any]
 ) -> Tuple[Optional[OwnedBuffer], Any, int, bool]: ...

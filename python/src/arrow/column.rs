@@ -35,6 +35,30 @@ impl<'py> Buffers<'py> {
     }
 }
 
+/// An array as `arrow.py` describes it: layout name, length, offset, validity bitmap (None
+/// without nulls), offsets or views, data buffers.
+#[derive(FromPyObject)]
+pub(crate) struct Parts<'py>(
+    String,
+    usize,
+    usize,
+    Option<Bound<'py, PyAny>>,
+    Bound<'py, PyAny>,
+    Vec<Bound<'py, PyAny>>,
+);
+
+impl Parts<'_> {
+    /// The buffers, exported for as long as the result lives.
+    pub(crate) fn export(&self) -> PyResult<Buffers<'_>> {
+        Buffers::new(self.3.as_ref(), &self.4, &self.5)
+    }
+
+    /// The array read from `buffers`, checked.
+    pub(crate) fn column<'a>(&self, buffers: &'a Buffers<'_>) -> PyResult<Column<'a>> {
+        Column::new(buffers, Layout::parse(&self.0)?, self.1, self.2)
+    }
+}
+
 /// Which of the layouts: `binary`/`string`, `large_binary`/`large_string`, or
 /// `binary_view`/`string_view`.
 #[derive(Clone, Copy, PartialEq, Eq)]
