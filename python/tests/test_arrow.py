@@ -584,5 +584,13 @@ def test_large_offsets_past_2_gib():
     offsets = pa.Array.from_buffers(pa.int64(), len(out) + 1, [None, out.buffers()[1]], offset=out.offset)
     assert offsets[1].as_py() == big and offsets[-1].as_py() > 2**31
     del out
-    # The same values in 32-bit offsets cannot hold the output: a clear error.
+    # A slice whose values all lie past 2 GiB.
     assert ua.is_valid(arr.slice(1)).to_pylist() == expect[1:]
+    del arr, data
+    # 32-bit offsets cannot hold more than 2 GiB of output: a clear error, not a wrong array.
+    n = 1100 << 20  # each byte two in UTF-8
+    wide = pa.Array.from_buffers(
+        pa.binary(), 1, [None, pa.array([0, n], pa.int32()).buffers()[1], pa.py_buffer(b"\xff" * n)]
+    )
+    with pytest.raises(ValueError, match="pass 2 GiB"):
+        ua.decode(wide, "latin-1")
