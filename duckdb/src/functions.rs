@@ -54,7 +54,7 @@ pub fn error(input: &Input, out: &mut Output) -> Result {
             Some(o) if !o.is_ok() => {
                 offset.set_i64(row, o.read as i64);
                 length.set_i64(row, o.error_len as i64);
-                kind.set_str(row, names::kind(o.error));
+                kind.set_str(row, o.error.name());
             }
             _ => {
                 for v in [&mut *out, &mut offset, &mut length, &mut kind] {

@@ -6,7 +6,7 @@
 //! table, [`utf8x::iconv::encoding_from_name`], so SQL, iconv and the CLI accept the same names.
 //! Any other name is looked up among the WHATWG labels of the legacy code pages (`crate::legacy`).
 
-use utf8x::{Encoding, ErrorKind, Policy};
+use utf8x::{Encoding, Policy};
 
 use crate::legacy;
 
@@ -81,27 +81,5 @@ fn errors_name(e: Errors) -> &'static str {
         Errors::Replace => "replace",
         Errors::Ignore => "ignore",
         Errors::Fallback => "fallback",
-    }
-}
-
-/// The short name of an error kind, as the Python package names it (`utf8x.validate(...).kind`).
-pub fn kind(k: ErrorKind) -> &'static str {
-    match k {
-        ErrorKind::None => "none",
-        ErrorKind::InvalidLead => "invalid_lead",
-        ErrorKind::UnexpectedContinuation => "unexpected_continuation",
-        ErrorKind::TooShort => "too_short",
-        ErrorKind::Overlong => "overlong",
-        ErrorKind::Surrogate => "surrogate",
-        ErrorKind::TooLarge => "too_large",
-        ErrorKind::Incomplete => "incomplete",
-        ErrorKind::LoneSurrogate => "lone_surrogate",
-        ErrorKind::OutOfRange => "out_of_range",
-        ErrorKind::Unmappable => "unmappable",
-        ErrorKind::BadArgument => "bad_argument",
-        ErrorKind::Internal => "internal",
-        ErrorKind::FourByteForm => "four_byte_form",
-        ErrorKind::NulByte => "nul_byte",
-        ErrorKind::SplitSurrogatePair => "split_surrogate_pair",
     }
 }

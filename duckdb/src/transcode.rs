@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use utf8x::{Encoding, Outcome, Policy, Status, Unit, convert};
 
 use crate::legacy;
-use crate::names::{self, Codec, Errors};
+use crate::names::{Codec, Errors};
 
 /// The reusable buffers of one thread.
 #[derive(Default)]
@@ -232,18 +232,18 @@ fn decode_error(o: &Outcome, from: Encoding, unit: usize) -> String {
             "invalid {from} at byte offset {offset} ({} byte{}, {}: {})",
             o.error_len * unit,
             if o.error_len * unit == 1 { "" } else { "s" },
-            names::kind(o.error),
+            o.error.name(),
             o.error.as_str()
         ),
         Status::Truncated => format!(
             "{from} input ends inside a character at byte offset {offset} ({}: {})",
-            names::kind(o.error),
+            o.error.name(),
             o.error.as_str()
         ),
         Status::Unmappable => format!(
             "the character at byte offset {offset} of the {from} input has no UTF-8 form \
              ({}: {})",
-            names::kind(o.error),
+            o.error.name(),
             o.error.as_str()
         ),
         _ => format!("cannot decode {from}: {}", o.status.as_str()),
@@ -260,7 +260,7 @@ fn encode_error(o: &Outcome, to: Encoding) -> String {
         Status::Invalid | Status::Truncated => format!(
             "the text is not valid UTF-8 at byte offset {} ({}: {})",
             o.read,
-            names::kind(o.error),
+            o.error.name(),
             o.error.as_str()
         ),
         _ => format!("cannot encode {to}: {}", o.status.as_str()),

@@ -239,6 +239,34 @@ impl Status {
 }
 
 impl ErrorKind {
+    /// The kind's short, stable name, as the Python package, the engines' functions and the
+    /// tool report it: `"invalid_lead"`, `"too_short"`, `"lone_surrogate"`...
+    ///
+    /// ```
+    /// let e = utf8x::validate(b"caf\xC3");
+    /// assert_eq!(e.error.name(), "incomplete");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            ErrorKind::None => "none",
+            ErrorKind::InvalidLead => "invalid_lead",
+            ErrorKind::UnexpectedContinuation => "unexpected_continuation",
+            ErrorKind::TooShort => "too_short",
+            ErrorKind::Overlong => "overlong",
+            ErrorKind::Surrogate => "surrogate",
+            ErrorKind::TooLarge => "too_large",
+            ErrorKind::Incomplete => "incomplete",
+            ErrorKind::LoneSurrogate => "lone_surrogate",
+            ErrorKind::OutOfRange => "out_of_range",
+            ErrorKind::Unmappable => "unmappable",
+            ErrorKind::BadArgument => "bad_argument",
+            ErrorKind::Internal => "internal",
+            ErrorKind::FourByteForm => "four_byte_form",
+            ErrorKind::NulByte => "nul_byte",
+            ErrorKind::SplitSurrogatePair => "split_surrogate_pair",
+        }
+    }
+
     /// A static English description.
     pub fn as_str(self) -> &'static str {
         self.as_cstr().to_str().unwrap_or_default()
