@@ -1,0 +1,357 @@
+//! An input chunk read as values: the Arrow layouts Polars hands a plugin for Binary and String
+//! columns, checked once and then read as slices.
+//!
+//! Polars exports Binary and String chunks as views (`vz`, `vu`): 16 bytes per value, either the
+//! length and up to 12 bytes inline, or the length, the first 4 bytes, a buffer index and an
+//! offset into that buffer; the buffers' sizes come last. The offsets layouts (`z`, `Z`, `u`,
+//! `U`) are read too, for producers that send them. A `n` (Null) chunk has only nulls.
+//!
+//! A value is valid UTF-8 alone; the cheapest exact test for many of them reads each data
+//! buffer once: when a buffer is valid as a whole, a value inside it is valid exactly when it
+//! starts and ends on a character boundary (`utf8x::validate_column`'s method). A buffer mostly
+//! unreferenced (the rest of a sliced or filtered column) is not read whole; its values are
+//! validated one by one.
+
+use std::ffi::c_void;
+
+use super::abi::ArrowArray;
+
+/// How the values are laid out.
+enum Values<'a> {
+    Null,
+    Views {
+        /// 16 bytes per value, from the array's first value.
+        views: &'a [u8],
+        buffers: Vec<&'a [u8]>,
+    },
+    Offsets32 {
+        offsets: &'a [i32],
+        data: &'a [u8],
+    },
+    Offsets64 {
+        offsets: &'a [i64],
+        data: &'a [u8],
+    },
+}
+
+/// A chunk's values, borrowed from its Arrow array.
+pub(crate) struct Chunk<'a> {
+    len: usize,
+    /// The validity bitmap and the bit of the first value.
+    validity: Option<(&'a [u8], usize)>,
+    values: Values<'a>,
+}
+
+/// The Arrow formats of Binary and String data a chunk may have.
+pub(crate) fn is_string_format(format: &str) -> bool {
+    matches!(format, "vz" | "vu" | "z" | "Z" | "u" | "U" | "n")
+}
+
+/// Buffer `i` of `a` as `n` items of `T`; empty when `n` is 0 (its pointer may then be NULL).
+///
+/// # Safety
+/// Buffer `i` exists and holds at least `n` items of `T`, aligned, alive while `a` is.
+unsafe fn buffer<T>(a: &ArrowArray, i: usize, n: usize) -> Result<&[T], String> {
+    if n == 0 {
+        return Ok(&[]);
+    }
+    // SAFETY: the caller's contract: `buffers` has `n_buffers` entries, `i` among them.
+    let p = unsafe { *a.buffers.add(i) } as *const T;
+    if p.is_null() || !p.is_aligned() {
+        return Err(format!("buffer {i} of a chunk is missing or misaligned"));
+    }
+    // SAFETY: the caller's contract.
+    Ok(unsafe { std::slice::from_raw_parts(p, n) })
+}
+
+impl<'a> Chunk<'a> {
+    /// Reads `a`, of Arrow `format`, checking what reading it in place relies on: buffer counts,
+    /// views inside their buffers, offsets in order and in range.
+    ///
+    /// # Safety
+    /// `a` is a live Arrow C array of that format, as Polars exports them.
+    pub(crate) unsafe fn new(a: &'a ArrowArray, format: &str) -> Result<Chunk<'a>, String> {
+        let (len, offset) = (a.length as usize, a.offset as usize);
+        let n_buffers = a.n_buffers as usize;
+        let need = match format {
+            "n" => 0,
+            "vz" | "vu" => 2,
+            _ => 3,
+        };
+        if a.length < 0 || a.offset < 0 || n_buffers < need || (need > 0 && a.buffers.is_null()) {
+            return Err(format!(
+                "a chunk of format {format:?} that is not Arrow's layout"
+            ));
+        }
+        // SAFETY (every `buffer` call below): Arrow's layout for `format`, which Polars follows;
+        // sizes are those the format implies for `offset + len` values.
+        let validity = if need > 0 && a.null_count != 0 && len > 0 {
+            // SAFETY: see above.
+            let p = unsafe { *a.buffers } as *const u8;
+            if p.is_null() {
+                None
+            } else {
+                let bytes = (offset + len).div_ceil(8);
+                // SAFETY: see above.
+                Some((unsafe { std::slice::from_raw_parts(p, bytes) }, offset))
+            }
+        } else {
+            None
+        };
+        let values = match format {
+            "n" => Values::Null,
+            "vz" | "vu" => unsafe {
+                // Buffers: validity, views, the data buffers, then their sizes (i64).
+                let n_data = n_buffers.saturating_sub(3);
+                let sizes: &[i64] = if n_data > 0 {
+                    buffer(a, n_buffers - 1, n_data)?
+                } else {
+                    &[]
+                };
+                let mut buffers = Vec::with_capacity(n_data);
+                for (k, &size) in sizes.iter().enumerate() {
+                    let size = usize::try_from(size).map_err(|_| "a negative buffer size")?;
+                    buffers.push(buffer::<u8>(a, 2 + k, size)?);
+                }
+                let views = buffer::<u8>(a, 1, (offset + len) * 16)?;
+                let views = views.get(offset * 16..).unwrap_or_default();
+                check_views(views, &buffers)?;
+                Values::Views { views, buffers }
+            },
+            "z" | "u" => unsafe {
+                let offsets = buffer::<i32>(a, 1, if len > 0 { offset + len + 1 } else { 0 })?;
+                let offsets = offsets.get(offset..).unwrap_or_default();
+                let end = offsets.last().map_or(0, |&e| e.max(0) as usize);
+                let data = buffer::<u8>(a, 2, end)?;
+                check_offsets(offsets, data.len())?;
+                Values::Offsets32 { offsets, data }
+            },
+            "Z" | "U" => unsafe {
+                let offsets = buffer::<i64>(a, 1, if len > 0 { offset + len + 1 } else { 0 })?;
+                let offsets = offsets.get(offset..).unwrap_or_default();
+                let end = offsets.last().map_or(0, |&e| e.max(0) as usize);
+                let data = buffer::<u8>(a, 2, end)?;
+                check_offsets(offsets, data.len())?;
+                Values::Offsets64 { offsets, data }
+            },
+            _ => return Err(format!("a chunk of Arrow format {format:?}")),
+        };
+        Ok(Chunk {
+            len,
+            validity,
+            values,
+        })
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when value `i` is null.
+    #[inline]
+    pub(crate) fn is_null(&self, i: usize) -> bool {
+        match self.validity {
+            Some((bits, first)) => bits[(first + i) / 8] >> ((first + i) % 8) & 1 == 0,
+            None => matches!(self.values, Values::Null),
+        }
+    }
+
+    /// The validity of `n` values as a bitmap from bit 0, `None` when none is null, and the
+    /// number of nulls.
+    pub(crate) fn validity(&self) -> (Option<Vec<u8>>, usize) {
+        if self.validity.is_none() && !matches!(self.values, Values::Null) {
+            return (None, 0);
+        }
+        let mut bits = vec![0u8; self.len.div_ceil(8)];
+        let mut nulls = 0;
+        for i in 0..self.len {
+            if self.is_null(i) {
+                nulls += 1;
+            } else {
+                bits[i / 8] |= 1 << (i % 8);
+            }
+        }
+        (Some(bits), nulls)
+    }
+
+    /// The bytes of value `i` (those of a null value are unspecified).
+    #[inline]
+    pub(crate) fn value(&self, i: usize) -> &'a [u8] {
+        match &self.values {
+            Values::Null => &[],
+            Values::Views { views, buffers } => {
+                let v = &views[i * 16..i * 16 + 16];
+                let n = u32_at(v, 0) as usize;
+                if n <= 12 {
+                    &v[4..4 + n]
+                } else {
+                    let (b, at) = (u32_at(v, 8) as usize, u32_at(v, 12) as usize);
+                    &buffers[b][at..at + n]
+                }
+            }
+            Values::Offsets32 { offsets, data } => {
+                &data[offsets[i] as usize..offsets[i + 1] as usize]
+            }
+            Values::Offsets64 { offsets, data } => {
+                &data[offsets[i] as usize..offsets[i + 1] as usize]
+            }
+        }
+    }
+
+    /// The 16-byte view of value `i`, when the chunk has views.
+    pub(crate) fn view(&self, i: usize) -> Option<u128> {
+        match &self.values {
+            Values::Views { views, .. } => Some(u128::from_ne_bytes(
+                views[i * 16..i * 16 + 16].try_into().unwrap_or_default(),
+            )),
+            _ => None,
+        }
+    }
+
+    /// True when the chunk has views (`vz`, `vu`).
+    pub(crate) fn has_views(&self) -> bool {
+        matches!(self.values, Values::Views { .. })
+    }
+
+    /// The data buffers of a chunk with views, and their sizes, for an output that borrows them.
+    pub(crate) fn data_buffers(&self) -> Vec<(*const c_void, usize)> {
+        match &self.values {
+            Values::Views { buffers, .. } => buffers
+                .iter()
+                .map(|b| (b.as_ptr().cast(), b.len()))
+                .collect(),
+            _ => vec![],
+        }
+    }
+
+    /// A test for "value `i` is valid UTF-8", prepared for this chunk.
+    pub(crate) fn checker(&self) -> Checker<'_, 'a> {
+        let whole = match &self.values {
+            Values::Views { buffers, .. } => {
+                // Bytes each buffer's values cover: a buffer they cover less than half of is
+                // not worth validating whole.
+                let mut used = vec![0usize; buffers.len()];
+                for i in 0..self.len {
+                    let v = self.view_bytes(i);
+                    let n = u32_at(v, 0) as usize;
+                    if n > 12 {
+                        used[u32_at(v, 8) as usize] += n;
+                    }
+                }
+                buffers
+                    .iter()
+                    .zip(used)
+                    .map(|(b, used)| used >= b.len() / 2 && utf8x::is_valid(b))
+                    .collect()
+            }
+            // The values lie one after another: from the first offset to the end of the data.
+            Values::Offsets32 { offsets, data } => {
+                let s = offsets.first().map_or(0, |&o| o as usize);
+                vec![utf8x::is_valid(&data[s..])]
+            }
+            Values::Offsets64 { offsets, data } => {
+                let s = offsets.first().map_or(0, |&o| o as usize);
+                vec![utf8x::is_valid(&data[s..])]
+            }
+            Values::Null => vec![],
+        };
+        Checker { chunk: self, whole }
+    }
+
+    fn view_bytes(&self, i: usize) -> &'a [u8] {
+        match &self.values {
+            Values::Views { views, .. } => &views[i * 16..i * 16 + 16],
+            _ => &[],
+        }
+    }
+}
+
+/// "Is value `i` valid UTF-8", with the data buffers that are valid as a whole known.
+pub(crate) struct Checker<'c, 'a> {
+    chunk: &'c Chunk<'a>,
+    /// Per data buffer: valid as a whole (then only the value's ends need checking).
+    whole: Vec<bool>,
+}
+
+impl Checker<'_, '_> {
+    #[inline]
+    pub(crate) fn is_valid(&self, i: usize) -> bool {
+        let (data, whole, start, end) = match &self.chunk.values {
+            Values::Null => return true,
+            Values::Views { views, buffers } => {
+                let v = &views[i * 16..i * 16 + 16];
+                let n = u32_at(v, 0) as usize;
+                if n <= 12 {
+                    return short_is_valid(&v[4..4 + n]);
+                }
+                let (b, at) = (u32_at(v, 8) as usize, u32_at(v, 12) as usize);
+                (buffers[b], self.whole[b], at, at + n)
+            }
+            Values::Offsets32 { offsets, data } => (
+                *data,
+                self.whole[0],
+                offsets[i] as usize,
+                offsets[i + 1] as usize,
+            ),
+            Values::Offsets64 { offsets, data } => (
+                *data,
+                self.whole[0],
+                offsets[i] as usize,
+                offsets[i + 1] as usize,
+            ),
+        };
+        if whole {
+            // Inside a valid buffer: valid exactly when both ends are character boundaries.
+            boundary(data, start) && boundary(data, end)
+        } else {
+            utf8x::is_valid(&data[start..end])
+        }
+    }
+}
+
+/// True when a character may start at `at` (or `at` is the end).
+#[inline]
+fn boundary(b: &[u8], at: usize) -> bool {
+    b.get(at).is_none_or(|&x| (x as i8) >= -0x40)
+}
+
+/// Validity of an inline value (at most 12 bytes): ASCII is the common case.
+#[inline]
+fn short_is_valid(v: &[u8]) -> bool {
+    v.iter().all(|&b| b < 0x80) || utf8x::is_valid(v)
+}
+
+#[inline]
+fn u32_at(v: &[u8], at: usize) -> u32 {
+    u32::from_ne_bytes([v[at], v[at + 1], v[at + 2], v[at + 3]])
+}
+
+/// Every long view inside its buffer.
+fn check_views(views: &[u8], buffers: &[&[u8]]) -> Result<(), String> {
+    for v in views.chunks_exact(16) {
+        let n = u32_at(v, 0) as usize;
+        if n <= 12 {
+            continue;
+        }
+        let (b, at) = (u32_at(v, 8) as usize, u32_at(v, 12) as usize);
+        if buffers
+            .get(b)
+            .is_none_or(|buf| at.checked_add(n).is_none_or(|e| e > buf.len()))
+        {
+            return Err("a view points outside its chunk's buffers".into());
+        }
+    }
+    Ok(())
+}
+
+/// Offsets that never decrease, from 0 or more, up to `end`.
+fn check_offsets<O: Copy + TryInto<usize>>(offsets: &[O], end: usize) -> Result<(), String> {
+    let mut previous = 0;
+    for &o in offsets {
+        match o.try_into() {
+            Ok(p) if p >= previous && p <= end => previous = p,
+            _ => return Err("offsets out of order or out of range".into()),
+        }
+    }
+    Ok(())
+}
