@@ -36,10 +36,18 @@ impl Op {
     }
 }
 
-/// The result of `op` on one chunk, whose first value is value `first` of the Series; an error
-/// message (naming the value and the offset) for a strict conversion that failed.
-pub(crate) fn run(op: Op, input: Owned, format: &str, first: usize) -> Result<ArrowArray, String> {
-    Ok(match compute(op, input, format, first)? {
+/// Where a chunk's values are in the batch Polars passed: the index of its first value, and the
+/// batch's length (for error messages: Polars may split a column into batches).
+#[derive(Clone, Copy)]
+pub(crate) struct Place {
+    pub(crate) first: usize,
+    pub(crate) batch: usize,
+}
+
+/// The result of `op` on one chunk; an error message (naming the value and the offset) for a
+/// strict conversion that failed.
+pub(crate) fn run(op: Op, input: Owned, format: &str, at: Place) -> Result<ArrowArray, String> {
+    Ok(match compute(op, input, format, at)? {
         Output::New(a) => abi::export_array(a),
         Output::Same(input) => input.into_raw(),
     })
@@ -51,7 +59,7 @@ enum Output {
     Same(Owned),
 }
 
-fn compute(op: Op, input: Owned, format: &str, first: usize) -> Result<Output, String> {
+fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, String> {
     // SAFETY: Polars exported this chunk with this format (see `abi::take_series`).
     let chunk = unsafe { Chunk::new(input.array(), format)? };
     let (validity, nulls) = chunk.validity();
@@ -107,7 +115,7 @@ fn compute(op: Op, input: Owned, format: &str, first: usize) -> Result<Output, S
             };
             if policy == Policy::Strict {
                 let o = utf8x::validate(chunk.value(bad));
-                return Err(message(op, name, first + bad, chunk.value(bad), &o, 1));
+                return Err(message(op, name, at.value(bad), chunk.value(bad), &o, 1));
             }
             // The valid values keep their views into the input's buffers.
             let borrow = chunk.has_views();
@@ -139,7 +147,7 @@ fn compute(op: Op, input: Owned, format: &str, first: usize) -> Result<Output, S
                 let v = chunk.value(i);
                 let start = b.start();
                 if let Err(o) = decode_into(&mut b.data, v, enc, policy) {
-                    error = Some(message(op, name, first + i, v, &o, enc.unit_size()));
+                    error = Some(message(op, name, at.value(i), v, &o, enc.unit_size()));
                 }
                 b.finish(start);
             })?;
@@ -161,7 +169,7 @@ fn compute(op: Op, input: Owned, format: &str, first: usize) -> Result<Output, S
                     _ => convert_into(&mut b.data, v, Encoding::Utf8, enc, Policy::Strict),
                 };
                 if !o.is_ok() {
-                    error = Some(message(op, name, first + i, v, &o, 1));
+                    error = Some(message(op, name, at.value(i), v, &o, 1));
                 }
                 b.finish(start);
             })?;
@@ -360,22 +368,40 @@ fn append_units<T: Unit>(
     o
 }
 
-/// The error of a strict `decode` or `encode`: the value's index, the error's byte offset in
-/// it, what is wrong, and the value's first bytes.
-fn message(op: Op, name: &str, index: usize, v: &[u8], o: &Outcome, unit: usize) -> String {
-    let at = o.read * unit;
+impl Place {
+    fn value(self, i: usize) -> Place {
+        Place {
+            first: self.first + i,
+            ..self
+        }
+    }
+}
+
+/// The error of a strict `decode` or `encode`: what is wrong, the byte offset in the value,
+/// the value's first bytes and its place in the batch.
+fn message(op: Op, name: &str, at: Place, v: &[u8], o: &Outcome, unit: usize) -> String {
     let what = match op {
         Op::Encode(..) if o.status == Status::Unmappable => {
-            format!("utf8x.encode: value {index} cannot be encoded in {name}")
+            format!("utf8x.encode: a value cannot be encoded in {name}")
         }
-        Op::Encode(..) => format!("utf8x.encode: value {index} is not valid UTF-8"),
-        _ => format!("utf8x.decode: value {index} is not valid {name}"),
+        Op::Encode(..) => "utf8x.encode: a value is not valid UTF-8".to_string(),
+        // A lone surrogate (WTF-8, MUTF-8) or a value above U+10FFFF (RFC 2279).
+        _ if o.status == Status::Unmappable => {
+            format!("utf8x.decode: a {name} value holds a character a String cannot hold")
+        }
+        _ => format!("utf8x.decode: a value is not valid {name}"),
+    };
+    let kind = match o.status {
+        Status::Unmappable => "unmappable",
+        _ => crate::kind_name(o.error),
     };
     format!(
-        "{what}: {} ({}) at byte {at}, in {}",
+        "{what}: {} ({kind}) at byte {} of {} (value {} of the {} in this batch)",
         o.error.as_str(),
-        crate::kind_name(o.error),
-        preview(v)
+        o.read * unit,
+        preview(v),
+        at.first,
+        at.batch,
     )
 }
 

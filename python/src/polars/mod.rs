@@ -125,12 +125,13 @@ unsafe fn call(
         let [input] =
             <[_; 1]>::try_from(inputs).map_err(|_| format!("utf8x.{name} takes one column"))?;
         check_format(name, &input.format)?;
-        let mut first = 0;
+        let batch = input.chunks.iter().map(|c| c.array().length as usize).sum();
+        let mut at = kernels::Place { first: 0, batch };
         let mut chunks = Vec::with_capacity(input.chunks.len());
         for chunk in input.chunks {
             let len = chunk.array().length as usize;
-            chunks.push(kernels::run(op, chunk, &input.format, first)?);
-            first += len;
+            chunks.push(kernels::run(op, chunk, &input.format, at)?);
+            at.first += len;
         }
         Ok::<_, String>(abi::export_series(op.format(), &input.name, chunks))
     }));

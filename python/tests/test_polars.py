@@ -1,0 +1,337 @@
+"""The Polars plugin (``import utf8x.polars``): every function of the ``utf8x`` namespace on
+Binary and String columns, against CPython's codecs value by value and Polars' own
+``cast(pl.String)``; nulls, empty frames, several chunks, slices, lazy frames, bad arguments."""
+
+import codecs
+import re
+
+import pytest
+
+pl = pytest.importorskip("polars", reason="polars is not installed: the Polars plugin is untested")
+
+import utf8x  # noqa: E402
+import utf8x.polars  # noqa: E402, F401  (registers the namespace)
+
+# One bad sequence of each kind utf8x names, with CPython's verdict the oracle.
+BAD = [
+    b"\xff",  # invalid lead
+    b"\xf8\x88\x80\x80\x80",  # invalid lead (5-byte form)
+    b"\x80",  # unexpected continuation
+    b"\xc3a",  # too short
+    b"\xc0\xaf",  # overlong
+    b"\xe0\x80\xaf",  # overlong
+    b"\xed\xa0\x80",  # surrogate
+    b"\xf4\x90\x80\x80",  # above U+10FFFF
+    b"\xe2\x82",  # ends inside a character
+]
+# Prefixes that put the error at several offsets, inside short (inline) and long values.
+PREFIXES = [b"", b"a", b"caf\xc3\xa9", b"0123456789ab", "語" .encode() * 7, b"x" * 100]
+VALID = [b"", b"a", b"caf\xc3\xa9", b"12 bytes ok!", b"13 bytes long", "€ 語 😀".encode() * 9, b"y" * 300]
+
+
+def values():
+    """Valid values, then each bad sequence after each prefix, with a tail or without."""
+    out = list(VALID)
+    for p in PREFIXES:
+        for b in BAD:
+            out.append(p + b)
+            out.append(p + b + b" and more text after it")
+    return out
+
+
+VALUES = values()
+
+
+def frame(vals, dtype=pl.Binary):
+    return pl.DataFrame({"b": pl.Series(vals, dtype=pl.Binary)}).with_columns(pl.col("b").cast(dtype))
+
+
+def chunked(vals):
+    """The same values as a Binary column of four chunks, with a null."""
+    vals = vals + [None]
+    q = len(vals) // 4
+    parts = [frame(vals[i:j]) for i, j in ((0, q), (q, 2 * q), (2 * q, 3 * q), (3 * q, len(vals)))]
+    df = pl.concat(parts, rechunk=False)
+    assert df["b"].n_chunks() == 4
+    return df
+
+
+def py_error(v):
+    try:
+        v.decode("utf-8")
+        return None
+    except UnicodeDecodeError as e:
+        return e.start
+
+
+def fallback_handler(e):
+    """HTML's reading of bad UTF-8 bytes: each byte of the bad subpart as its Windows-1252
+    character (WHATWG maps the five bytes CPython's cp1252 leaves out to U+0081 ...)."""
+    bad = e.object[e.start : e.end]
+    return "".join(bytes([b]).decode("cp1252") if b not in b"\x81\x8d\x8f\x90\x9d" else chr(b) for b in bad), e.end
+
+
+codecs.register_error("test_polars_fallback", fallback_handler)
+PY_ERRORS = {"replace": "replace", "ignore": "ignore", "fallback": "test_polars_fallback"}
+
+
+def column(df, expr):
+    return df.select(expr.alias("out"))["out"].to_list()
+
+
+def test_is_valid_and_error_offset_match_cpython():
+    df = chunked(VALUES)
+    vals = VALUES + [None]
+    assert column(df, pl.col("b").utf8x.is_valid()) == [None if v is None else py_error(v) is None for v in vals]
+    assert column(df, pl.col("b").utf8x.error_offset()) == [None if v is None else py_error(v) for v in vals]
+
+
+@pytest.mark.parametrize("errors", ["replace", "ignore", "fallback"])
+def test_make_valid_matches_cpython(errors):
+    df = chunked(VALUES)
+    want = [None if v is None else v.decode("utf-8", PY_ERRORS[errors]) for v in VALUES + [None]]
+    assert column(df, pl.col("b").utf8x.make_valid(errors)) == want
+    assert column(df, pl.col("b").utf8x.decode("utf-8", errors)) == want
+    assert df.select(pl.col("b").utf8x.make_valid(errors))["b"].dtype == pl.String
+
+
+def test_valid_column_matches_polars_cast():
+    vals = VALID * 50 + [None]
+    df = chunked(vals)
+    cast = column(df, pl.col("b").cast(pl.String))
+    assert column(df, pl.col("b").utf8x.decode("utf-8")) == cast
+    assert column(df, pl.col("b").utf8x.make_valid()) == cast
+    assert column(df, pl.col("b").utf8x.is_valid()) == [None if v is None else True for v in vals + [None]]
+
+
+def test_string_columns_are_checked_too():
+    # Polars' String is UTF-8 by contract, but readers (pl.from_arrow of an unvalidated array
+    # here) can put other bytes in one: they are checked, never trusted.
+    pa = pytest.importorskip("pyarrow", reason="pyarrow builds a String column holding bad bytes")
+    vals = VALUES
+    data = b"".join(vals)
+    offsets = [0]
+    for v in vals:
+        offsets.append(offsets[-1] + len(v))
+    arr = pa.Array.from_buffers(
+        pa.string(), len(vals), [None, pa.array(offsets, pa.int32()).buffers()[1], pa.py_buffer(data)]
+    )
+    df = pl.DataFrame({"b": pl.from_arrow(arr)})
+    assert df["b"].dtype == pl.String
+    assert column(df, pl.col("b").utf8x.is_valid()) == [py_error(v) is None for v in vals]
+    assert column(df, pl.col("b").utf8x.error_offset()) == [py_error(v) for v in vals]
+    assert column(df, pl.col("b").utf8x.make_valid()) == [v.decode("utf-8", "replace") for v in vals]
+    with pytest.raises(pl.exceptions.ComputeError, match="not valid UTF-8"):
+        df.select(pl.col("b").utf8x.encode("utf-16-le"))
+
+
+def test_string_columns():
+    vals = [v.decode() for v in VALID] + [None]
+    df = pl.DataFrame({"s": vals}, schema={"s": pl.String})
+    assert column(df, pl.col("s").utf8x.is_valid()) == [None if v is None else True for v in vals]
+    assert column(df, pl.col("s").utf8x.error_offset()) == [None] * len(vals)
+    assert column(df, pl.col("s").utf8x.make_valid()) == vals
+    assert column(df, pl.col("s").utf8x.decode("utf-8")) == vals
+    assert column(df, pl.col("s").utf8x.decode("latin-1")) == [
+        None if v is None else v.encode().decode("latin-1") for v in vals
+    ]
+
+
+@pytest.mark.parametrize("bad", BAD)
+@pytest.mark.parametrize("prefix", PREFIXES)
+def test_strict_decode_names_the_offset(prefix, bad):
+    v = prefix + bad + b" tail"
+    df = frame([b"fine", v, b"also fine"])
+    start = py_error(v)
+    with pytest.raises(pl.exceptions.ComputeError, match=rf"at byte {start} of b'.*\(value 1 of the 3 in this batch\)"):
+        df.select(pl.col("b").utf8x.decode("utf-8"))
+
+
+# Encodings CPython has a codec for, with their CPython names.
+CPYTHON = ["utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be", "latin-1", "cp1252"]
+TEXT = ["", "a", "café", "12 bytes ok!", "€uro and Ÿ and œ", "語" * 20, "😀 outside the BMP 😀", "\x00nul"]
+
+
+@pytest.mark.parametrize("encoding", CPYTHON)
+def test_encode_and_decode_match_cpython(encoding):
+    text = [t for t in TEXT if _encodable(t, encoding)] + [None]
+    df = pl.DataFrame({"s": text}, schema={"s": pl.String})
+    encoded = column(df, pl.col("s").utf8x.encode(encoding))
+    assert encoded == [None if t is None else t.encode(encoding) for t in text]
+    back = pl.DataFrame({"b": encoded}, schema={"b": pl.Binary})
+    assert column(back, pl.col("b").utf8x.decode(encoding)) == text
+
+
+def _encodable(t, encoding):
+    try:
+        t.encode(encoding)
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+# Bytes that are ill-formed (or cut) in each encoding, inside longer values.
+ILL_FORMED = {
+    "utf-16-le": [b"a\x00\x00\xd8b\x00", b"\x00\xdc", b"a\x00b", "long text here".encode("utf-16-le") + b"\x3d\xd8"],
+    "utf-16-be": [b"\x00a\xd8\x00\x00b", b"\xdc\x00", b"\x00ab", "long text here".encode("utf-16-be") + b"\xd8\x3d"],
+    "utf-32-le": [b"a\x00\x00\x00\x00\xd8\x00\x00", b"\x00\x00\x11\x00", b"a\x00\x00\x00b\x00"],
+    "utf-32-be": [b"\x00\x00\x00a\x00\x00\xd8\x00", b"\x00\x11\x00\x00", b"\x00\x00\x00ab"],
+}
+
+
+@pytest.mark.parametrize("errors", ["strict", "replace", "ignore"])
+@pytest.mark.parametrize("encoding", sorted(ILL_FORMED))
+def test_decode_ill_formed_matches_cpython(encoding, errors):
+    vals = ILL_FORMED[encoding] + ["fine text".encode(encoding)]
+    df = frame(vals + [None])
+    if errors == "strict":
+        for v in vals[:-1]:
+            with pytest.raises(UnicodeDecodeError) as e:
+                v.decode(encoding)
+            with pytest.raises(pl.exceptions.ComputeError, match=rf"at byte {e.value.start} "):
+                frame([v]).select(pl.col("b").utf8x.decode(encoding))
+        return
+    want = [v.decode(encoding, errors) for v in vals] + [None]
+    assert column(df, pl.col("b").utf8x.decode(encoding, errors)) == want
+
+
+def test_decode_cp1252_and_latin1_match_cpython():
+    every = bytes(range(256))
+    defined = bytes(b for b in range(256) if b not in b"\x81\x8d\x8f\x90\x9d")
+    df = frame([every, defined, every[:12], every[200:]])
+    assert column(df, pl.col("b").utf8x.decode("latin-1")) == [
+        v.decode("latin-1") for v in (every, defined, every[:12], every[200:])
+    ]
+    assert column(frame([defined]), pl.col("b").utf8x.decode("cp1252")) == [defined.decode("cp1252")]
+
+
+@pytest.mark.parametrize("encoding", ["cesu-8", "mutf-8", "wtf-8", "rfc2279"])
+@pytest.mark.parametrize("errors", ["strict", "replace", "ignore", "fallback"])
+def test_utf8_family_matches_utf8x_decode(encoding, errors):
+    # No CPython codec: the oracle is the package's own decode of each value (tested against
+    # its own oracles elsewhere); what is tested here is the plugin's way to it.
+    vals = [b"plain", b"\xed\xa0\xbd\xed\xb8\x80 java", b"\xc0\x80", b"\xed\xa0\x80 lone", b"\xf8\x88\x80\x80\x80!", b"\xff"]
+    for v in vals:
+        df = frame([v, b"long enough to be in a buffer", None])
+        try:
+            want = utf8x.decode(v, encoding, errors)
+        except UnicodeDecodeError as e:
+            with pytest.raises(pl.exceptions.ComputeError, match=rf"at byte {e.start} "):
+                df.select(pl.col("b").utf8x.decode(encoding, errors))
+            continue
+        # A lone surrogate (well-formed in WTF-8 and MUTF-8) is a character no Polars string
+        # holds: an error under strict, replaced or dropped otherwise.
+        if re.search("[\ud800-\udfff]", want):
+            if errors == "strict":
+                with pytest.raises(pl.exceptions.ComputeError, match="holds a character a String cannot hold"):
+                    df.select(pl.col("b").utf8x.decode(encoding, errors))
+                continue
+            want = re.sub("[\ud800-\udfff]", "" if errors == "ignore" else "\ufffd", want)
+        got = column(df, pl.col("b").utf8x.decode(encoding, errors))
+        assert got == [want, "long enough to be in a buffer", None]
+
+
+def test_encode_unmappable_names_the_offset():
+    df = pl.DataFrame({"s": ["fine", "café €", None]})
+    with pytest.raises(pl.exceptions.ComputeError, match=r"cannot be encoded in latin-1: .* at byte 6 of b'caf\\xc3\\xa9 \\xe2"):
+        df.select(pl.col("s").utf8x.encode("latin-1"))
+    assert column(df.head(1), pl.col("s").utf8x.encode("latin-1")) == [b"fine"]
+
+
+def test_nulls_empty_and_all_null():
+    empty = frame([])
+    for expr in _every_function():
+        assert empty.select(expr).height == 0
+    nulls = pl.DataFrame({"b": [None, None]}, schema={"b": pl.Binary})
+    for expr in _every_function():
+        assert nulls.select(expr.alias("out"))["out"].to_list() == [None, None]
+    untyped = pl.DataFrame({"b": [None, None]})
+    assert untyped["b"].dtype == pl.Null
+    assert column(untyped, pl.col("b").utf8x.is_valid()) == [None, None]
+
+
+def _every_function():
+    c = pl.col("b")
+    return [
+        c.utf8x.is_valid(),
+        c.utf8x.error_offset(),
+        c.utf8x.make_valid(),
+        c.utf8x.decode("utf-8", "replace"),
+        c.utf8x.decode("utf-16-le", "replace"),
+        c.utf8x.make_valid().utf8x.encode("utf-16-be"),
+    ]
+
+
+def test_slices_and_filters():
+    vals = VALUES * 3
+    df = frame(vals)
+    for start, length in ((0, 5), (7, 40), (len(vals) - 9, 9), (33, 0)):
+        part = vals[start : start + length]
+        s = df.slice(start, length)
+        assert column(s, pl.col("b").utf8x.error_offset()) == [py_error(v) for v in part]
+        assert column(s, pl.col("b").utf8x.make_valid()) == [v.decode("utf-8", "replace") for v in part]
+    # A few values left of a large column: its buffers are mostly unreferenced.
+    big = frame([b"z" * 50 + bytes([i % 256]) for i in range(5000)])
+    kept = big.filter(pl.int_range(pl.len()) % 997 == 0)
+    assert column(kept, pl.col("b").utf8x.error_offset()) == [
+        py_error(b"z" * 50 + bytes([i % 256])) for i in range(0, 5000, 997)
+    ]
+
+
+def test_lazy_frames_and_streaming():
+    vals = VALUES * 20
+    lf = frame(vals).lazy()
+    q = lf.select(
+        pl.col("b").utf8x.is_valid().alias("ok"),
+        pl.col("b").utf8x.error_offset().alias("at"),
+        pl.col("b").utf8x.make_valid().alias("text"),
+    )
+    for engine in ("in-memory", "streaming"):
+        out = q.collect(engine=engine)
+        assert out["ok"].to_list() == [py_error(v) is None for v in vals]
+        assert out["at"].to_list() == [py_error(v) for v in vals]
+        assert out["text"].to_list() == [v.decode("utf-8", "replace") for v in vals]
+    assert q.collect_schema() == pl.Schema({"ok": pl.Boolean, "at": pl.Int64, "text": pl.String})
+    assert lf.filter(~pl.col("b").utf8x.is_valid()).collect().height == sum(py_error(v) is not None for v in vals)
+
+
+def test_bad_arguments_are_clean_errors():
+    df = pl.DataFrame({"i": [1, 2], "b": [b"a", b"b"]})
+    with pytest.raises(pl.exceptions.ComputeError, match="takes Binary or String columns, not a signed integer"):
+        df.select(pl.col("i").utf8x.is_valid())
+    with pytest.raises(pl.exceptions.ComputeError, match="takes Binary or String columns"):
+        df.select(pl.col("i").cast(pl.List(pl.Int64)).utf8x.make_valid())
+    with pytest.raises(LookupError, match="unknown encoding"):
+        pl.col("b").utf8x.decode("utf-9")
+    with pytest.raises(LookupError, match="unknown encoding"):
+        pl.col("b").utf8x.encode("ebcdic")
+    with pytest.raises(ValueError, match="unknown errors"):
+        pl.col("b").utf8x.make_valid("strict")
+    with pytest.raises(ValueError, match="unknown errors"):
+        pl.col("b").utf8x.decode("utf-8", "surrogateescape")
+    with pytest.raises(TypeError):
+        pl.col("b").utf8x.decode(None)
+
+
+def test_the_plugin_itself_checks_its_arguments():
+    # What a caller that bypasses utf8x.polars's checks gets: an error from the plugin, no crash.
+    from polars.plugins import register_plugin_function
+
+    df = pl.DataFrame({"b": [b"a"]})
+
+    def call(name, **kwargs):
+        return df.select(
+            register_plugin_function(
+                plugin_path=utf8x._utf8x.__file__, function_name=name, args=pl.col("b"), kwargs=kwargs or None, is_elementwise=True
+            )
+        )
+
+    for name, kwargs, message in [
+        ("utf8x_decode", {"encoding": "nope"}, "unknown encoding"),
+        ("utf8x_decode", {}, "missing"),
+        ("utf8x_decode", {"encoding": "utf-8", "errors": "surrogateescape"}, "unknown errors"),
+        ("utf8x_make_valid", {"errors": "strict"}, "unknown errors"),
+        ("utf8x_encode", {"encoding": 8}, "not a dict of strings"),
+    ]:
+        with pytest.raises(pl.exceptions.ComputeError, match=re.escape(message)):
+            call(name, **kwargs)
