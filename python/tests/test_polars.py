@@ -335,3 +335,111 @@ def test_the_plugin_itself_checks_its_arguments():
     ]:
         with pytest.raises(pl.exceptions.ComputeError, match=re.escape(message)):
             call(name, **kwargs)
+
+
+# The plugin's C functions called directly, as Polars calls them, with pyarrow as the other
+# side of the Arrow C data interface: it reaches the layouts Polars 2 never sends (offsets,
+# large offsets) and checks who releases what.
+import ctypes  # noqa: E402
+import pickle  # noqa: E402
+
+
+class ArrowSchema(ctypes.Structure):
+    _fields_ = [
+        ("format", ctypes.c_char_p),
+        ("name", ctypes.c_char_p),
+        ("metadata", ctypes.c_char_p),
+        ("flags", ctypes.c_int64),
+        ("n_children", ctypes.c_int64),
+        ("children", ctypes.c_void_p),
+        ("dictionary", ctypes.c_void_p),
+        ("release", ctypes.c_void_p),
+        ("private_data", ctypes.c_void_p),
+    ]
+
+
+class ArrowArray(ctypes.Structure):
+    _fields_ = [
+        ("length", ctypes.c_int64),
+        ("null_count", ctypes.c_int64),
+        ("offset", ctypes.c_int64),
+        ("n_buffers", ctypes.c_int64),
+        ("n_children", ctypes.c_int64),
+        ("buffers", ctypes.c_void_p),
+        ("children", ctypes.c_void_p),
+        ("dictionary", ctypes.c_void_p),
+        ("release", ctypes.c_void_p),
+        ("private_data", ctypes.c_void_p),
+    ]
+
+
+RELEASE = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+
+
+class SeriesExport(ctypes.Structure):
+    _fields_ = [
+        ("field", ctypes.POINTER(ArrowSchema)),
+        ("arrays", ctypes.POINTER(ctypes.POINTER(ArrowArray))),
+        ("len", ctypes.c_size_t),
+        ("release", ctypes.c_void_p),
+        ("private_data", ctypes.c_void_p),
+    ]
+
+
+def call_plugin(name, chunks, **kwargs):
+    """`_polars_plugin_utf8x_<name>` on a Series of pyarrow `chunks`: the output's chunks as
+    pyarrow arrays, or the plugin's error message; and whether the input export was released."""
+    pa = pytest.importorskip("pyarrow", reason="pyarrow is the other side of the C interface here")
+    lib = ctypes.CDLL(utf8x._utf8x.__file__)
+    schema = ArrowSchema()
+    chunks[0].type._export_to_c(ctypes.addressof(schema))
+    arrays = [ArrowArray() for _ in chunks]
+    for c, a in zip(chunks, arrays):
+        c._export_to_c(ctypes.addressof(a))
+    pointers = (ctypes.POINTER(ArrowArray) * len(arrays))(*[ctypes.pointer(a) for a in arrays])
+    released = []
+
+    @RELEASE
+    def release(_):
+        # What Polars' release does: the schema goes, the chunks were the plugin's to release.
+        released.append(True)
+        RELEASE(schema.release)(ctypes.addressof(schema))
+
+    export = SeriesExport(ctypes.pointer(schema), pointers, len(arrays), ctypes.cast(release, ctypes.c_void_p), 1)
+    out = SeriesExport()
+    fn = getattr(lib, f"_polars_plugin_utf8x_{name}")
+    fn.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p]
+    kw = pickle.dumps(kwargs, protocol=5) if kwargs else b""
+    fn(ctypes.addressof(export), 1, kw, len(kw), ctypes.addressof(out), None)
+    assert released == [True] and all(a.release is None for a in arrays)
+    if not out.private_data:
+        lib._polars_plugin_get_last_error_message.restype = ctypes.c_char_p
+        return lib._polars_plugin_get_last_error_message().decode()
+    dtype = pa.DataType._import_from_c(ctypes.addressof(out.field.contents))
+    result = [pa.Array._import_from_c(ctypes.addressof(out.arrays[i].contents), dtype) for i in range(out.len)]
+    RELEASE(out.release)(ctypes.addressof(out))
+    assert out.release is None
+    return result
+
+
+@pytest.mark.parametrize("kind", ["binary", "large_binary", "string", "large_string", "binary_view", "string_view"])
+def test_every_arrow_layout_through_the_c_interface(kind):
+    pa = pytest.importorskip("pyarrow", reason="pyarrow is the other side of the C interface here")
+    vals = VALUES + [None] + VALUES[:7]
+    if "view" in kind:
+        bytes_ = pa.array(vals, pa.binary()).cast(pa.binary_view())
+    else:
+        bytes_ = pa.array(vals, pa.large_binary() if "large" in kind else pa.binary())
+    # The same buffers as the type asked for, unvalidated: string arrays may hold bad bytes.
+    data = pa.Array.from_buffers(getattr(pa, kind)(), len(bytes_), bytes_.buffers())
+    chunks = [data.slice(0, 11), data.slice(11)]
+    want_valid = [None if v is None else py_error(v) is None for v in vals]
+    got = call_plugin("is_valid", chunks)
+    assert [x for c in got for x in c.to_pylist()] == want_valid
+    got = call_plugin("error_offset", chunks)
+    assert [x for c in got for x in c.to_pylist()] == [None if v is None else py_error(v) for v in vals]
+    got = call_plugin("make_valid", chunks, errors="replace")
+    assert [x for c in got for x in c.to_pylist()] == [None if v is None else v.decode("utf-8", "replace") for v in vals]
+    message = call_plugin("decode", chunks, encoding="utf-8")
+    first = next(i for i, v in enumerate(vals) if v is not None and py_error(v) is not None)
+    assert f"(value {first} of the {len(vals)} in this batch)" in message

@@ -157,8 +157,15 @@ pub(crate) unsafe fn take_series(
         unsafe {
             let e = &mut *series.add(i);
             let field = read_schema(e.field);
+            // Moved out as the C data interface moves an array: the copy is ours, the source
+            // is marked released.
             let chunks = (0..e.len)
-                .map(|c| Owned(ptr::read(*e.arrays.add(c))))
+                .map(|c| {
+                    let source = *e.arrays.add(c);
+                    let chunk = Owned(ptr::read(source));
+                    (*source).release = None;
+                    chunk
+                })
                 .collect::<Vec<_>>();
             if let Some(release) = e.release {
                 release(e);

@@ -1,0 +1,78 @@
+"""Throughput of the Polars plugin (``utf8x.polars``) against Polars' own ``cast(pl.String)``, on
+a Binary column of text lines that are all valid UTF-8. Run after ``pip install ./python``:
+
+    python python/bench_polars.py [LIPSUM_DIR] [--rows N] [--bad PERCENT]
+
+LIPSUM_DIR holds the lipsum corpus (its ``*.utf8.txt`` files are read line by line); without
+it the lines are generated. Rows cycle through the lines. With ``--bad``, that share of the rows
+gets a stray byte (then ``cast`` fails, and only the plugin's functions are timed). Not a test:
+numbers depend on the machine and its load.
+"""
+
+import argparse
+import sys
+import timeit
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+# Running this file puts python/ first on sys.path, where utf8x/ is the source without the
+# compiled module: import the installed package instead.
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+import polars as pl  # noqa: E402
+
+import utf8x.polars  # noqa: E402, F401
+
+
+def lines(directory):
+    files = sorted(Path(directory).glob("*.utf8.txt")) if directory else []
+    out = [line for f in files for line in f.read_bytes().split(b"\n") if line]
+    if out:
+        return out
+    words = "lorem ipsum dolor sit amet h\u00e9llo w\u00f6rld \u20ac \u8a9e \U0001f600".split()
+    return [" ".join(words[(i + j) % len(words)] for j in range(20 + i % 80)).encode() for i in range(1500)]
+
+
+def best(f, number=3, repeat=7):
+    return min(timeit.repeat(f, number=number, repeat=repeat)) / number
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("lipsum", nargs="?", help="directory of the lipsum corpus")
+    ap.add_argument("--rows", type=int, default=500_000)
+    ap.add_argument("--bad", type=float, default=0.0, help="percent of rows with a stray byte")
+    args = ap.parse_args()
+    src = lines(args.lipsum)
+    vals = [src[i % len(src)] for i in range(args.rows)]
+    if args.bad:
+        step = max(1, round(100 / args.bad))
+        vals = [v + b"\xff" if i % step == 0 else v for i, v in enumerate(vals)]
+    df = pl.DataFrame({"b": pl.Series(vals, dtype=pl.Binary)})
+    del vals
+    size = df.select(pl.col("b").bin.size().sum()).item()
+    b = pl.col("b")
+    cases = [
+        ("b.utf8x.is_valid()", b.utf8x.is_valid()),
+        ("b.utf8x.error_offset()", b.utf8x.error_offset()),
+        ("b.utf8x.make_valid()", b.utf8x.make_valid()),
+        ('b.utf8x.decode("utf-8")', b.utf8x.decode("utf-8", "replace" if args.bad else "strict")),
+    ]
+    if not args.bad:
+        cases.append(("b.cast(pl.String)", b.cast(pl.String)))
+    print(f"{args.rows} rows, {size / 1e6:.0f} MB, {100 * args.bad / 100:.2f} % bad; polars {pl.__version__}, "
+          f"{pl.thread_pool_size()} threads")
+    times = {}
+    for name, expr in cases:
+        df.select(expr)  # warm up
+        times[name] = best(lambda e=expr: df.select(e))
+    base = times.get("b.cast(pl.String)")
+    print("| expression | GB/s | vs cast(pl.String) |")
+    print("|---|---:|---:|")
+    for name, t in times.items():
+        ratio = f"{base / t:.2f}x" if base else "-"
+        print(f"| `{name}` | {size / t / 1e9:.2f} | {ratio} |")
+
+
+if __name__ == "__main__":
+    main()
