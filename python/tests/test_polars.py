@@ -443,3 +443,13 @@ def test_every_arrow_layout_through_the_c_interface(kind):
     message = call_plugin("decode", chunks, encoding="utf-8")
     first = next(i for i, v in enumerate(vals) if v is not None and py_error(v) is not None)
     assert f"(value {first} of the {len(vals)} in this batch)" in message
+
+
+def test_values_cut_inside_a_character_are_invalid():
+    # Side by side in one buffer the values make valid UTF-8; each alone does not.
+    vals = [b"x" * 12 + b"caf\xc3", b"\xa9" + b"y" * 20, "long value ending in 語".encode()[:-1], b"\x9e" + b"z" * 30]
+    vals += [b"caf\xc3", b"\xa9lait"]  # the same cut, inline
+    df = frame(vals)
+    assert column(df, pl.col("b").utf8x.is_valid()) == [False] * len(vals)
+    assert column(df, pl.col("b").utf8x.error_offset()) == [py_error(v) for v in vals]
+    assert column(df, pl.col("b").utf8x.make_valid()) == [v.decode("utf-8", "replace") for v in vals]
