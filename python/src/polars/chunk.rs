@@ -6,11 +6,8 @@
 //! offset into that buffer; the buffers' sizes come last. The offsets layouts (`z`, `Z`, `u`,
 //! `U`) are read too, for producers that send them. A `n` (Null) chunk has only nulls.
 //!
-//! A value is valid UTF-8 alone; the cheapest exact test for many of them reads each data
-//! buffer once: when a buffer is valid as a whole, a value inside it is valid exactly when it
-//! starts and ends on a character boundary (`utf8x::validate_column`'s method). A buffer mostly
-//! unreferenced (the rest of a sliced or filtered column) is not read whole; its values are
-//! validated one by one.
+//! A value is valid UTF-8 alone; the values stored one after another in a buffer are validated
+//! together, a run at a time, by `utf8x::validate_column` (see [`Chunk::valid_bits`]).
 
 use std::ffi::c_void;
 
@@ -224,95 +221,131 @@ impl<'a> Chunk<'a> {
         }
     }
 
-    /// A test for "value `i` is valid UTF-8", prepared for this chunk.
-    pub(crate) fn checker(&self) -> Checker<'_, 'a> {
-        let whole = match &self.values {
-            Values::Views { buffers, .. } => {
-                // Bytes each buffer's values cover: a buffer they cover less than half of is
-                // not worth validating whole.
-                let mut used = vec![0usize; buffers.len()];
-                for i in 0..self.len {
-                    let v = self.view_bytes(i);
-                    let n = u32_at(v, 0) as usize;
-                    if n > 12 {
-                        used[u32_at(v, 8) as usize] += n;
-                    }
-                }
-                buffers
-                    .iter()
-                    .zip(used)
-                    .map(|(b, used)| used >= b.len() / 2 && utf8x::is_valid(b))
-                    .collect()
-            }
-            // The values lie one after another: from the first offset to the end of the data.
-            Values::Offsets32 { offsets, data } => {
-                let s = offsets.first().map_or(0, |&o| o as usize);
-                vec![utf8x::is_valid(&data[s..])]
-            }
-            Values::Offsets64 { offsets, data } => {
-                let s = offsets.first().map_or(0, |&o| o as usize);
-                vec![utf8x::is_valid(&data[s..])]
-            }
-            Values::Null => vec![],
-        };
-        Checker { chunk: self, whole }
-    }
-
-    fn view_bytes(&self, i: usize) -> &'a [u8] {
-        match &self.values {
-            Values::Views { views, .. } => &views[i * 16..i * 16 + 16],
-            _ => &[],
-        }
-    }
-}
-
-/// "Is value `i` valid UTF-8", with the data buffers that are valid as a whole known.
-pub(crate) struct Checker<'c, 'a> {
-    chunk: &'c Chunk<'a>,
-    /// Per data buffer: valid as a whole (then only the value's ends need checking).
-    whole: Vec<bool>,
-}
-
-impl Checker<'_, '_> {
+    /// Where value `i` lies: inline in its view, or in a data buffer.
     #[inline]
-    pub(crate) fn is_valid(&self, i: usize) -> bool {
-        let (data, whole, start, end) = match &self.chunk.values {
-            Values::Null => return true,
-            Values::Views { views, buffers } => {
+    fn place(&self, i: usize) -> Place<'a> {
+        match &self.values {
+            Values::Null => Place::Inline(&[]),
+            Values::Views { views, .. } => {
                 let v = &views[i * 16..i * 16 + 16];
                 let n = u32_at(v, 0) as usize;
                 if n <= 12 {
-                    return short_is_valid(&v[4..4 + n]);
+                    Place::Inline(&v[4..4 + n])
+                } else {
+                    Place::Stored(u32_at(v, 8) as usize, u32_at(v, 12) as usize, n)
                 }
-                let (b, at) = (u32_at(v, 8) as usize, u32_at(v, 12) as usize);
-                (buffers[b], self.whole[b], at, at + n)
             }
-            Values::Offsets32 { offsets, data } => (
-                *data,
-                self.whole[0],
-                offsets[i] as usize,
-                offsets[i + 1] as usize,
-            ),
-            Values::Offsets64 { offsets, data } => (
-                *data,
-                self.whole[0],
-                offsets[i] as usize,
-                offsets[i + 1] as usize,
-            ),
-        };
-        if whole {
-            // Inside a valid buffer: valid exactly when both ends are character boundaries.
-            boundary(data, start) && boundary(data, end)
-        } else {
-            utf8x::is_valid(&data[start..end])
+            Values::Offsets32 { offsets, .. } => {
+                let (s, e) = (offsets[i] as usize, offsets[i + 1] as usize);
+                Place::Stored(0, s, e - s)
+            }
+            Values::Offsets64 { offsets, .. } => {
+                let (s, e) = (offsets[i] as usize, offsets[i + 1] as usize);
+                Place::Stored(0, s, e - s)
+            }
         }
+    }
+
+    fn data(&self, buffer: usize) -> &'a [u8] {
+        match &self.values {
+            Values::Views { buffers, .. } => buffers[buffer],
+            Values::Offsets32 { data, .. } | Values::Offsets64 { data, .. } => data,
+            Values::Null => &[],
+        }
+    }
+
+    /// A bitmap with bit `i` set when value `i` is valid UTF-8 on its own (or null).
+    ///
+    /// Values stored one after another in a buffer (how Polars and Arrow lay them out) are
+    /// validated in runs of up to [`RUN_BYTES`] by `utf8x::validate_column`: one pass over the
+    /// bytes, each value's start checked while the run is in the cache. A run with a bad value
+    /// is walked value by value. Inline values are checked on their own.
+    pub(crate) fn valid_bits(&self) -> Vec<u8> {
+        let mut bits = vec![0xFF; self.len.div_ceil(8)];
+        let mut run = Run::default();
+        for i in 0..self.len {
+            if self.is_null(i) {
+                continue;
+            }
+            match self.place(i) {
+                Place::Inline(v) => {
+                    if !short_is_valid(v) {
+                        bits[i / 8] &= !(1 << (i % 8));
+                    }
+                }
+                Place::Stored(b, at, n) => {
+                    if !run.extends(b, at) {
+                        run.check(self, &mut bits);
+                        run.start(b, at);
+                    }
+                    run.push(i, at + n);
+                }
+            }
+        }
+        run.check(self, &mut bits);
+        bits
     }
 }
 
-/// True when a character may start at `at` (or `at` is the end).
-#[inline]
-fn boundary(b: &[u8], at: usize) -> bool {
-    b.get(at).is_none_or(|&x| (x as i8) >= -0x40)
+/// Where a value lies.
+enum Place<'a> {
+    Inline(&'a [u8]),
+    /// Buffer, offset, length.
+    Stored(usize, usize, usize),
+}
+
+/// Bytes of values validated in one call: the run is still in the cache when its values'
+/// starts are checked, and a bad value costs a second look at no more than this.
+const RUN_BYTES: usize = 64 * 1024;
+
+/// Values that follow one another in one buffer.
+#[derive(Default)]
+struct Run {
+    buffer: usize,
+    /// `offsets[k]..offsets[k + 1]` is value `rows[k]` (`i64`, as `validate_column` takes).
+    offsets: Vec<i64>,
+    rows: Vec<usize>,
+}
+
+impl Run {
+    /// True when a value at `at` in buffer `b` continues the run (and the run has room).
+    fn extends(&self, b: usize, at: usize) -> bool {
+        match (self.offsets.first(), self.offsets.last()) {
+            (Some(&first), Some(&end)) => {
+                b == self.buffer && at as i64 == end && at - (first as usize) < RUN_BYTES
+            }
+            _ => false,
+        }
+    }
+
+    fn start(&mut self, b: usize, at: usize) {
+        self.buffer = b;
+        self.offsets.clear();
+        self.rows.clear();
+        self.offsets.push(at as i64);
+    }
+
+    fn push(&mut self, row: usize, end: usize) {
+        self.offsets.push(end as i64);
+        self.rows.push(row);
+    }
+
+    /// Clears the bits of the run's invalid values.
+    fn check(&self, chunk: &Chunk<'_>, bits: &mut [u8]) {
+        if self.rows.is_empty() {
+            return;
+        }
+        let data = chunk.data(self.buffer);
+        if utf8x::validate_column(data, &self.offsets).outcome.is_ok() {
+            return;
+        }
+        for (k, &row) in self.rows.iter().enumerate() {
+            let (start, end) = (self.offsets[k] as usize, self.offsets[k + 1] as usize);
+            if !utf8x::is_valid(&data[start..end]) {
+                bits[row / 8] &= !(1 << (row % 8));
+            }
+        }
+    }
 }
 
 /// Validity of an inline value (at most 12 bytes): ASCII is the common case.

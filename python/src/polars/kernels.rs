@@ -1,6 +1,6 @@
 //! The plugin's functions on one chunk: an input [`Chunk`] in, an output [`OutArray`] out.
 //!
-//! Nulls stay null. Values are validated with [`Chunk::checker`] (each data buffer read once);
+//! Nulls stay null. Values are validated with [`Chunk::valid_bits`] (each value's bytes read once);
 //! only values that need it are converted, each straight into the output's data buffer. Where
 //! every value is valid UTF-8 and the output is that UTF-8 (`make_valid`, `decode("utf-8")`,
 //! `encode("utf-8")`), the input chunk itself is the output: nothing is copied. Where a few are
@@ -67,8 +67,7 @@ fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, Stri
     let n = chunk.len();
     let out = match op {
         Op::IsValid => {
-            let check = chunk.checker();
-            let bits = bitmap(n, |i| check.is_valid(i));
+            let bits = chunk.valid_bits();
             Ok(OutArray {
                 length: n,
                 null_count: nulls,
@@ -77,12 +76,13 @@ fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, Stri
             })
         }
         Op::ErrorOffset => {
-            let check = chunk.checker();
+            let valid = Valid(chunk.valid_bits());
             let mut offsets = vec![0i64; n];
-            let mut valid = 0;
+            // Null in the output: null and valid values.
+            let mut nulls = 0;
             let bits = bitmap(n, |i| {
-                if chunk.is_null(i) || check.is_valid(i) {
-                    valid += 1;
+                if chunk.is_null(i) || valid.get(i) {
+                    nulls += 1;
                     return false;
                 }
                 offsets[i] = utf8x::validate(chunk.value(i)).read as i64;
@@ -90,7 +90,7 @@ fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, Stri
             });
             Ok(OutArray {
                 length: n,
-                null_count: valid,
+                null_count: nulls,
                 buffers: vec![Buffer::Bytes(bits), Buffer::Int64(offsets)],
                 keep: None,
             })
@@ -101,8 +101,8 @@ fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, Stri
                 Op::Encode(_, name) => (name, Policy::Strict),
                 _ => unreachable!("matched above"),
             };
-            let check = chunk.checker();
-            let Some(bad) = (0..n).find(|&i| !chunk.is_null(i) && !check.is_valid(i)) else {
+            let valid = Valid(chunk.valid_bits());
+            let Some(bad) = (0..n).find(|&i| !chunk.is_null(i) && !valid.get(i)) else {
                 if chunk.has_views() {
                     // All valid, and views already: the input is the output.
                     drop(chunk);
@@ -122,8 +122,8 @@ fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, Stri
             let mut out = rebuild(&chunk, validity, nulls, borrow, |i, b| {
                 let v = chunk.value(i);
                 match chunk.view(i) {
-                    Some(view) if check.is_valid(i) => b.views.push(view),
-                    _ if check.is_valid(i) => b.push(v),
+                    Some(view) if valid.get(i) => b.views.push(view),
+                    _ if valid.get(i) => b.push(v),
                     _ => {
                         let start = b.start();
                         let _ =
@@ -177,6 +177,16 @@ fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, Stri
         }
     };
     out.map(Output::New)
+}
+
+/// The bitmap of [`Chunk::valid_bits`].
+struct Valid(Vec<u8>);
+
+impl Valid {
+    #[inline]
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 8] >> (i % 8) & 1 == 1
+    }
 }
 
 /// A bitmap of `n` bits, bit `i` set when `f(i)`.
