@@ -313,6 +313,28 @@ def test_bad_arguments_are_clean_errors():
         pl.col("b").utf8x.decode(None)
 
 
+def test_large_chunks_on_several_threads():
+    # Past 2 MiB of values per thread a chunk (9 MiB here) is split between threads: the same answer, parts cut at
+    # every kind of place (bad values near the cuts, inline values, nulls).
+    from polars.plugins import register_plugin_function
+
+    vals = [(VALUES[i % len(VALUES)] if i % 3 else b"w" * (i % 40)) for i in range(300_000)]
+    vals[::97] = [None] * len(vals[::97])
+    df = frame(vals)
+    assert df["b"].n_chunks() == 1
+    want = [None if v is None else py_error(v) for v in vals]
+    for threads in (1, 4):
+        expr = register_plugin_function(
+            plugin_path=utf8x._utf8x.__file__,
+            function_name="utf8x_error_offset",
+            args=pl.col("b"),
+            kwargs={"threads": threads},
+            is_elementwise=True,
+        )
+        assert column(df, expr) == want
+    assert column(df, pl.col("b").utf8x.make_valid()) == [None if v is None else v.decode("utf-8", "replace") for v in vals]
+
+
 def test_the_plugin_itself_checks_its_arguments():
     # What a caller that bypasses utf8x.polars's checks gets: an error from the plugin, no crash.
     from polars.plugins import register_plugin_function
@@ -331,7 +353,8 @@ def test_the_plugin_itself_checks_its_arguments():
         ("utf8x_decode", {}, "missing"),
         ("utf8x_decode", {"encoding": "utf-8", "errors": "surrogateescape"}, "unknown errors"),
         ("utf8x_make_valid", {"errors": "strict"}, "unknown errors"),
-        ("utf8x_encode", {"encoding": 8}, "not a dict of strings"),
+        ("utf8x_encode", {"encoding": 8.5}, "not a dict of strings and integers"),
+        ("utf8x_is_valid", {"threads": "many"}, "is not a count"),
     ]:
         with pytest.raises(pl.exceptions.ComputeError, match=re.escape(message)):
             call(name, **kwargs)

@@ -43,11 +43,12 @@ class Utf8xNamespace:
         self._expr = expr
 
     def _call(self, name: str, **kwargs: str) -> pl.Expr:
+        # A large chunk is validated on as many threads as Polars' pool has (POLARS_MAX_THREADS).
         return register_plugin_function(
             plugin_path=_PLUGIN,
             function_name=f"utf8x_{name}",
             args=self._expr,
-            kwargs=kwargs or None,
+            kwargs={**kwargs, "threads": pl.thread_pool_size()},
             is_elementwise=True,
         )
 

@@ -260,31 +260,65 @@ impl<'a> Chunk<'a> {
     /// validated in runs of up to [`RUN_BYTES`] by `utf8x::validate_column`: one pass over the
     /// bytes, each value's start checked while the run is in the cache. A run with a bad value
     /// is walked value by value. Inline values are checked on their own.
-    pub(crate) fn valid_bits(&self) -> Vec<u8> {
+    ///
+    /// A chunk of more than [`PARALLEL_BYTES`] is split into up to `threads` parts of as many
+    /// rows, each checked on a thread of its own (each part's bits are whole bytes of its own).
+    pub(crate) fn valid_bits(&self, threads: usize) -> Vec<u8> {
         let mut bits = vec![0xFF; self.len.div_ceil(8)];
+        let parts = threads.min(self.stored_bytes() / PARALLEL_BYTES).max(1);
+        if parts == 1 {
+            self.check_rows(0, &mut bits);
+            return bits;
+        }
+        let per = self.len.div_ceil(parts).next_multiple_of(8);
+        std::thread::scope(|s| {
+            for (k, part) in bits.chunks_mut(per / 8).enumerate() {
+                s.spawn(move || self.check_rows(k * per, part));
+            }
+        });
+        bits
+    }
+
+    /// Clears in `bits` (bit 0: row `first`) the bits of the invalid values among its rows.
+    fn check_rows(&self, first: usize, bits: &mut [u8]) {
         let mut run = Run::default();
-        for i in 0..self.len {
+        for i in first..self.len.min(first + bits.len() * 8) {
             if self.is_null(i) {
                 continue;
             }
             match self.place(i) {
                 Place::Inline(v) => {
                     if !short_is_valid(v) {
-                        bits[i / 8] &= !(1 << (i % 8));
+                        clear(bits, i - first);
                     }
                 }
                 Place::Stored(b, at, n) => {
                     if !run.extends(b, at) {
-                        run.check(self, &mut bits);
+                        run.check(self, bits);
                         run.start(b, at);
                     }
-                    run.push(i, at + n);
+                    run.push(i - first, at + n);
                 }
             }
         }
-        run.check(self, &mut bits);
-        bits
+        run.check(self, bits);
     }
+
+    /// The bytes of the data buffers.
+    fn stored_bytes(&self) -> usize {
+        match &self.values {
+            Values::Views { buffers, .. } => buffers.iter().map(|b| b.len()).sum(),
+            Values::Offsets32 { data, .. } | Values::Offsets64 { data, .. } => data.len(),
+            Values::Null => 0,
+        }
+    }
+}
+
+/// Bytes of values that make a thread worth starting (about 0.2 ms of work).
+const PARALLEL_BYTES: usize = 2 << 20;
+
+fn clear(bits: &mut [u8], i: usize) {
+    bits[i / 8] &= !(1 << (i % 8));
 }
 
 /// Where a value lies.
@@ -302,7 +336,8 @@ const RUN_BYTES: usize = 64 * 1024;
 #[derive(Default)]
 struct Run {
     buffer: usize,
-    /// `offsets[k]..offsets[k + 1]` is value `rows[k]` (`i64`, as `validate_column` takes).
+    /// `offsets[k]..offsets[k + 1]` is the value of bit `rows[k]` (`i64`, as `validate_column`
+    /// takes).
     offsets: Vec<i64>,
     rows: Vec<usize>,
 }
@@ -342,7 +377,7 @@ impl Run {
         for (k, &row) in self.rows.iter().enumerate() {
             let (start, end) = (self.offsets[k] as usize, self.offsets[k + 1] as usize);
             if !utf8x::is_valid(&data[start..end]) {
-                bits[row / 8] &= !(1 << (row % 8));
+                clear(bits, row);
             }
         }
     }

@@ -37,11 +37,14 @@ impl Op {
 }
 
 /// Where a chunk's values are in the batch Polars passed: the index of its first value, and the
-/// batch's length (for error messages: Polars may split a column into batches).
+/// batch's length (for error messages: Polars may split a column into batches); and the threads
+/// it may use.
 #[derive(Clone, Copy)]
 pub(crate) struct Place {
     pub(crate) first: usize,
     pub(crate) batch: usize,
+    /// Threads the chunk may be validated on.
+    pub(crate) threads: usize,
 }
 
 /// The result of `op` on one chunk; an error message (naming the value and the offset) for a
@@ -67,7 +70,7 @@ fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, Stri
     let n = chunk.len();
     let out = match op {
         Op::IsValid => {
-            let bits = chunk.valid_bits();
+            let bits = chunk.valid_bits(at.threads);
             Ok(OutArray {
                 length: n,
                 null_count: nulls,
@@ -76,7 +79,7 @@ fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, Stri
             })
         }
         Op::ErrorOffset => {
-            let valid = Valid(chunk.valid_bits());
+            let valid = Valid(chunk.valid_bits(at.threads));
             let mut offsets = vec![0i64; n];
             // Null in the output: null and valid values.
             let mut nulls = 0;
@@ -101,7 +104,7 @@ fn compute(op: Op, input: Owned, format: &str, at: Place) -> Result<Output, Stri
                 Op::Encode(_, name) => (name, Policy::Strict),
                 _ => unreachable!("matched above"),
             };
-            let valid = Valid(chunk.valid_bits());
+            let valid = Valid(chunk.valid_bits(at.threads));
             let Some(bad) = (0..n).find(|&i| !chunk.is_null(i) && !valid.get(i)) else {
                 if chunk.has_views() {
                     // All valid, and views already: the input is the output.

@@ -36,7 +36,7 @@ fn kwargs(bytes: &[u8]) -> Result<BTreeMap<String, String>, String> {
     if bytes.is_empty() {
         return Ok(BTreeMap::new());
     }
-    let bad = || "utf8x: keyword arguments are not a dict of strings".to_string();
+    let bad = || "utf8x: keyword arguments are not a dict of strings and integers".to_string();
     let Value::Dict(d) =
         serde_pickle::value_from_slice(bytes, DeOptions::new()).map_err(|_| bad())?
     else {
@@ -45,6 +45,7 @@ fn kwargs(bytes: &[u8]) -> Result<BTreeMap<String, String>, String> {
     d.into_iter()
         .map(|(k, v)| match (k, v) {
             (HashableValue::String(k), Value::String(v)) => Ok((k, v)),
+            (HashableValue::String(k), Value::I64(v)) => Ok((k, v.to_string())),
             _ => Err(bad()),
         })
         .collect()
@@ -70,9 +71,14 @@ fn policy(name: &str, strict: bool) -> Result<Policy, String> {
     })
 }
 
-/// The function `name` with its keyword arguments.
-fn op(name: &str, kwargs: &[u8]) -> Result<Op, String> {
+/// The function `name` with its keyword arguments, and the threads it may use (`threads`,
+/// Polars' thread pool size, which `utf8x/polars.py` passes; 1 without it).
+fn op(name: &str, kwargs: &[u8]) -> Result<(Op, usize), String> {
     let k = self::kwargs(kwargs)?;
+    let threads = k.get("threads").map_or(Ok(1), |t| {
+        t.parse::<usize>()
+            .map_err(|_| format!("utf8x.{name}: threads {t:?} is not a count"))
+    })?;
     let arg = |key: &str, default: Option<&'static str>| {
         k.get(key)
             .map(String::as_str)
@@ -83,7 +89,7 @@ fn op(name: &str, kwargs: &[u8]) -> Result<Op, String> {
         let e = arg(key, None)?;
         crate::find_encoding(e).ok_or_else(|| format!("utf8x.{name}: unknown encoding {e:?}"))
     };
-    Ok(match name {
+    let op = match name {
         "is_valid" => Op::IsValid,
         "error_offset" => Op::ErrorOffset,
         "make_valid" => Op::Decode(
@@ -100,7 +106,8 @@ fn op(name: &str, kwargs: &[u8]) -> Result<Op, String> {
             Op::Encode(enc, label)
         }
         _ => return Err(format!("utf8x: no plugin function {name:?}")),
-    })
+    };
+    Ok((op, threads.max(1)))
 }
 
 /// `_polars_plugin_<name>`: runs `name` on the one input Series, chunk by chunk.
@@ -121,12 +128,16 @@ unsafe fn call(
         // SAFETY: the caller's contract.
         let inputs = unsafe { abi::take_series(series, n)? };
         // SAFETY: the caller's contract.
-        let op = op(name, unsafe { bytes(kwargs, kwargs_len) })?;
+        let (op, threads) = op(name, unsafe { bytes(kwargs, kwargs_len) })?;
         let [input] =
             <[_; 1]>::try_from(inputs).map_err(|_| format!("utf8x.{name} takes one column"))?;
         check_format(name, &input.format)?;
         let batch = input.chunks.iter().map(|c| c.array().length as usize).sum();
-        let mut at = kernels::Place { first: 0, batch };
+        let mut at = kernels::Place {
+            first: 0,
+            batch,
+            threads,
+        };
         let mut chunks = Vec::with_capacity(input.chunks.len());
         for chunk in input.chunks {
             let len = chunk.array().length as usize;
@@ -158,7 +169,7 @@ unsafe fn field(
 ) {
     let result = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the caller's contract.
-        let op = op(name, unsafe { bytes(kwargs, kwargs_len) })?;
+        let (op, _) = op(name, unsafe { bytes(kwargs, kwargs_len) })?;
         // SAFETY: the caller's contract.
         let inputs = unsafe { abi::input_fields(fields, n)? };
         let [(format, field_name)] = &inputs[..] else {
