@@ -97,6 +97,7 @@ impl<'a> Chunk<'a> {
         };
         let values = match format {
             "n" => Values::Null,
+            // SAFETY: Arrow's view layout, as above.
             "vz" | "vu" => unsafe {
                 // Buffers: validity, views, the data buffers, then their sizes (i64).
                 let n_data = n_buffers.saturating_sub(3);
@@ -115,22 +116,16 @@ impl<'a> Chunk<'a> {
                 check_views(views, &buffers)?;
                 Values::Views { views, buffers }
             },
-            "z" | "u" => unsafe {
-                let offsets = buffer::<i32>(a, 1, if len > 0 { offset + len + 1 } else { 0 })?;
-                let offsets = offsets.get(offset..).unwrap_or_default();
-                let end = offsets.last().map_or(0, |&e| e.max(0) as usize);
-                let data = buffer::<u8>(a, 2, end)?;
-                check_offsets(offsets, data.len())?;
+            "z" | "u" => {
+                // SAFETY: Arrow's offsets layout, as above.
+                let (offsets, data) = unsafe { offsets_and_data::<i32>(a, offset, len)? };
                 Values::Offsets32 { offsets, data }
-            },
-            "Z" | "U" => unsafe {
-                let offsets = buffer::<i64>(a, 1, if len > 0 { offset + len + 1 } else { 0 })?;
-                let offsets = offsets.get(offset..).unwrap_or_default();
-                let end = offsets.last().map_or(0, |&e| e.max(0) as usize);
-                let data = buffer::<u8>(a, 2, end)?;
-                check_offsets(offsets, data.len())?;
+            }
+            "Z" | "U" => {
+                // SAFETY: Arrow's large offsets layout, as above.
+                let (offsets, data) = unsafe { offsets_and_data::<i64>(a, offset, len)? };
                 Values::Offsets64 { offsets, data }
-            },
+            }
             _ => return Err(format!("a chunk of Arrow format {format:?}")),
         };
         Ok(Chunk {
@@ -392,6 +387,27 @@ fn short_is_valid(v: &[u8]) -> bool {
 #[inline]
 fn u32_at(v: &[u8], at: usize) -> u32 {
     u32::from_ne_bytes([v[at], v[at + 1], v[at + 2], v[at + 3]])
+}
+
+/// The `len` offsets (and one) from value `offset` on, and the data they index, of an array with
+/// offsets of type `O`, checked.
+///
+/// # Safety
+/// `a` has Arrow's layout for offsets of type `O`.
+unsafe fn offsets_and_data<O: Copy + TryInto<usize>>(
+    a: &ArrowArray,
+    offset: usize,
+    len: usize,
+) -> Result<(&[O], &[u8]), String> {
+    // SAFETY: the caller's contract: `offset + len + 1` offsets, then as many bytes as the last.
+    unsafe {
+        let offsets = buffer::<O>(a, 1, if len > 0 { offset + len + 1 } else { 0 })?;
+        let offsets = offsets.get(offset..).unwrap_or_default();
+        let end = offsets.last().map_or(0, |&e| e.try_into().unwrap_or(0));
+        let data = buffer::<u8>(a, 2, end)?;
+        check_offsets(offsets, data.len())?;
+        Ok((offsets, data))
+    }
 }
 
 /// Every long view inside its buffer.
