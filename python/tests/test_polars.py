@@ -247,7 +247,8 @@ def test_nulls_empty_and_all_null():
         assert nulls.select(expr.alias("out"))["out"].to_list() == [None, None]
     untyped = pl.DataFrame({"b": [None, None]})
     assert untyped["b"].dtype == pl.Null
-    assert column(untyped, pl.col("b").utf8x.is_valid()) == [None, None]
+    for expr in _every_function():
+        assert column(untyped, expr) == [None, None]
 
 
 def _every_function():
