@@ -477,3 +477,31 @@ def test_values_cut_inside_a_character_are_invalid():
     assert column(df, pl.col("b").utf8x.is_valid()) == [False] * len(vals)
     assert column(df, pl.col("b").utf8x.error_offset()) == [py_error(v) for v in vals]
     assert column(df, pl.col("b").utf8x.make_valid()) == [v.decode("utf-8", "replace") for v in vals]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_columns_match_cpython(seed):
+    """Values of random pieces, cut anywhere, with nulls, in up to four chunks."""
+    import random
+
+    rng = random.Random(seed)
+    pieces = [b"a", b"\xc3\xa9", b"\xe2\x82\xac", b"\xf0\x9f\x98\x80", b"\x80", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xf4\x90"]
+
+    def value():
+        if rng.random() < 0.1:
+            return None
+        n = rng.choice([0, 1, 3, 6, 12, 13, 40, 300])
+        return b"".join(rng.choice(pieces) for _ in range(n))[: rng.choice([n, n * 4])]
+
+    vals = [value() for _ in range(rng.randrange(1, 400))]
+    cuts = sorted(rng.sample(range(len(vals) + 1), min(3, len(vals) + 1)))
+    parts = [frame(vals[a:b]) for a, b in zip([0] + cuts, cuts + [len(vals)]) if b > a]
+    df = pl.concat(parts, rechunk=False)
+    py = vals
+    assert column(df, pl.col("b").utf8x.is_valid()) == [None if v is None else py_error(v) is None for v in py]
+    assert column(df, pl.col("b").utf8x.error_offset()) == [None if v is None else py_error(v) for v in py]
+    for errors, handler in PY_ERRORS.items():
+        assert column(df, pl.col("b").utf8x.make_valid(errors)) == [None if v is None else v.decode("utf-8", handler) for v in py]
+    assert column(df, pl.col("b").utf8x.decode("utf-16-le", "replace")) == [
+        None if v is None else v.decode("utf-16-le", "replace") for v in py
+    ]
