@@ -12,6 +12,7 @@ mod arrow;
 mod column;
 mod direct;
 mod input;
+mod polars;
 
 use input::{Input, Plain, maybe_detached, units};
 
@@ -19,12 +20,14 @@ use input::{Input, Plain, maybe_detached, units};
 /// usual aliases. Plain "utf-16"/"utf-32" are left out on purpose: CPython gives them BOM
 /// handling that utf8x does not do.
 fn encoding(name: &str) -> PyResult<(Encoding, &'static str)> {
+    find_encoding(name).ok_or_else(|| PyLookupError::new_err(format!("unknown encoding: {name}")))
+}
+
+/// [`encoding`] without Python (for the Polars plugin, which runs without the GIL).
+fn find_encoding(name: &str) -> Option<(Encoding, &'static str)> {
     // The usual spellings first, without the allocations of normalising.
-    if let Some(e) = known_encoding(name) {
-        return Ok(e);
-    }
-    known_encoding(&name.trim().to_ascii_lowercase().replace(['_', ' '], "-"))
-        .ok_or_else(|| PyLookupError::new_err(format!("unknown encoding: {name}")))
+    known_encoding(name)
+        .or_else(|| known_encoding(&name.trim().to_ascii_lowercase().replace(['_', ' '], "-")))
 }
 
 fn known_encoding(n: &str) -> Option<(Encoding, &'static str)> {
