@@ -1,0 +1,135 @@
+//! One input cut into pieces at character boundaries, each piece measured or converted on its
+//! own: on the calling thread one after the other, or on up to `threads` threads that take the
+//! pieces in order from one counter. The fast decoders use it to check each piece of a new
+//! `str`'s storage just after writing it, while it is in the cache, and to use every core.
+//!
+//! The pieces are the same for every number of threads, so every result is too. Threads come
+//! from `std::thread::scope` (none outlives the call); one that cannot start leaves its pieces
+//! to the threads that did, the calling thread included.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use utf8x::{Encoding, Unit};
+
+/// Input bytes per thread below which another thread costs more than it saves: the library's
+/// own rule for its parallel calls.
+const MIN_PER_THREAD: usize = 1 << 20;
+
+/// Input bytes of one piece: small enough that its output (at most four times as many bytes)
+/// stays in a core's L2 cache from being written to being checked, large enough that the calls
+/// per piece cost nothing next to the work.
+const PIECE: usize = 1 << 16;
+
+/// The threads a call asked for `threads` (0: every core) uses on `bytes` of input: no more
+/// than the machine runs at once, nor than the input has mebibytes.
+pub(crate) fn thread_count(threads: usize, bytes: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let wanted = if threads == 0 { cores } else { threads };
+    wanted.min(cores).min(bytes / MIN_PER_THREAD).max(1)
+}
+
+/// An input of `S` units in an encoding, cut into pieces, and the threads that process them.
+pub(crate) struct Pieces {
+    /// Where each piece starts, in units, then the input's length.
+    cuts: Vec<usize>,
+    threads: usize,
+}
+
+impl Pieces {
+    /// `src` in `enc` cut at [`utf8x::split_point`]s about every [`PIECE`] bytes, for
+    /// `threads` threads as [`thread_count`] counts them.
+    pub(crate) fn new<S: Unit>(src: &[S], enc: Encoding, threads: usize) -> Pieces {
+        let size = PIECE / std::mem::size_of::<S>();
+        let n = src.len().div_ceil(size).max(1);
+        // A split point backs up at most 3 units, less than a piece: the cuts only grow.
+        let mut cuts: Vec<usize> = (0..n)
+            .map(|k| utf8x::split_point(src, enc, k * size))
+            .collect();
+        cuts.push(src.len());
+        Pieces {
+            cuts,
+            threads: thread_count(threads, std::mem::size_of_val(src)),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.cuts.len() - 1
+    }
+
+    /// The units of piece `k`.
+    pub(crate) fn range(&self, k: usize) -> std::ops::Range<usize> {
+        self.cuts[k]..self.cuts[k + 1]
+    }
+
+    /// `f(k)` for every piece, in order of `k`; `None` as soon as one gives `None` (the pieces
+    /// not started by then are not).
+    pub(crate) fn each<R: Send>(&self, f: impl Fn(usize) -> Option<R> + Sync) -> Option<Vec<R>> {
+        let n = self.len();
+        if self.threads == 1 {
+            return (0..n).map(f).collect();
+        }
+        let next = AtomicUsize::new(0);
+        let failed = AtomicBool::new(false);
+        let work = || {
+            let mut done = Vec::new();
+            while !failed.load(Ordering::Relaxed) {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= n {
+                    break;
+                }
+                match f(k) {
+                    Some(r) => done.push((k, r)),
+                    None => failed.store(true, Ordering::Relaxed),
+                }
+            }
+            done
+        };
+        let mut all = std::thread::scope(|scope| {
+            let others: Vec<_> = (1..self.threads)
+                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+                .collect();
+            let mut all = work();
+            for t in others {
+                match t.join() {
+                    Ok(done) => all.extend(done),
+                    // A panic on a thread is one on this thread, for pyo3's boundary.
+                    Err(p) => std::panic::resume_unwind(p),
+                }
+            }
+            all
+        });
+        if failed.into_inner() {
+            return None;
+        }
+        all.sort_unstable_by_key(|&(k, _)| k);
+        Some(all.into_iter().map(|(_, r)| r).collect())
+    }
+
+    /// `f(k, out_k)` for every piece, where `out` is cut into one part per piece at `ends`
+    /// (where each part ends): `None` as soon as one gives `None`, as [`Pieces::each`].
+    pub(crate) fn fill<T: Send, R: Send>(
+        &self,
+        out: &mut [T],
+        ends: &[usize],
+        f: impl Fn(usize, &mut [T]) -> Option<R> + Sync,
+    ) -> Option<Vec<R>> {
+        assert_eq!(ends.len(), self.len());
+        let mut parts = Vec::with_capacity(ends.len());
+        let (mut rest, mut at) = (out, 0);
+        for &end in ends {
+            let len = end.checked_sub(at).filter(|&len| len <= rest.len())?;
+            let (part, after) = rest.split_at_mut(len);
+            parts.push(Mutex::new(part));
+            (rest, at) = (after, end);
+        }
+        if !rest.is_empty() {
+            return None;
+        }
+        // Each part is locked once, by the one thread that takes its piece.
+        self.each(|k| {
+            let mut part = parts[k].lock().unwrap_or_else(|e| e.into_inner());
+            f(k, &mut part)
+        })
+    }
+}
