@@ -60,16 +60,34 @@ impl Kind {
     }
 }
 
-/// The units of a `str`'s storage, as written and checked.
+/// The units of a `str`'s storage, as written and checked: [`Stored::scan`] answers the
+/// largest code point in them (any value with the same highest bit set, for bytes) and whether
+/// one is a surrogate.
 trait Stored: Unit + Copy + Send + Sync {
-    /// The largest code point in `v`, and whether `v` holds a surrogate code point.
     fn scan(v: &[Self]) -> (u32, bool);
+
+    /// `dst[i] = f(src[i])`, and the scan of what was written, in the same pass (a loop
+    /// without branches, which the compiler vectorises); `None` when the lengths differ (the
+    /// input changed since it was measured).
+    fn write<S: Copy>(src: &[S], dst: &mut [Self], f: impl Fn(S) -> Self) -> Option<(u32, bool)>;
 }
 
 impl Stored for u8 {
-    /// Only whether a byte is 0x80 or more tells the two 1-byte kinds apart.
     fn scan(v: &[u8]) -> (u32, bool) {
         (if utf8x::is_ascii(v) { 0 } else { 0xFF }, false)
+    }
+
+    fn write<S: Copy>(src: &[S], dst: &mut [u8], f: impl Fn(S) -> u8) -> Option<(u32, bool)> {
+        if src.len() != dst.len() {
+            return None;
+        }
+        let mut any = 0u8;
+        for (d, &s) in dst.iter_mut().zip(src) {
+            let x = f(s);
+            *d = x;
+            any |= x;
+        }
+        Some((any as u32, false))
     }
 }
 
@@ -77,26 +95,59 @@ impl Stored for u16 {
     fn scan(v: &[u16]) -> (u32, bool) {
         (max_u16(v, false) as u32, has_surrogate_u16(v))
     }
+
+    fn write<S: Copy>(src: &[S], dst: &mut [u16], f: impl Fn(S) -> u16) -> Option<(u32, bool)> {
+        if src.len() != dst.len() {
+            return None;
+        }
+        let (mut top, mut surrogate) = (0u16, 0u16);
+        for (d, &s) in dst.iter_mut().zip(src) {
+            let x = f(s);
+            *d = x;
+            top = top.max(x);
+            surrogate |= (x & 0xF800 == 0xD800) as u16;
+        }
+        Some((top as u32, surrogate != 0))
+    }
 }
 
 impl Stored for u32 {
     fn scan(v: &[u32]) -> (u32, bool) {
         (max_u32(v, false), has_surrogate_u32(v, false))
     }
+
+    fn write<S: Copy>(src: &[S], dst: &mut [u32], f: impl Fn(S) -> u32) -> Option<(u32, bool)> {
+        if src.len() != dst.len() {
+            return None;
+        }
+        let (mut top, mut surrogate) = (0u32, 0u32);
+        for (d, &s) in dst.iter_mut().zip(src) {
+            let x = f(s);
+            *d = x;
+            top = top.max(x);
+            surrogate |= (x.wrapping_sub(0xD800) < 0x800) as u32;
+        }
+        Some((top, surrogate != 0))
+    }
+}
+
+/// The scan of `part` when `ok` (a conversion wrote all of it), read back while in the cache.
+fn scanned<T: Stored>(ok: bool, part: &[T]) -> Option<(u32, bool)> {
+    ok.then(|| T::scan(part))
 }
 
 /// A new `str` whose storage is of `kind`, with one part per piece of the input, part `k`
 /// ending at `ends[k]` code points; `fill(k, part)` writes part `k` from piece `k` (with the GIL
-/// released when `work` bytes make that worth it), and must write every unit of it or answer
-/// false. Each part is checked as soon as it is written: `Ok(None)` when a fill fails or the
-/// storage does not hold what `kind` promises, and the `str` is freed unseen.
+/// released when `work` bytes make that worth it), all of it, and answers the [`Stored::scan`]
+/// of what it wrote, or `None`. `Ok(None)` when a fill fails or the storage does not hold what
+/// `kind` promises, and the `str` is freed unseen.
 fn new_str<'py, T: Stored>(
     py: Python<'py>,
     kind: Kind,
     pieces: &Pieces,
     ends: &[usize],
     work: usize,
-    fill: impl Fn(usize, &mut [T]) -> bool + Sync,
+    fill: impl Fn(usize, &mut [T]) -> Option<(u32, bool)> + Sync,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let len = ends.last().copied().unwrap_or(0);
     if len == 0 {
@@ -122,9 +173,7 @@ fn new_str<'py, T: Stored>(
     // else references them before the str is returned, and the slice dies inside this call.
     let data =
         unsafe { std::slice::from_raw_parts_mut(ffi::PyUnicode_DATA(s.as_ptr()) as *mut T, len) };
-    let scans = maybe_detached(py, work, || {
-        pieces.fill(data, ends, |k, part| fill(k, part).then(|| T::scan(part)))
-    });
+    let scans = maybe_detached(py, work, || pieces.fill(data, ends, &fill));
     let holds = scans.is_some_and(|scans| {
         let top = scans.iter().map(|s| s.0).max().unwrap_or(0);
         let surrogate = scans.iter().any(|s| s.1);
@@ -142,16 +191,6 @@ fn running_sum(counts: impl IntoIterator<Item = usize>) -> Vec<usize> {
             Some(*sum)
         })
         .collect()
-}
-
-/// `dst[..] = src[..]` when their lengths agree (the pieces were measured from the same
-/// input, but it may have changed since: then nothing is written and the answer is false).
-fn copy<T: Copy>(src: &[T], dst: &mut [T]) -> bool {
-    let same = src.len() == dst.len();
-    if same {
-        dst.copy_from_slice(src);
-    }
-    same
 }
 
 /// A new `bytes` of `len` units of `T`, filled by `fill`, which must write every unit or answer false.
@@ -328,19 +367,19 @@ pub(crate) fn decode_utf8<'py>(
     // the rest of the BMP, F0..F4 the supplementary planes.
     match top {
         0..0x80 => new_str(py, Kind::Ascii, &pieces, &ends, work, |k, d: &mut [u8]| {
-            copy(piece(k), d)
+            u8::write(piece(k), d, |x| x)
         }),
         0x80..0xC4 => new_str(py, Kind::Latin1, &pieces, &ends, work, |k, d| {
-            whole(
-                &utf8x::to_latin1(piece(k), Some(d), Policy::Strict),
-                d.len(),
-            )
+            let o = utf8x::to_latin1(piece(k), Some(d), Policy::Strict);
+            scanned(whole(&o, d.len()), d)
         }),
         0xC4..0xF0 => new_str(py, Kind::Ucs2, &pieces, &ends, work, |k, d| {
-            whole(&utf8x::to_utf16(piece(k), Some(d), Policy::Strict), d.len())
+            let o = utf8x::to_utf16(piece(k), Some(d), Policy::Strict);
+            scanned(whole(&o, d.len()), d)
         }),
         _ => new_str(py, Kind::Ucs4, &pieces, &ends, work, |k, d| {
-            whole(&utf8x::to_utf32(piece(k), Some(d), Policy::Strict), d.len())
+            let o = utf8x::to_utf32(piece(k), Some(d), Policy::Strict);
+            scanned(whole(&o, d.len()), d)
         }),
     }
 }
@@ -369,7 +408,7 @@ pub(crate) fn decode_latin1<'py>(
     };
     let ends = running_sum((0..pieces.len()).map(|k| pieces.range(k).len()));
     new_str(py, kind, &pieces, &ends, work, |k, d: &mut [u8]| {
-        copy(piece(k), d)
+        u8::write(piece(k), d, |x| x)
     })
 }
 
@@ -410,34 +449,31 @@ pub(crate) fn decode_utf16<'py>(
     match Kind::holding(top as u32) {
         kind @ (Kind::Ascii | Kind::Latin1) => {
             new_str(py, kind, &pieces, &same, work, |k, d: &mut [u8]| {
-                let p = piece(k);
                 if swap {
-                    map_into(p, d, |x| x.swap_bytes() as u8)
+                    u8::write(piece(k), d, |x| x.swap_bytes() as u8)
                 } else {
-                    map_into(p, d, |x| x as u8)
+                    u8::write(piece(k), d, |x| x as u8)
                 }
-                p.len() == d.len()
             })
         }
         _ if sizes.iter().all(|s| s.1 == 0) => {
             new_str(py, Kind::Ucs2, &pieces, &same, work, |k, d: &mut [u16]| {
-                let p = piece(k);
                 if swap {
-                    map_into(p, d, u16::swap_bytes);
-                    p.len() == d.len()
+                    u16::write(piece(k), d, u16::swap_bytes)
                 } else {
-                    copy(p, d)
+                    u16::write(piece(k), d, |x| x)
                 }
             })
         }
         _ => {
             let ends = running_sum((0..pieces.len()).map(|k| units(k) - sizes[k].1));
             new_str(py, Kind::Ucs4, &pieces, &ends, work, |k, d: &mut [u32]| {
-                if swap {
+                let ok = if swap {
                     join_pairs::<true>(piece(k), d)
                 } else {
                     join_pairs::<false>(piece(k), d)
-                }
+                };
+                scanned(ok, d)
             })
         }
     }
@@ -647,41 +683,28 @@ pub(crate) fn decode_utf32<'py>(
     let top = tops.iter().copied().max().unwrap_or(0);
     let ends = running_sum((0..pieces.len()).map(|k| pieces.range(k).len()));
     // Every unit is one character: narrowed, or copied, into parts of the same length.
-    let narrow = |k: usize, len: usize| {
-        let p = piece(k);
-        (p.len() == len).then_some(p)
-    };
     match Kind::holding(top) {
         kind @ (Kind::Ascii | Kind::Latin1) => {
             new_str(py, kind, &pieces, &ends, work, |k, d: &mut [u8]| {
-                let Some(p) = narrow(k, d.len()) else {
-                    return false;
-                };
                 if swap {
-                    map_into(p, d, |x| x.swap_bytes() as u8)
+                    u8::write(piece(k), d, |x| x.swap_bytes() as u8)
                 } else {
-                    map_into(p, d, |x| x as u8)
+                    u8::write(piece(k), d, |x| x as u8)
                 }
-                true
             })
         }
         Kind::Ucs2 => new_str(py, Kind::Ucs2, &pieces, &ends, work, |k, d: &mut [u16]| {
-            let Some(p) = narrow(k, d.len()) else {
-                return false;
-            };
             if swap {
-                map_into(p, d, |x| x.swap_bytes() as u16)
+                u16::write(piece(k), d, |x| x.swap_bytes() as u16)
             } else {
-                map_into(p, d, |x| x as u16)
+                u16::write(piece(k), d, |x| x as u16)
             }
-            true
         }),
         Kind::Ucs4 => new_str(py, Kind::Ucs4, &pieces, &ends, work, |k, d: &mut [u32]| {
             if swap {
-                map_into(piece(k), d, u32::swap_bytes);
-                piece(k).len() == d.len()
+                u32::write(piece(k), d, u32::swap_bytes)
             } else {
-                copy(piece(k), d)
+                u32::write(piece(k), d, |x| x)
             }
         }),
     }
