@@ -60,9 +60,10 @@ impl Kind {
     }
 }
 
-/// The units of a `str`'s storage, as written and checked: [`Stored::scan`] answers the
-/// largest code point in them (any value with the same highest bit set, for bytes) and whether
-/// one is a surrogate.
+/// The units of a `str`'s storage, as written and checked. A scan answers a value whose
+/// highest set bit is that of the largest code point (their OR: the kinds' bounds, 0x80, 0x100
+/// and 0x10000, are powers of two, and an OR needs no unsigned comparison, which x86-64's
+/// baseline SSE2 lacks) and whether a code point is a surrogate or past U+10FFFF.
 trait Stored: Unit + Copy + Send + Sync {
     fn scan(v: &[Self]) -> (u32, bool);
 
@@ -91,49 +92,76 @@ impl Stored for u8 {
     }
 }
 
+/// The scan of one 2-byte unit, joined into `(any, bad)`.
+fn scan_u16(any: &mut u16, bad: &mut u16, x: u16) {
+    *any |= x;
+    *bad |= (x & 0xF800 == 0xD800) as u16;
+}
+
 impl Stored for u16 {
     fn scan(v: &[u16]) -> (u32, bool) {
-        (max_u16(v, false) as u32, has_surrogate_u16(v))
+        let (mut any, mut bad) = (0, 0);
+        for &x in v {
+            scan_u16(&mut any, &mut bad, x);
+        }
+        (any as u32, bad != 0)
     }
 
     fn write<S: Copy>(src: &[S], dst: &mut [u16], f: impl Fn(S) -> u16) -> Option<(u32, bool)> {
         if src.len() != dst.len() {
             return None;
         }
-        let (mut top, mut surrogate) = (0u16, 0u16);
+        let (mut any, mut bad) = (0, 0);
         for (d, &s) in dst.iter_mut().zip(src) {
             let x = f(s);
             *d = x;
-            top = top.max(x);
-            surrogate |= (x & 0xF800 == 0xD800) as u16;
+            scan_u16(&mut any, &mut bad, x);
         }
-        Some((top as u32, surrogate != 0))
+        Some((any as u32, bad != 0))
     }
+}
+
+/// The scan of one code point, joined into `(any, bad)`.
+fn scan_u32(any: &mut u32, bad: &mut u32, x: u32) {
+    *any |= x;
+    *bad |= ((x.wrapping_sub(0xD800) < 0x800) | (x > 0x10FFFF)) as u32;
 }
 
 impl Stored for u32 {
     fn scan(v: &[u32]) -> (u32, bool) {
-        (max_u32(v, false), has_surrogate_u32(v, false))
+        let (mut any, mut bad) = (0, 0);
+        for &x in v {
+            scan_u32(&mut any, &mut bad, x);
+        }
+        (any, bad != 0)
     }
 
     fn write<S: Copy>(src: &[S], dst: &mut [u32], f: impl Fn(S) -> u32) -> Option<(u32, bool)> {
         if src.len() != dst.len() {
             return None;
         }
-        let (mut top, mut surrogate) = (0u32, 0u32);
+        let (mut any, mut bad) = (0, 0);
         for (d, &s) in dst.iter_mut().zip(src) {
             let x = f(s);
             *d = x;
-            top = top.max(x);
-            surrogate |= (x.wrapping_sub(0xD800) < 0x800) as u32;
+            scan_u32(&mut any, &mut bad, x);
         }
-        Some((top, surrogate != 0))
+        Some((any, bad != 0))
     }
 }
 
 /// The scan of `part` when `ok` (a conversion wrote all of it), read back while in the cache.
 fn scanned<T: Stored>(ok: bool, part: &[T]) -> Option<(u32, bool)> {
     ok.then(|| T::scan(part))
+}
+
+/// Bytes copied as they are (`memcpy`, faster than any loop of the baseline instruction set)
+/// and scanned back from the cache.
+fn copy_bytes(src: &[u8], dst: &mut [u8]) -> Option<(u32, bool)> {
+    (src.len() == dst.len()).then(|| {
+        dst.copy_from_slice(src);
+        u8::scan(dst)
+    })
 }
 
 /// A new `str` whose storage is of `kind`, with one part per piece of the input, part `k`
@@ -173,12 +201,10 @@ fn new_str<'py, T: Stored>(
     // else references them before the str is returned, and the slice dies inside this call.
     let data =
         unsafe { std::slice::from_raw_parts_mut(ffi::PyUnicode_DATA(s.as_ptr()) as *mut T, len) };
-    let scans = maybe_detached(py, work, || pieces.fill(data, ends, &fill));
-    let holds = scans.is_some_and(|scans| {
-        let top = scans.iter().map(|s| s.0).max().unwrap_or(0);
-        let surrogate = scans.iter().any(|s| s.1);
-        Kind::holding(top) == kind && top <= 0x10FFFF && !surrogate
+    let scan = maybe_detached(py, work, || {
+        pieces.fill(data, ends, &fill, |a, b| (a.0 | b.0, a.1 | b.1))
     });
+    let holds = scan.is_some_and(|(any, bad)| Kind::holding(any) == kind && !bad);
     Ok(holds.then_some(s))
 }
 
@@ -367,7 +393,7 @@ pub(crate) fn decode_utf8<'py>(
     // the rest of the BMP, F0..F4 the supplementary planes.
     match top {
         0..0x80 => new_str(py, Kind::Ascii, &pieces, &ends, work, |k, d: &mut [u8]| {
-            u8::write(piece(k), d, |x| x)
+            copy_bytes(piece(k), d)
         }),
         0x80..0xC4 => new_str(py, Kind::Latin1, &pieces, &ends, work, |k, d| {
             let o = utf8x::to_latin1(piece(k), Some(d), Policy::Strict);
@@ -408,7 +434,7 @@ pub(crate) fn decode_latin1<'py>(
     };
     let ends = running_sum((0..pieces.len()).map(|k| pieces.range(k).len()));
     new_str(py, kind, &pieces, &ends, work, |k, d: &mut [u8]| {
-        u8::write(piece(k), d, |x| x)
+        copy_bytes(piece(k), d)
     })
 }
 

@@ -7,8 +7,8 @@
 //! from `std::thread::scope` (none outlives the call); one that cannot start leaves its pieces
 //! to the threads that did, the calling thread included.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use utf8x::{Encoding, Unit};
 
@@ -24,9 +24,16 @@ const PIECE: usize = 1 << 16;
 /// The threads a call asked for `threads` (0: every core) uses on `bytes` of input: no more
 /// than the machine runs at once, nor than the input has mebibytes.
 pub(crate) fn thread_count(threads: usize, bytes: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = bytes / MIN_PER_THREAD;
+    if threads == 1 || most < 2 {
+        return 1;
+    }
+    // Asked once: on Linux the answer reads the cgroup's CPU quota from files, tens of
+    // microseconds, more than a call on a short input takes.
+    static CORES: OnceLock<usize> = OnceLock::new();
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let wanted = if threads == 0 { cores } else { threads };
-    wanted.min(cores).min(bytes / MIN_PER_THREAD).max(1)
+    wanted.min(cores).min(most).max(1)
 }
 
 /// An input of `S` units in an encoding, cut into pieces, and the threads that process them.
@@ -107,29 +114,50 @@ impl Pieces {
     }
 
     /// `f(k, out_k)` for every piece, where `out` is cut into one part per piece at `ends`
-    /// (where each part ends): `None` as soon as one gives `None`, as [`Pieces::each`].
+    /// (where each part ends), the results joined by `join`: `None` as soon as one gives
+    /// `None`, as [`Pieces::each`].
     pub(crate) fn fill<T: Send, R: Send>(
         &self,
         out: &mut [T],
         ends: &[usize],
         f: impl Fn(usize, &mut [T]) -> Option<R> + Sync,
-    ) -> Option<Vec<R>> {
+        join: impl Fn(R, R) -> R,
+    ) -> Option<R> {
         assert_eq!(ends.len(), self.len());
-        let mut parts = Vec::with_capacity(ends.len());
-        let (mut rest, mut at) = (out, 0);
-        for &end in ends {
-            let len = end.checked_sub(at).filter(|&len| len <= rest.len())?;
-            let (part, after) = rest.split_at_mut(len);
-            parts.push(Mutex::new(part));
-            (rest, at) = (after, end);
+        assert_eq!(
+            ends.last().copied(),
+            Some(out.len()),
+            "the parts cover `out`"
+        );
+        // The parts, in order; `None` when `ends` do not cut `out` whole.
+        let mut rest = Some(out);
+        let mut at = 0;
+        let parts = ends.iter().map(move |&end| {
+            let all = rest.take()?;
+            let len = end.checked_sub(at).filter(|&len| len <= all.len())?;
+            let (part, after) = all.split_at_mut(len);
+            (rest, at) = (Some(after), end);
+            Some(part)
+        });
+        if self.threads == 1 {
+            // In order on this thread, with nothing to allocate (most calls are short).
+            let mut joined: Option<R> = None;
+            for (k, part) in parts.enumerate() {
+                let r = f(k, part?)?;
+                joined = Some(match joined {
+                    Some(j) => join(j, r),
+                    None => r,
+                });
+            }
+            return joined;
         }
-        if !rest.is_empty() {
-            return None;
-        }
+        let parts: Vec<Mutex<&mut [T]>> =
+            parts.map(|p| p.map(Mutex::new)).collect::<Option<_>>()?;
         // Each part is locked once, by the one thread that takes its piece.
-        self.each(|k| {
+        let done = self.each(|k| {
             let mut part = parts[k].lock().unwrap_or_else(|e| e.into_inner());
             f(k, &mut part)
-        })
+        })?;
+        done.into_iter().reduce(join)
     }
 }

@@ -183,7 +183,7 @@ def test_the_gil_is_released_for_every_buffer_type():
     """A thread that spins while the main thread validates or decodes advances only if the call
     let go of the GIL (a call into C never gives it up otherwise). The export held for the call
     keeps a mutable buffer's memory in place meanwhile."""
-    data = b"a" * (4 << 20)
+    data = b"a" * (16 << 20)
     buffers = {
         "bytes": data,
         "view of bytes": memoryview(data),
@@ -212,8 +212,8 @@ def test_the_gil_is_released_for_every_buffer_type():
     try:
         for name, buf in buffers.items():
             for call, f in calls.items():
-                # Given a few tries to be scheduled.
-                for _ in range(5):
+                # Given tries to be scheduled (a loaded machine may not wake it in time).
+                for _ in range(20):
                     before = spins[0]
                     f(buf)
                     if spins[0] > before:
