@@ -9,11 +9,11 @@
 //!
 //! A decoded `str` is checked after it is written: its storage, not the input, must hold what
 //! its kind promises (every character below U+0080 in an ASCII str, the largest one needing
-//! exactly the kind's width, no surrogate, nothing past U+10FFFF), since CPython reads a str
-//! trusting that and crashes when it does not hold. The input can change between the measuring
-//! and the writing: the GIL is released while both run, and other threads or processes may
-//! write a buffer without it. Such a str is freed unseen and the general route decodes the input
-//! again into storage of its own. The input is cut into pieces (see [`crate::pieces`]), each
+//! exactly the kind's width, nothing past U+10FFFF), since CPython reads a str trusting that
+//! and crashes when it does not hold. The input can change between the measuring and the
+//! writing: the GIL is released while both run, and other threads or processes may write a
+//! buffer without it. Such a str is freed unseen and the general route decodes the input again
+//! into storage of its own. The input is cut into pieces (see [`crate::pieces`]), each
 //! measured, then written and checked while it is in the cache, on one thread or on several.
 //!
 //! These routes take well-formed input only. Anything else (ill-formed bytes, lone surrogates
@@ -60,93 +60,52 @@ impl Kind {
     }
 }
 
-/// The units of a `str`'s storage, as written and checked. A scan answers a value whose
-/// highest set bit is that of the largest code point (their OR: the kinds' bounds, 0x80, 0x100
-/// and 0x10000, are powers of two, and an OR needs no unsigned comparison, which x86-64's
-/// baseline SSE2 lacks) and whether a code point is a surrogate or past U+10FFFF.
+/// The units of a `str`'s storage, as written and checked. CPython trusts two things of a
+/// compact `str`: its kind is the smallest that holds its largest code point (an ASCII `str`
+/// holds nothing above U+007F, a 1-byte one that is not ASCII something above it, a 2-byte one
+/// something above U+00FF, a 4-byte one something above U+FFFF), and nothing is past U+10FFFF.
+/// A scan answers what those need, as cheaply as it can: a value whose highest set bit is that
+/// of the largest code point, and whether one is past U+10FFFF. (Lone surrogates are code
+/// points a `str` may hold; CPython's own decoders write them under `surrogatepass`.)
 trait Stored: Unit + Copy + Send + Sync {
     fn scan(v: &[Self]) -> (u32, bool);
-
-    /// `dst[i] = f(src[i])`, and the scan of what was written, in the same pass (a loop
-    /// without branches, which the compiler vectorises); `None` when the lengths differ (the
-    /// input changed since it was measured).
-    fn write<S: Copy>(src: &[S], dst: &mut [Self], f: impl Fn(S) -> Self) -> Option<(u32, bool)>;
 }
 
 impl Stored for u8 {
+    /// Whether a byte is 0x80 or more: for an ASCII `str` a pass over all of them, for the
+    /// other 1-byte kind until the first such byte.
     fn scan(v: &[u8]) -> (u32, bool) {
         (if utf8x::is_ascii(v) { 0 } else { 0xFF }, false)
     }
-
-    fn write<S: Copy>(src: &[S], dst: &mut [u8], f: impl Fn(S) -> u8) -> Option<(u32, bool)> {
-        if src.len() != dst.len() {
-            return None;
-        }
-        let mut any = 0u8;
-        for (d, &s) in dst.iter_mut().zip(src) {
-            let x = f(s);
-            *d = x;
-            any |= x;
-        }
-        Some((any as u32, false))
-    }
 }
 
-/// The scan of one 2-byte unit, joined into `(any, bad)`.
-fn scan_u16(any: &mut u16, bad: &mut u16, x: u16) {
-    *any |= x;
-    *bad |= (x & 0xF800 == 0xD800) as u16;
-}
+/// Runs of units ORed together by a loop without branches (which the compiler vectorises)
+/// before the scans look at the result.
+const RUN: usize = 64;
 
 impl Stored for u16 {
+    /// Whether a unit is 0x100 or more, the only bound a 2-byte `str` can break: until the first.
     fn scan(v: &[u16]) -> (u32, bool) {
-        let (mut any, mut bad) = (0, 0);
-        for &x in v {
-            scan_u16(&mut any, &mut bad, x);
-        }
-        (any as u32, bad != 0)
+        let wide = v
+            .chunks(RUN)
+            .any(|c| c.iter().fold(0, |a, &x| a | x) >= 0x100);
+        (if wide { 0xFFFF } else { 0 }, false)
     }
-
-    fn write<S: Copy>(src: &[S], dst: &mut [u16], f: impl Fn(S) -> u16) -> Option<(u32, bool)> {
-        if src.len() != dst.len() {
-            return None;
-        }
-        let (mut any, mut bad) = (0, 0);
-        for (d, &s) in dst.iter_mut().zip(src) {
-            let x = f(s);
-            *d = x;
-            scan_u16(&mut any, &mut bad, x);
-        }
-        Some((any as u32, bad != 0))
-    }
-}
-
-/// The scan of one code point, joined into `(any, bad)`.
-fn scan_u32(any: &mut u32, bad: &mut u32, x: u32) {
-    *any |= x;
-    *bad |= ((x.wrapping_sub(0xD800) < 0x800) | (x > 0x10FFFF)) as u32;
 }
 
 impl Stored for u32 {
+    /// The OR of every code point, and whether one is past U+10FFFF, checked one by one only in
+    /// the runs whose OR could be (text's supplementary characters are below U+20000).
     fn scan(v: &[u32]) -> (u32, bool) {
-        let (mut any, mut bad) = (0, 0);
-        for &x in v {
-            scan_u32(&mut any, &mut bad, x);
+        let (mut any, mut past) = (0, false);
+        for c in v.chunks(RUN) {
+            let or = c.iter().fold(0, |a, &x| a | x);
+            any |= or;
+            if or > 0x10FFFF {
+                past |= c.iter().any(|&x| x > 0x10FFFF);
+            }
         }
-        (any, bad != 0)
-    }
-
-    fn write<S: Copy>(src: &[S], dst: &mut [u32], f: impl Fn(S) -> u32) -> Option<(u32, bool)> {
-        if src.len() != dst.len() {
-            return None;
-        }
-        let (mut any, mut bad) = (0, 0);
-        for (d, &s) in dst.iter_mut().zip(src) {
-            let x = f(s);
-            *d = x;
-            scan_u32(&mut any, &mut bad, x);
-        }
-        Some((any, bad != 0))
+        (any, past)
     }
 }
 
@@ -155,29 +114,41 @@ fn scanned<T: Stored>(ok: bool, part: &[T]) -> Option<(u32, bool)> {
     ok.then(|| T::scan(part))
 }
 
-/// Bytes copied as they are (`memcpy`, faster than any loop of the baseline instruction set)
-/// and scanned back from the cache.
-fn copy_bytes(src: &[u8], dst: &mut [u8]) -> Option<(u32, bool)> {
+/// `dst[i] = f(src[i])` when their lengths agree (else the input changed since it was
+/// measured), then scanned back from the cache.
+fn map_scan<S: Copy, T: Stored>(
+    src: &[S],
+    dst: &mut [T],
+    f: impl Fn(S) -> T,
+) -> Option<(u32, bool)> {
+    (src.len() == dst.len()).then(|| {
+        map_into(src, dst, f);
+        T::scan(dst)
+    })
+}
+
+/// Units copied as they are (`memcpy`) when the lengths agree, then scanned back.
+fn copy_scan<T: Stored>(src: &[T], dst: &mut [T]) -> Option<(u32, bool)> {
     (src.len() == dst.len()).then(|| {
         dst.copy_from_slice(src);
-        u8::scan(dst)
+        T::scan(dst)
     })
 }
 
 /// A new `str` whose storage is of `kind`, with one part per piece of the input, part `k`
-/// ending at `ends[k]` code points; `fill(k, part)` writes part `k` from piece `k` (with the GIL
+/// `lens(k)` code points long; `fill(k, part)` writes part `k` from piece `k` (with the GIL
 /// released when `work` bytes make that worth it), all of it, and answers the [`Stored::scan`]
 /// of what it wrote, or `None`. `Ok(None)` when a fill fails or the storage does not hold what
 /// `kind` promises, and the `str` is freed unseen.
-fn new_str<'py, T: Stored>(
+fn new_str<'py, S: Unit, T: Stored>(
     py: Python<'py>,
     kind: Kind,
-    pieces: &Pieces,
-    ends: &[usize],
+    pieces: &Pieces<'_, S>,
+    lens: impl Fn(usize) -> usize + Sync,
     work: usize,
     fill: impl Fn(usize, &mut [T]) -> Option<(u32, bool)> + Sync,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let len = ends.last().copied().unwrap_or(0);
+    let len = (0..pieces.len()).map(&lens).sum();
     if len == 0 {
         // Measured while it changed (the callers take empty input before): never a str.
         return Ok(None);
@@ -202,21 +173,10 @@ fn new_str<'py, T: Stored>(
     let data =
         unsafe { std::slice::from_raw_parts_mut(ffi::PyUnicode_DATA(s.as_ptr()) as *mut T, len) };
     let scan = maybe_detached(py, work, || {
-        pieces.fill(data, ends, &fill, |a, b| (a.0 | b.0, a.1 | b.1))
+        pieces.fill(data, &lens, &fill, |a, b| (a.0 | b.0, a.1 | b.1))
     });
     let holds = scan.is_some_and(|(any, bad)| Kind::holding(any) == kind && !bad);
     Ok(holds.then_some(s))
-}
-
-/// Where each piece's part of the output ends, given each piece's code points.
-fn running_sum(counts: impl IntoIterator<Item = usize>) -> Vec<usize> {
-    counts
-        .into_iter()
-        .scan(0, |sum, n| {
-            *sum += n;
-            Some(*sum)
-        })
-        .collect()
 }
 
 /// A new `bytes` of `len` units of `T`, filled by `fill`, which must write every unit or answer false.
@@ -373,7 +333,7 @@ pub(crate) fn decode_utf8<'py>(
         return empty(py);
     }
     let pieces = Pieces::new(data, Encoding::Utf8, threads);
-    let piece = |k: usize| &data[pieces.range(k)];
+    let piece = |k: usize| pieces.piece(k);
     // Each piece's largest byte and code points.
     let Some(sizes) = maybe_detached(py, work, || {
         pieces.each(|k| {
@@ -388,22 +348,22 @@ pub(crate) fn decode_utf8<'py>(
         return Ok(None);
     };
     let top = sizes.iter().map(|s| s.0).max().unwrap_or(0);
-    let ends = running_sum(sizes.iter().map(|s| s.1));
+    let ends = |k: usize| sizes[k].1;
     // In well-formed UTF-8 the largest byte tells the storage: C2/C3 lead U+0080..U+00FF, C4..EF
     // the rest of the BMP, F0..F4 the supplementary planes.
     match top {
-        0..0x80 => new_str(py, Kind::Ascii, &pieces, &ends, work, |k, d: &mut [u8]| {
-            copy_bytes(piece(k), d)
+        0..0x80 => new_str(py, Kind::Ascii, &pieces, ends, work, |k, d: &mut [u8]| {
+            copy_scan(piece(k), d)
         }),
-        0x80..0xC4 => new_str(py, Kind::Latin1, &pieces, &ends, work, |k, d| {
+        0x80..0xC4 => new_str(py, Kind::Latin1, &pieces, ends, work, |k, d| {
             let o = utf8x::to_latin1(piece(k), Some(d), Policy::Strict);
             scanned(whole(&o, d.len()), d)
         }),
-        0xC4..0xF0 => new_str(py, Kind::Ucs2, &pieces, &ends, work, |k, d| {
+        0xC4..0xF0 => new_str(py, Kind::Ucs2, &pieces, ends, work, |k, d| {
             let o = utf8x::to_utf16(piece(k), Some(d), Policy::Strict);
             scanned(whole(&o, d.len()), d)
         }),
-        _ => new_str(py, Kind::Ucs4, &pieces, &ends, work, |k, d| {
+        _ => new_str(py, Kind::Ucs4, &pieces, ends, work, |k, d| {
             let o = utf8x::to_utf32(piece(k), Some(d), Policy::Strict);
             scanned(whole(&o, d.len()), d)
         }),
@@ -421,7 +381,7 @@ pub(crate) fn decode_latin1<'py>(
         return empty(py);
     }
     let pieces = Pieces::new(data, Encoding::Latin1, threads);
-    let piece = |k: usize| &data[pieces.range(k)];
+    let piece = |k: usize| pieces.piece(k);
     let Some(ascii) = maybe_detached(py, work, || {
         pieces.each(|k| Some(utf8x::is_ascii(piece(k))))
     }) else {
@@ -432,9 +392,9 @@ pub(crate) fn decode_latin1<'py>(
     } else {
         Kind::Latin1
     };
-    let ends = running_sum((0..pieces.len()).map(|k| pieces.range(k).len()));
-    new_str(py, kind, &pieces, &ends, work, |k, d: &mut [u8]| {
-        copy_bytes(piece(k), d)
+    let ends = |k: usize| piece(k).len();
+    new_str(py, kind, &pieces, ends, work, |k, d: &mut [u8]| {
+        copy_scan(piece(k), d)
     })
 }
 
@@ -452,7 +412,7 @@ pub(crate) fn decode_utf16<'py>(
     let swap = enc != NATIVE16;
     // Cut between characters: never inside a surrogate pair.
     let pieces = Pieces::new(u, enc, threads);
-    let piece = |k: usize| &u[pieces.range(k)];
+    let piece = |k: usize| pieces.piece(k);
     // Each piece's largest unit and, when it holds surrogates or characters above them,
     // whether they are all in pairs, and how many.
     let Some(sizes) = maybe_detached(py, work, || {
@@ -470,30 +430,29 @@ pub(crate) fn decode_utf16<'py>(
         return Ok(None);
     };
     let top = sizes.iter().map(|s| s.0).max().unwrap_or(0);
-    let units = |k: usize| pieces.range(k).len();
-    let same = running_sum((0..pieces.len()).map(units));
+    let same = |k: usize| piece(k).len();
     match Kind::holding(top as u32) {
         kind @ (Kind::Ascii | Kind::Latin1) => {
-            new_str(py, kind, &pieces, &same, work, |k, d: &mut [u8]| {
+            new_str(py, kind, &pieces, same, work, |k, d: &mut [u8]| {
                 if swap {
-                    u8::write(piece(k), d, |x| x.swap_bytes() as u8)
+                    map_scan(piece(k), d, |x| x.swap_bytes() as u8)
                 } else {
-                    u8::write(piece(k), d, |x| x as u8)
+                    map_scan(piece(k), d, |x| x as u8)
                 }
             })
         }
         _ if sizes.iter().all(|s| s.1 == 0) => {
-            new_str(py, Kind::Ucs2, &pieces, &same, work, |k, d: &mut [u16]| {
+            new_str(py, Kind::Ucs2, &pieces, same, work, |k, d: &mut [u16]| {
                 if swap {
-                    u16::write(piece(k), d, u16::swap_bytes)
+                    map_scan(piece(k), d, u16::swap_bytes)
                 } else {
-                    u16::write(piece(k), d, |x| x)
+                    copy_scan(piece(k), d)
                 }
             })
         }
         _ => {
-            let ends = running_sum((0..pieces.len()).map(|k| units(k) - sizes[k].1));
-            new_str(py, Kind::Ucs4, &pieces, &ends, work, |k, d: &mut [u32]| {
+            let ends = |k: usize| piece(k).len() - sizes[k].1;
+            new_str(py, Kind::Ucs4, &pieces, ends, work, |k, d: &mut [u32]| {
                 let ok = if swap {
                     join_pairs::<true>(piece(k), d)
                 } else {
@@ -695,7 +654,7 @@ pub(crate) fn decode_utf32<'py>(
     }
     let swap = enc != NATIVE32;
     let pieces = Pieces::new(u, enc, threads);
-    let piece = |k: usize| &u[pieces.range(k)];
+    let piece = |k: usize| pieces.piece(k);
     // Each piece's largest code point; none when it holds a surrogate or a value past U+10FFFF.
     let Some(tops) = maybe_detached(py, work, || {
         pieces.each(|k| {
@@ -707,30 +666,30 @@ pub(crate) fn decode_utf32<'py>(
         return Ok(None);
     };
     let top = tops.iter().copied().max().unwrap_or(0);
-    let ends = running_sum((0..pieces.len()).map(|k| pieces.range(k).len()));
+    let ends = |k: usize| piece(k).len();
     // Every unit is one character: narrowed, or copied, into parts of the same length.
     match Kind::holding(top) {
         kind @ (Kind::Ascii | Kind::Latin1) => {
-            new_str(py, kind, &pieces, &ends, work, |k, d: &mut [u8]| {
+            new_str(py, kind, &pieces, ends, work, |k, d: &mut [u8]| {
                 if swap {
-                    u8::write(piece(k), d, |x| x.swap_bytes() as u8)
+                    map_scan(piece(k), d, |x| x.swap_bytes() as u8)
                 } else {
-                    u8::write(piece(k), d, |x| x as u8)
+                    map_scan(piece(k), d, |x| x as u8)
                 }
             })
         }
-        Kind::Ucs2 => new_str(py, Kind::Ucs2, &pieces, &ends, work, |k, d: &mut [u16]| {
+        Kind::Ucs2 => new_str(py, Kind::Ucs2, &pieces, ends, work, |k, d: &mut [u16]| {
             if swap {
-                u16::write(piece(k), d, |x| x.swap_bytes() as u16)
+                map_scan(piece(k), d, |x| x.swap_bytes() as u16)
             } else {
-                u16::write(piece(k), d, |x| x as u16)
+                map_scan(piece(k), d, |x| x as u16)
             }
         }),
-        Kind::Ucs4 => new_str(py, Kind::Ucs4, &pieces, &ends, work, |k, d: &mut [u32]| {
+        Kind::Ucs4 => new_str(py, Kind::Ucs4, &pieces, ends, work, |k, d: &mut [u32]| {
             if swap {
-                u32::write(piece(k), d, u32::swap_bytes)
+                map_scan(piece(k), d, u32::swap_bytes)
             } else {
-                u32::write(piece(k), d, |x| x)
+                copy_scan(piece(k), d)
             }
         }),
     }

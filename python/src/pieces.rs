@@ -37,36 +37,47 @@ pub(crate) fn thread_count(threads: usize, bytes: usize) -> usize {
 }
 
 /// An input of `S` units in an encoding, cut into pieces, and the threads that process them.
-pub(crate) struct Pieces {
-    /// Where each piece starts, in units, then the input's length.
+/// The cuts are found once, so that every pass over the input sees the same pieces even when
+/// the input changes meanwhile (their reading of it would change with it).
+pub(crate) struct Pieces<'a, S> {
+    src: &'a [S],
+    /// Where each piece after the first starts; empty for one piece (a short input, most calls:
+    /// nothing allocated).
     cuts: Vec<usize>,
     threads: usize,
 }
 
-impl Pieces {
+impl<'a, S: Unit> Pieces<'a, S> {
     /// `src` in `enc` cut at [`utf8x::split_point`]s about every [`PIECE`] bytes, for
     /// `threads` threads as [`thread_count`] counts them.
-    pub(crate) fn new<S: Unit>(src: &[S], enc: Encoding, threads: usize) -> Pieces {
-        let size = PIECE / std::mem::size_of::<S>();
-        let n = src.len().div_ceil(size).max(1);
+    pub(crate) fn new(src: &'a [S], enc: Encoding, threads: usize) -> Pieces<'a, S> {
         // A split point backs up at most 3 units, less than a piece: the cuts only grow.
-        let mut cuts: Vec<usize> = (0..n)
+        let size = PIECE / std::mem::size_of::<S>();
+        let cuts = (1..src.len().div_ceil(size))
             .map(|k| utf8x::split_point(src, enc, k * size))
             .collect();
-        cuts.push(src.len());
         Pieces {
+            src,
             cuts,
             threads: thread_count(threads, std::mem::size_of_val(src)),
         }
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.cuts.len() - 1
+        self.cuts.len() + 1
+    }
+
+    /// Where piece `k` starts (the input's length for `k` past the last).
+    fn cut(&self, k: usize) -> usize {
+        match k {
+            0 => 0,
+            _ => self.cuts.get(k - 1).copied().unwrap_or(self.src.len()),
+        }
     }
 
     /// The units of piece `k`.
-    pub(crate) fn range(&self, k: usize) -> std::ops::Range<usize> {
-        self.cuts[k]..self.cuts[k + 1]
+    pub(crate) fn piece(&self, k: usize) -> &'a [S] {
+        &self.src[self.cut(k)..self.cut(k + 1)]
     }
 
     /// `f(k)` for every piece, in order of `k`; `None` as soon as one gives `None` (the pieces
@@ -113,46 +124,42 @@ impl Pieces {
         Some(all.into_iter().map(|(_, r)| r).collect())
     }
 
-    /// `f(k, out_k)` for every piece, where `out` is cut into one part per piece at `ends`
-    /// (where each part ends), the results joined by `join`: `None` as soon as one gives
-    /// `None`, as [`Pieces::each`].
+    /// `f(k, out_k)` for every piece, where `out` is cut into one part per piece, part `k`
+    /// `lens(k)` units long, the results joined by `join`: `None` as soon as one gives `None`,
+    /// as [`Pieces::each`], or when the parts do not cover `out` exactly (then some of it may
+    /// be left unwritten: the caller must not use it).
     pub(crate) fn fill<T: Send, R: Send>(
         &self,
         out: &mut [T],
-        ends: &[usize],
+        lens: impl Fn(usize) -> usize,
         f: impl Fn(usize, &mut [T]) -> Option<R> + Sync,
         join: impl Fn(R, R) -> R,
     ) -> Option<R> {
-        assert_eq!(ends.len(), self.len());
-        assert_eq!(
-            ends.last().copied(),
-            Some(out.len()),
-            "the parts cover `out`"
-        );
-        // The parts, in order; `None` when `ends` do not cut `out` whole.
-        let mut rest = Some(out);
-        let mut at = 0;
-        let parts = ends.iter().map(move |&end| {
-            let all = rest.take()?;
-            let len = end.checked_sub(at).filter(|&len| len <= all.len())?;
-            let (part, after) = all.split_at_mut(len);
-            (rest, at) = (Some(after), end);
+        // Each part's length is asked once, as it is cut off.
+        let mut rest = out;
+        let mut next_part = |k: usize| {
+            let (part, after) = std::mem::take(&mut rest).split_at_mut_checked(lens(k))?;
+            rest = after;
             Some(part)
-        });
+        };
         if self.threads == 1 {
             // In order on this thread, with nothing to allocate (most calls are short).
             let mut joined: Option<R> = None;
-            for (k, part) in parts.enumerate() {
-                let r = f(k, part?)?;
+            for k in 0..self.len() {
+                let r = f(k, next_part(k)?)?;
                 joined = Some(match joined {
                     Some(j) => join(j, r),
                     None => r,
                 });
             }
-            return joined;
+            return joined.filter(|_| rest.is_empty());
         }
-        let parts: Vec<Mutex<&mut [T]>> =
-            parts.map(|p| p.map(Mutex::new)).collect::<Option<_>>()?;
+        let parts: Vec<Mutex<&mut [T]>> = (0..self.len())
+            .map(|k| next_part(k).map(Mutex::new))
+            .collect::<Option<_>>()?;
+        if !rest.is_empty() {
+            return None;
+        }
         // Each part is locked once, by the one thread that takes its piece.
         let done = self.each(|k| {
             let mut part = parts[k].lock().unwrap_or_else(|e| e.into_inner());
