@@ -13,19 +13,12 @@ from array import array
 import pytest
 
 import utf8x
+from oracle import outcome
 
 LITTLE = sys.byteorder == "little"
 UTF16_NATIVE = "utf-16-le" if LITTLE else "utf-16-be"
 UTF32_NATIVE = "utf-32-le" if LITTLE else "utf-32-be"
 TEXTS = ["", "a", "h\u00e9llo", "\u4e2d\u6587 \u20ac", "\U0001F600 x \U0010FFFF", "\uffff\ue000" * 40]
-
-
-def outcome(fn):
-    """The result, or the error's (type, start, end, reason)."""
-    try:
-        return fn()
-    except UnicodeError as e:
-        return (type(e).__name__, e.start, e.end, e.reason)
 
 
 def samples(encoding, unit):

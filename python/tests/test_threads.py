@@ -8,19 +8,12 @@ import random
 import pytest
 
 import utf8x
+from oracle import outcome
 
 THREADS = (0, 1, 2, 3, 7)
 SIZE = 3 << 20
 PIECE = 1 << 16
 POLICIES = ("strict", "replace", "ignore", "surrogateescape")
-
-
-def outcome(fn):
-    """The result, or the error's (type, start, end, reason)."""
-    try:
-        return fn()
-    except UnicodeError as e:
-        return (type(e).__name__, e.start, e.end, e.reason)
 
 
 def text(size, seed):
