@@ -88,5 +88,24 @@ def main():
         print(f"| {label:<27} | {a * 1e9:6.0f} | {b * 1e9:7.0f} |")
 
 
+def threads():
+    """`is_valid` of a 1 GiB and a 32 MiB bytearray on one thread and on two (`python bench.py
+    threads`)."""
+    line = "Lorem ipsum dolor sit amet, café, ĉu, 中文, 😀.\n".encode()
+    whole = bytearray((line * ((1 << 30) // len(line) + 1))[: 1 << 30])
+    print(f"utf8x kernel: {utf8x.KERNEL}; is_valid of a bytearray, best of 7")
+    for size in (1 << 30, 32 << 20):
+        buf = whole[:size]
+        while buf[-1] >= 0x80:  # cut after a whole character
+            buf.pop()
+        assert utf8x.is_valid(buf)
+        best_time = {}
+        for n in (1, 2, 1, 2):  # alternated, so that a load that comes and goes falls on both
+            t = min(timeit.repeat(lambda: utf8x.is_valid(buf, threads=n), number=1, repeat=7))
+            best_time[n] = min(best_time.get(n, t), t)
+        speeds = ", ".join(f"threads={n}: {len(buf) / t / 1e9:.2f} GB/s" for n, t in best_time.items())
+        print(f"{size >> 20} MiB: {speeds}; threads=2 / threads=1: {best_time[1] / best_time[2]:.2f}x")
+
+
 if __name__ == "__main__":
-    main()
+    threads() if sys.argv[1:] == ["threads"] else main()

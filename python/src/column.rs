@@ -3,7 +3,7 @@
 //! buffers; `utf8x.validate_column` in `utf8x/__init__.py` takes a pyarrow array apart into
 //! them. A list of separate values goes to `validate_many`.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use utf8x::{ColumnOffset, ColumnOutcome, Outcome, Status};
 
@@ -150,6 +150,13 @@ fn run<O: ColumnOffset + Plain + Into<i64> + Sync>(
     let units = offsets_of::<O>(offsets)?;
     let offs: &[O] = &units;
     let n = offs.len().saturating_sub(1);
+    // Every index this call may report, the last value's, must be a number Python gets back.
+    if first_index.checked_add(n.saturating_sub(1)).is_none() {
+        return Err(PyOverflowError::new_err(format!(
+            "first_index {first_index} with {n} values: the last one's index would pass {}",
+            usize::MAX
+        )));
+    }
     let bitmap = match validity {
         Some((v, offset)) => {
             let bits = v.bytes();

@@ -7,6 +7,15 @@
 //! with `PyUnicode_New` and fills its storage; encoding reads the storage in place and fills a
 //! `bytes` made by `PyBytes_FromStringAndSize(NULL, n)`.
 //!
+//! A decoded `str` is checked after it is written: its storage, not the input, must hold what
+//! its kind promises (every character below U+0080 in an ASCII str, the largest one needing
+//! exactly the kind's width, nothing past U+10FFFF), since CPython reads a str trusting that
+//! and crashes when it does not hold. The input can change between the measuring and the
+//! writing: the GIL is released while both run, and other threads or processes may write a
+//! buffer without it. Such a str is freed unseen and the general route decodes the input again
+//! into storage of its own. The input is cut into pieces (see [`crate::pieces`]), each
+//! measured, then written and checked while it is in the cache, on one thread or on several.
+//!
 //! These routes take well-formed input only. Anything else (ill-formed bytes, lone surrogates
 //! in a `str`, characters the target cannot hold) gives `Ok(None)`, and the caller takes the
 //! general route, which applies the error handler and builds CPython's exception. Well-formed
@@ -18,6 +27,7 @@ use pyo3::types::PyString;
 use utf8x::{Encoding, Outcome, Policy, Unit};
 
 use crate::input::maybe_detached;
+use crate::pieces::Pieces;
 
 /// The storage of a `str`: the width its largest code point needs.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -50,20 +60,98 @@ impl Kind {
     }
 }
 
-/// A new `str` of `len` code points whose largest one needs `kind`, its storage filled by
-/// `fill` (with the GIL released when `work` bytes make that worth it). `fill` gets the
-/// uninitialised units of the kind's width (`u8`, `u16` or `u32`) and must write every one of
-/// them, or answer false: the `str` is then freed unseen.
-fn str_with<'py, T: Unit + Send>(
+/// The units of a `str`'s storage, as written and checked. CPython trusts two things of a
+/// compact `str`: its kind is the smallest that holds its largest code point (an ASCII `str`
+/// holds nothing above U+007F, a 1-byte one that is not ASCII something above it, a 2-byte one
+/// something above U+00FF, a 4-byte one something above U+FFFF), and nothing is past U+10FFFF.
+/// A scan answers what those need, as cheaply as it can: a value whose highest set bit is that
+/// of the largest code point, and whether one is past U+10FFFF. (Lone surrogates are code
+/// points a `str` may hold; CPython's own decoders write them under `surrogatepass`.)
+trait Stored: Unit + Copy + Send + Sync {
+    fn scan(v: &[Self]) -> (u32, bool);
+}
+
+impl Stored for u8 {
+    /// Whether a byte is 0x80 or more: for an ASCII `str` a pass over all of them, for the
+    /// other 1-byte kind until the first such byte.
+    fn scan(v: &[u8]) -> (u32, bool) {
+        (if utf8x::is_ascii(v) { 0 } else { 0xFF }, false)
+    }
+}
+
+/// Runs of units ORed together by a loop without branches (which the compiler vectorises)
+/// before the scans look at the result.
+const RUN: usize = 64;
+
+impl Stored for u16 {
+    /// Whether a unit is 0x100 or more, the only bound a 2-byte `str` can break: until the first.
+    fn scan(v: &[u16]) -> (u32, bool) {
+        let wide = v
+            .chunks(RUN)
+            .any(|c| c.iter().fold(0, |a, &x| a | x) >= 0x100);
+        (if wide { 0xFFFF } else { 0 }, false)
+    }
+}
+
+impl Stored for u32 {
+    /// The OR of every code point, and whether one is past U+10FFFF, checked one by one only in
+    /// the runs whose OR could be (text's supplementary characters are below U+20000).
+    fn scan(v: &[u32]) -> (u32, bool) {
+        let (mut any, mut past) = (0, false);
+        for c in v.chunks(RUN) {
+            let or = c.iter().fold(0, |a, &x| a | x);
+            any |= or;
+            if or > 0x10FFFF {
+                past |= c.iter().any(|&x| x > 0x10FFFF);
+            }
+        }
+        (any, past)
+    }
+}
+
+/// The scan of `part` when `ok` (a conversion wrote all of it), read back while in the cache.
+fn scanned<T: Stored>(ok: bool, part: &[T]) -> Option<(u32, bool)> {
+    ok.then(|| T::scan(part))
+}
+
+/// `dst[i] = f(src[i])` when their lengths agree (else the input changed since it was
+/// measured), then scanned back from the cache.
+fn map_scan<S: Copy, T: Stored>(
+    src: &[S],
+    dst: &mut [T],
+    f: impl Fn(S) -> T,
+) -> Option<(u32, bool)> {
+    (src.len() == dst.len()).then(|| {
+        map_into(src, dst, f);
+        T::scan(dst)
+    })
+}
+
+/// Units copied as they are (`memcpy`) when the lengths agree, then scanned back.
+fn copy_scan<T: Stored>(src: &[T], dst: &mut [T]) -> Option<(u32, bool)> {
+    (src.len() == dst.len()).then(|| {
+        dst.copy_from_slice(src);
+        T::scan(dst)
+    })
+}
+
+/// A new `str` whose storage is of `kind`, with one part per piece of the input, part `k`
+/// `lens(k)` code points long; `fill(k, part)` writes part `k` from piece `k` (with the GIL
+/// released when `work` bytes make that worth it), all of it, and answers the [`Stored::scan`]
+/// of what it wrote, or `None`. `Ok(None)` when a fill fails or the storage does not hold what
+/// `kind` promises, and the `str` is freed unseen.
+fn new_str<'py, S: Unit, T: Stored>(
     py: Python<'py>,
-    len: usize,
     kind: Kind,
+    pieces: &Pieces<'_, S>,
+    lens: impl Fn(usize) -> usize + Sync,
     work: usize,
-    fill: impl FnOnce(&mut [T]) -> bool + Send,
+    fill: impl Fn(usize, &mut [T]) -> Option<(u32, bool)> + Sync,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let len = (0..pieces.len()).map(&lens).sum();
     if len == 0 {
-        // CPython's empty string is shared: nothing to write, and nothing may be.
-        return Ok(fill(&mut []).then(|| PyString::new(py, "").into_any()));
+        // Measured while it changed (the callers take empty input before): never a str.
+        return Ok(None);
     }
     let width = match kind {
         Kind::Ascii | Kind::Latin1 => 1,
@@ -84,10 +172,14 @@ fn str_with<'py, T: Unit + Send>(
     // else references them before the str is returned, and the slice dies inside this call.
     let data =
         unsafe { std::slice::from_raw_parts_mut(ffi::PyUnicode_DATA(s.as_ptr()) as *mut T, len) };
-    Ok(maybe_detached(py, work, || fill(data)).then_some(s))
+    let scan = maybe_detached(py, work, || {
+        pieces.fill(data, &lens, &fill, |a, b| (a.0 | b.0, a.1 | b.1))
+    });
+    let holds = scan.is_some_and(|(any, bad)| Kind::holding(any) == kind && !bad);
+    Ok(holds.then_some(s))
 }
 
-/// A new `bytes` of `len` units of `T`, filled by `fill` as [`str_with`] fills a `str`.
+/// A new `bytes` of `len` units of `T`, filled by `fill`, which must write every unit or answer false.
 fn bytes_with<'py, T: Unit + Send>(
     py: Python<'py>,
     len: usize,
@@ -228,40 +320,52 @@ fn empty(py: Python<'_>) -> PyResult<Option<Bound<'_, PyAny>>> {
     Ok(Some(PyString::new(py, "").into_any()))
 }
 
-/// Well-formed UTF-8 to a new `str`; `Ok(None)` when `data` is not UTF-8. `work` is what
-/// [`maybe_detached`] weighs for the input (0 when it must be read with the GIL held), here
-/// and in the other decoders.
+/// Well-formed UTF-8 to a new `str`, on up to `threads` threads (0: every core); `Ok(None)`
+/// when `data` is not UTF-8. `work` is what [`maybe_detached`] weighs for the input, here and
+/// in the other decoders.
 pub(crate) fn decode_utf8<'py>(
     py: Python<'py>,
     data: &[u8],
     work: usize,
+    threads: usize,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let n = data.len();
-    if n == 0 {
+    if data.is_empty() {
         return empty(py);
     }
-    let (top, cps) = maybe_detached(py, work, || {
-        if utf8x::is_ascii(data) {
-            (0, n)
-        } else {
-            (max_u8(data), utf8x::count(data))
-        }
-    });
+    let pieces = Pieces::new(data, Encoding::Utf8, threads);
+    let piece = |k: usize| pieces.piece(k);
+    // Each piece's largest byte and code points.
+    let Some(sizes) = maybe_detached(py, work, || {
+        pieces.each(|k| {
+            let p = piece(k);
+            Some(if utf8x::is_ascii(p) {
+                (0, p.len())
+            } else {
+                (max_u8(p), utf8x::count(p))
+            })
+        })
+    }) else {
+        return Ok(None);
+    };
+    let top = sizes.iter().map(|s| s.0).max().unwrap_or(0);
+    let ends = |k: usize| sizes[k].1;
     // In well-formed UTF-8 the largest byte tells the storage: C2/C3 lead U+0080..U+00FF, C4..EF
     // the rest of the BMP, F0..F4 the supplementary planes.
     match top {
-        0..0x80 => str_with(py, n, Kind::Ascii, work, |d: &mut [u8]| {
-            d.copy_from_slice(data);
-            true
+        0..0x80 => new_str(py, Kind::Ascii, &pieces, ends, work, |k, d: &mut [u8]| {
+            copy_scan(piece(k), d)
         }),
-        0x80..0xC4 => str_with(py, cps, Kind::Latin1, work, |d| {
-            whole(&utf8x::to_latin1(data, Some(d), Policy::Strict), cps)
+        0x80..0xC4 => new_str(py, Kind::Latin1, &pieces, ends, work, |k, d| {
+            let o = utf8x::to_latin1(piece(k), Some(d), Policy::Strict);
+            scanned(whole(&o, d.len()), d)
         }),
-        0xC4..0xF0 => str_with(py, cps, Kind::Ucs2, work, |d| {
-            whole(&utf8x::to_utf16(data, Some(d), Policy::Strict), cps)
+        0xC4..0xF0 => new_str(py, Kind::Ucs2, &pieces, ends, work, |k, d| {
+            let o = utf8x::to_utf16(piece(k), Some(d), Policy::Strict);
+            scanned(whole(&o, d.len()), d)
         }),
-        _ => str_with(py, cps, Kind::Ucs4, work, |d| {
-            whole(&utf8x::to_utf32(data, Some(d), Policy::Strict), cps)
+        _ => new_str(py, Kind::Ucs4, &pieces, ends, work, |k, d| {
+            let o = utf8x::to_utf32(piece(k), Some(d), Policy::Strict);
+            scanned(whole(&o, d.len()), d)
         }),
     }
 }
@@ -271,16 +375,26 @@ pub(crate) fn decode_latin1<'py>(
     py: Python<'py>,
     data: &[u8],
     work: usize,
+    threads: usize,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let n = data.len();
-    if n == 0 {
+    if data.is_empty() {
         return empty(py);
     }
-    let ascii = maybe_detached(py, work, || utf8x::is_ascii(data));
-    let kind = if ascii { Kind::Ascii } else { Kind::Latin1 };
-    str_with(py, n, kind, work, |d: &mut [u8]| {
-        d.copy_from_slice(data);
-        true
+    let pieces = Pieces::new(data, Encoding::Latin1, threads);
+    let piece = |k: usize| pieces.piece(k);
+    let Some(ascii) = maybe_detached(py, work, || {
+        pieces.each(|k| Some(utf8x::is_ascii(piece(k))))
+    }) else {
+        return Ok(None);
+    };
+    let kind = if ascii.iter().all(|&a| a) {
+        Kind::Ascii
+    } else {
+        Kind::Latin1
+    };
+    let ends = |k: usize| piece(k).len();
+    new_str(py, kind, &pieces, ends, work, |k, d: &mut [u8]| {
+        copy_scan(piece(k), d)
     })
 }
 
@@ -290,51 +404,62 @@ pub(crate) fn decode_utf16<'py>(
     u: &[u16],
     enc: Encoding,
     work: usize,
+    threads: usize,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let n = u.len();
-    if n == 0 {
+    if u.is_empty() {
         return empty(py);
     }
     let swap = enc != NATIVE16;
-    let top = maybe_detached(py, work, || max_u16(u, swap));
-    let ucs2 = |d: &mut [u16]| {
-        if swap {
-            map_into(u, d, u16::swap_bytes)
-        } else {
-            d.copy_from_slice(u)
-        }
-        true
+    // Cut between characters: never inside a surrogate pair.
+    let pieces = Pieces::new(u, enc, threads);
+    let piece = |k: usize| pieces.piece(k);
+    // Each piece's largest unit and, when it holds surrogates or characters above them,
+    // whether they are all in pairs, and how many.
+    let Some(sizes) = maybe_detached(py, work, || {
+        pieces.each(|k| {
+            let p = piece(k);
+            let top = max_u16(p, swap);
+            let pairs = match top {
+                0..0xD800 => Some(0),
+                _ if swap => surrogate_pairs::<true>(p),
+                _ => surrogate_pairs::<false>(p),
+            };
+            pairs.map(|pairs| (top, pairs))
+        })
+    }) else {
+        return Ok(None);
     };
+    let top = sizes.iter().map(|s| s.0).max().unwrap_or(0);
+    let same = |k: usize| piece(k).len();
     match Kind::holding(top as u32) {
-        kind @ (Kind::Ascii | Kind::Latin1) => str_with(py, n, kind, work, |d: &mut [u8]| {
-            if swap {
-                map_into(u, d, |x| x.swap_bytes() as u8)
-            } else {
-                map_into(u, d, |x| x as u8)
-            }
-            true
-        }),
-        _ if top < 0xD800 => str_with(py, n, Kind::Ucs2, work, ucs2),
-        _ => {
-            // Surrogates, or characters above them: are they all in pairs, and how many?
-            let pairs = maybe_detached(py, work, || {
+        kind @ (Kind::Ascii | Kind::Latin1) => {
+            new_str(py, kind, &pieces, same, work, |k, d: &mut [u8]| {
                 if swap {
-                    surrogate_pairs::<true>(u)
+                    map_scan(piece(k), d, |x| x.swap_bytes() as u8)
                 } else {
-                    surrogate_pairs::<false>(u)
+                    map_scan(piece(k), d, |x| x as u8)
                 }
-            });
-            match pairs {
-                None => Ok(None),
-                Some(0) => str_with(py, n, Kind::Ucs2, work, ucs2),
-                Some(p) => str_with(py, n - p, Kind::Ucs4, work, |d: &mut [u32]| {
-                    if swap {
-                        join_pairs::<true>(u, d)
-                    } else {
-                        join_pairs::<false>(u, d)
-                    }
-                }),
-            }
+            })
+        }
+        _ if sizes.iter().all(|s| s.1 == 0) => {
+            new_str(py, Kind::Ucs2, &pieces, same, work, |k, d: &mut [u16]| {
+                if swap {
+                    map_scan(piece(k), d, u16::swap_bytes)
+                } else {
+                    copy_scan(piece(k), d)
+                }
+            })
+        }
+        _ => {
+            let ends = |k: usize| piece(k).len() - sizes[k].1;
+            new_str(py, Kind::Ucs4, &pieces, ends, work, |k, d: &mut [u32]| {
+                let ok = if swap {
+                    join_pairs::<true>(piece(k), d)
+                } else {
+                    join_pairs::<false>(piece(k), d)
+                };
+                scanned(ok, d)
+            })
         }
     }
 }
@@ -522,43 +647,50 @@ pub(crate) fn decode_utf32<'py>(
     u: &[u32],
     enc: Encoding,
     work: usize,
+    threads: usize,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let n = u.len();
-    if n == 0 {
+    if u.is_empty() {
         return empty(py);
     }
     let swap = enc != NATIVE32;
-    let (top, surrogates) = maybe_detached(py, work, || {
-        let top = max_u32(u, swap);
-        (top, top >= 0xD800 && has_surrogate_u32(u, swap))
-    });
-    if top > 0x10FFFF || surrogates {
+    let pieces = Pieces::new(u, enc, threads);
+    let piece = |k: usize| pieces.piece(k);
+    // Each piece's largest code point; none when it holds a surrogate or a value past U+10FFFF.
+    let Some(tops) = maybe_detached(py, work, || {
+        pieces.each(|k| {
+            let p = piece(k);
+            let top = max_u32(p, swap);
+            (top <= 0x10FFFF && !(top >= 0xD800 && has_surrogate_u32(p, swap))).then_some(top)
+        })
+    }) else {
         return Ok(None);
-    }
+    };
+    let top = tops.iter().copied().max().unwrap_or(0);
+    let ends = |k: usize| piece(k).len();
+    // Every unit is one character: narrowed, or copied, into parts of the same length.
     match Kind::holding(top) {
-        kind @ (Kind::Ascii | Kind::Latin1) => str_with(py, n, kind, work, |d: &mut [u8]| {
+        kind @ (Kind::Ascii | Kind::Latin1) => {
+            new_str(py, kind, &pieces, ends, work, |k, d: &mut [u8]| {
+                if swap {
+                    map_scan(piece(k), d, |x| x.swap_bytes() as u8)
+                } else {
+                    map_scan(piece(k), d, |x| x as u8)
+                }
+            })
+        }
+        Kind::Ucs2 => new_str(py, Kind::Ucs2, &pieces, ends, work, |k, d: &mut [u16]| {
             if swap {
-                map_into(u, d, |x| x.swap_bytes() as u8)
+                map_scan(piece(k), d, |x| x.swap_bytes() as u16)
             } else {
-                map_into(u, d, |x| x as u8)
+                map_scan(piece(k), d, |x| x as u16)
             }
-            true
         }),
-        Kind::Ucs2 => str_with(py, n, Kind::Ucs2, work, |d: &mut [u16]| {
+        Kind::Ucs4 => new_str(py, Kind::Ucs4, &pieces, ends, work, |k, d: &mut [u32]| {
             if swap {
-                map_into(u, d, |x| x.swap_bytes() as u16)
+                map_scan(piece(k), d, u32::swap_bytes)
             } else {
-                map_into(u, d, |x| x as u16)
+                copy_scan(piece(k), d)
             }
-            true
-        }),
-        Kind::Ucs4 => str_with(py, n, Kind::Ucs4, work, |d: &mut [u32]| {
-            if swap {
-                map_into(u, d, u32::swap_bytes)
-            } else {
-                d.copy_from_slice(u)
-            }
-            true
         }),
     }
 }

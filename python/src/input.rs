@@ -1,19 +1,17 @@
 //! The objects Python passes as input, read in place: `bytes`, and anything with the buffer
 //! protocol (`bytearray`, `memoryview`, `mmap`, `array.array`, NumPy arrays, Arrow buffers).
 //!
-//! No contiguous buffer is copied, whatever its size or type. What may happen to it during the
-//! call decides whether the GIL is released:
-//! - an immutable buffer (a `bytes` object, or a read-only `memoryview` of one) is read without
-//!   the GIL once it is long enough to be worth it: nothing can change it meanwhile;
-//! - any other buffer (`bytearray`, writable views, `array`, NumPy, `mmap`, and read-only views
-//!   of mutable objects: `memoryview(bytearray).toreadonly()` can still change underneath) is
-//!   read with the GIL held, so no Python thread writes it while utf8x reads it (the fast
-//!   routes read their input twice, measuring then converting, and must see the same bytes
-//!   both times). Writers that run without the GIL (C code in other threads, other processes
-//!   writing a mapped file) are the caller's to keep away, as with any buffer protocol consumer.
+//! No contiguous buffer is copied, whatever its size or type, and every one is read without the
+//! GIL once it is long enough to be worth it. The export, held until the call returns, keeps
+//! the memory alive and its size fixed meanwhile: CPython refuses to resize a `bytearray` or
+//! close an `mmap` that has exports. Its bytes can still change: Python threads may write a
+//! `bytearray` while the GIL is released, and C code in other threads or other processes (a
+//! shared `mmap`) may write any buffer at any time. A call on bytes that change gives a result
+//! for some mixture of old and new bytes, or an error, never a corrupt object: what utf8x
+//! writes is checked where it is written (see `direct.rs`), never trusted from an earlier read.
 //!
-//! The export itself keeps the memory alive and its size fixed until the call returns: CPython
-//! refuses to resize a `bytearray` or close an `mmap` that has exports.
+//! String columns (`column.rs`) keep the GIL for buffers that Python code can change: their
+//! offsets are read more than once by the core.
 //!
 //! A buffer's items must be bytes, or units of the encoding read: 2-byte items (`array('H')`,
 //! NumPy `uint16`) for UTF-16, 4-byte items (`array('I')`) for UTF-32. Their bytes are read as
@@ -218,14 +216,10 @@ impl<'a> Input<'a> {
         self.immutable
     }
 
-    /// What [`maybe_detached`] weighs: the length when the GIL may be released during the
-    /// work, and 0 when the input must be read with the GIL held.
+    /// What [`maybe_detached`] weighs: the input's length, whatever its type (see the module
+    /// documentation).
     pub(crate) fn work(&self) -> usize {
-        if self.immutable {
-            self.bytes().len()
-        } else {
-            0
-        }
+        self.bytes().len()
     }
 
     /// The bytes as `U` units: for offsets and the like, which must be whole units.

@@ -12,6 +12,7 @@ mod arrow;
 mod column;
 mod direct;
 mod input;
+mod pieces;
 mod polars;
 
 use input::{Input, Plain, maybe_detached, units};
@@ -91,15 +92,30 @@ fn convert_all<S: Unit, T: Unit + Default + Copy>(
     policy: Policy,
     cap: usize,
 ) -> (Vec<T>, Outcome) {
+    convert_all_on(src, from, to, policy, cap, 1)
+}
+
+/// [`convert_all`] on up to `threads` threads (0: every core), with exactly its result.
+fn convert_all_on<S: Unit, T: Unit + Default + Copy>(
+    src: &[S],
+    from: Encoding,
+    to: Encoding,
+    policy: Policy,
+    cap: usize,
+    threads: usize,
+) -> (Vec<T>, Outcome) {
+    let convert = |src: &[S], dst: Option<&mut [T]>| {
+        utf8x::convert_parallel(src, from, dst, to, policy, threads)
+    };
     let mut out = vec![T::default(); cap];
     let (mut read, mut written, mut replaced) = (0, 0, 0);
     loop {
-        let o = utf8x::convert(&src[read..], from, Some(&mut out[written..]), to, policy);
+        let o = convert(&src[read..], Some(&mut out[written..]));
         read += o.read;
         written += o.written;
         replaced += o.replaced;
         if o.status == Status::OutputFull {
-            let need = utf8x::convert::<S, T>(&src[read..], from, None, to, policy).written;
+            let need = convert(&src[read..], None).written;
             out.resize(written + need.max(8), T::default());
             continue;
         }
@@ -247,31 +263,36 @@ fn decode_units<S: Unit + Plain + Sync>(
     work: usize,
     enc: Encoding,
     policy: Policy,
+    threads: usize,
 ) -> (Vec<u16>, Outcome) {
     let size = std::mem::size_of::<S>();
     let n = bytes.len() / size;
     maybe_detached(py, work, || {
         let src = units::<S>(bytes);
         // Every source unit gives at most one UTF-16 unit, except UTF-32 (two).
-        convert_all::<S, u16>(
+        convert_all_on::<S, u16>(
             &src,
             enc,
             Encoding::Utf16,
             policy,
             n * size.min(2) / size.max(1) + n + 8,
+            threads,
         )
     })
 }
 
 /// Decodes `b` from `encoding` to str. `b` is `bytes` or any buffer of bytes or of the
-/// encoding's units (`array('H')` for UTF-16, `array('I')` for UTF-32), read in place.
+/// encoding's units (`array('H')` for UTF-16, `array('I')` for UTF-32), read in place, without
+/// the GIL. `threads` (0: every core) is the most threads the call uses, one per mebibyte of
+/// input at most; the result is the same for every value.
 #[pyfunction]
-#[pyo3(signature = (b, encoding="utf-8", errors="strict"))]
+#[pyo3(signature = (b, encoding="utf-8", errors="strict", threads=1))]
 fn decode(
     py: Python<'_>,
     b: &Bound<'_, PyAny>,
     encoding: &str,
     errors: &str,
+    threads: usize,
 ) -> PyResult<PyObject> {
     let (enc, name) = self::encoding(encoding)?;
     let errs = self::errors(errors)?;
@@ -280,20 +301,20 @@ fn decode(
     // Well-formed input, straight into the str's storage.
     let size = enc.unit_size();
     let fast = match enc {
-        Encoding::Utf8 => direct::decode_utf8(py, data, work)?,
-        Encoding::Latin1 => direct::decode_latin1(py, data, work)?,
+        Encoding::Utf8 => direct::decode_utf8(py, data, work, threads)?,
+        Encoding::Latin1 => direct::decode_latin1(py, data, work, threads)?,
         Encoding::Utf16Le | Encoding::Utf16Be if data.len() % size == 0 => {
-            direct::decode_utf16(py, &units::<u16>(data), enc, work)?
+            direct::decode_utf16(py, &units::<u16>(data), enc, work, threads)?
         }
         Encoding::Utf32Le | Encoding::Utf32Be if data.len() % size == 0 => {
-            direct::decode_utf32(py, &units::<u32>(data), enc, work)?
+            direct::decode_utf32(py, &units::<u32>(data), enc, work, threads)?
         }
         _ => None,
     };
     if let Some(s) = fast {
         return Ok(s.unbind());
     }
-    decode_general(py, data, work, enc, name, errs)
+    decode_general(py, data, work, enc, name, errs, threads)
 }
 
 /// `decode` for any input: utf8x converts to UTF-16 under the policy, the bytes after the last
@@ -305,12 +326,13 @@ fn decode_general(
     enc: Encoding,
     name: &str,
     errs: Errors,
+    threads: usize,
 ) -> PyResult<PyObject> {
     let p = policy(errs);
     let (mut out, o) = match enc.unit_size() {
-        2 => decode_units::<u16>(py, data, work, enc, p),
-        4 => decode_units::<u32>(py, data, work, enc, p),
-        _ => decode_units::<u8>(py, data, work, enc, p),
+        2 => decode_units::<u16>(py, data, work, enc, p, threads),
+        4 => decode_units::<u32>(py, data, work, enc, p, threads),
+        _ => decode_units::<u8>(py, data, work, enc, p, threads),
     };
     if !o.is_ok() {
         return Err(decode_error(py, name, enc, data, &o, 0));
@@ -553,21 +575,31 @@ impl Utf8Error {
     }
 }
 
-/// None when `b` is valid UTF-8, else where and why it is not.
+/// None when `b` is valid UTF-8, else where and why it is not. `threads` (0: every core) is the
+/// most threads the call uses, one per mebibyte of input at most; the result is the same for
+/// every value.
 #[pyfunction]
-fn validate(py: Python<'_>, b: &Bound<'_, PyAny>) -> PyResult<Option<Utf8Error>> {
+#[pyo3(signature = (b, threads=1))]
+fn validate(py: Python<'_>, b: &Bound<'_, PyAny>, threads: usize) -> PyResult<Option<Utf8Error>> {
     let input = Input::new(b, 1, "validate")?;
     let data = input.bytes();
-    let o = maybe_detached(py, input.work(), || utf8x::validate(data));
+    let o = maybe_detached(py, input.work(), || utf8x::validate_parallel(data, threads));
     Ok((!o.is_ok()).then(|| Utf8Error::new(&o)))
 }
 
-/// True when `b` is valid UTF-8.
+/// True when `b` is valid UTF-8. `threads` as for `validate`.
 #[pyfunction]
-fn is_valid(py: Python<'_>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
+#[pyo3(signature = (b, threads=1))]
+fn is_valid(py: Python<'_>, b: &Bound<'_, PyAny>, threads: usize) -> PyResult<bool> {
     let input = Input::new(b, 1, "is_valid")?;
     let data = input.bytes();
-    Ok(maybe_detached(py, input.work(), || utf8x::is_valid(data)))
+    Ok(maybe_detached(py, input.work(), || {
+        if threads == 1 {
+            utf8x::is_valid(data)
+        } else {
+            utf8x::validate_parallel(data, threads).is_ok()
+        }
+    }))
 }
 
 /// The code points of UTF-8 `b`. With `errors=None`, the bytes that are not continuation
@@ -724,7 +756,7 @@ impl StreamDecoder {
         fallback: impl FnOnce(&[u8]) -> PyErr,
     ) -> PyErr {
         let joined = [held, chunk].concat();
-        match decode_general(py, &joined, joined.len(), self.enc, self.name, self.errs) {
+        match decode_general(py, &joined, joined.len(), self.enc, self.name, self.errs, 1) {
             Err(e) => e,
             Ok(_) => fallback(&joined),
         }

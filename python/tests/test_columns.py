@@ -180,3 +180,18 @@ def test_arrow_other_types_are_refused():
         utf8x.validate_column([b"a"])
     with pytest.raises(TypeError, match="string and binary"):
         utf8x.validate_column(pa.chunked_array([[1]]))
+
+
+def test_first_index_past_the_largest_index_is_refused():
+    top = 2**64 - 1
+    # The last value's index is the largest there is: it fits.
+    e = utf8x.validate_offsets(b"ok\xff", array("q", [0, 2, 3]), first_index=top - 1)
+    assert (e.index, e.offset) == (top, 0)
+    # One more and it would wrap to 0: refused, whether or not a value is invalid.
+    for values in (b"ok\xff", b"ok!"):
+        with pytest.raises(OverflowError):
+            utf8x.validate_offsets(values, array("q", [0, 2, 3]), first_index=top)
+    with pytest.raises(OverflowError):
+        utf8x.validate_offsets(b"ok", array("i", [0, 1, 2]), first_index=2**64)
+    # No values: no index to report.
+    assert utf8x.validate_offsets(b"", array("q", [0]), first_index=top) is None

@@ -3,6 +3,7 @@
 import codecs
 import mmap
 import random
+import sys
 import threading
 
 import pytest
@@ -245,12 +246,12 @@ def test_large_inputs_and_threads():
     assert results == [(True,) * 6] * 20
 
 
-def test_a_bytearray_written_by_another_thread_decodes_to_one_of_its_states():
-    # Read without the GIL, a bytearray another thread rewrites must not give a str mixing
-    # the two contents (or a str whose storage claims ASCII and holds other bytes).
+def test_a_bytearray_written_by_another_thread_decodes_to_a_well_formed_str():
+    # Read without the GIL, a bytearray another thread rewrites may give a str that mixes the
+    # two contents, or an error, but never a str whose storage breaks its kind's promise
+    # (test_races.py tries every storage width, with writers that run without the GIL).
     n = 1 << 20
     states = [b"a" * n, "\u00e9".encode() * (n // 2), "\u20ac".encode() * (n // 3) + b"a"]
-    texts = [s.decode() for s in states]
     buf = bytearray(states[0])
     stop = threading.Event()
 
@@ -263,15 +264,16 @@ def test_a_bytearray_written_by_another_thread_decodes_to_one_of_its_states():
     t = threading.Thread(target=writer)
     t.start()
     try:
-        for _ in range(200):
+        for _ in range(100):
             for enc in ("utf-8", "latin-1"):
                 try:
                     s = utf8x.decode(buf, enc)
                 except UnicodeDecodeError:
-                    pytest.fail("decoded a mix of two states")
-                expected = texts if enc == "utf-8" else [x.decode("latin-1") for x in states]
-                assert s in expected
-                assert s.isascii() == all(ord(c) < 128 for c in s[:: n // 64 or 1])
+                    continue
+                # CPython's str of the same code points: equal only when of the same kind.
+                same = s.encode("utf-32-le", "surrogatepass").decode("utf-32-le", "surrogatepass")
+                assert s == same and s.isascii() == same.isascii()
+                assert sys.getsizeof(s) == sys.getsizeof(same)
     finally:
         stop.set()
         t.join()
