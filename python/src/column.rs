@@ -8,7 +8,6 @@ use pyo3::prelude::*;
 use utf8x::{ColumnOffset, ColumnOutcome, Outcome, Status};
 
 use crate::input::{Input, Plain, maybe_detached};
-use crate::kind_name;
 
 /// Which value of a column is not UTF-8, and where and why: the result of `validate_column`,
 /// `validate_offsets` and `validate_many` when a value is invalid.
@@ -42,7 +41,7 @@ impl ColumnError {
             index,
             offset: o.read,
             length: o.error_len,
-            kind: kind_name(o.error),
+            kind: o.error.name(),
             reason: o.error.as_str(),
         }
     }

@@ -550,26 +550,13 @@ impl Utf8Error {
     }
 }
 
-pub(crate) fn kind_name(k: ErrorKind) -> &'static str {
-    match k {
-        ErrorKind::InvalidLead => "invalid_lead",
-        ErrorKind::UnexpectedContinuation => "unexpected_continuation",
-        ErrorKind::TooShort => "too_short",
-        ErrorKind::Overlong => "overlong",
-        ErrorKind::Surrogate => "surrogate",
-        ErrorKind::TooLarge => "too_large",
-        ErrorKind::Incomplete => "incomplete",
-        _ => "other",
-    }
-}
-
 impl Utf8Error {
     /// The error of an outcome that is not OK.
     fn new(o: &Outcome) -> Utf8Error {
         Utf8Error {
             offset: o.read,
             length: o.error_len,
-            kind: kind_name(o.error),
+            kind: o.error.name(),
             reason: o.error.as_str(),
         }
     }

@@ -199,7 +199,7 @@ fn failure(o: &Outcome, unit: usize) -> Failure {
     let kind = if o.status == Status::Unmappable {
         "unmappable"
     } else {
-        crate::kind_name(o.error)
+        o.error.name()
     };
     Failure {
         offset: o.read * unit,

@@ -88,7 +88,7 @@ fn errors(py: Python<'_>, parts: Parts<'_>) -> PyResult<ErrorBuffers> {
             lengths[i] = o.error_len as i64;
             // The kind names of the values before this one are all written: fill their ends.
             kind_offsets[done + 1..=i].fill(kinds.len() as i32);
-            kinds.extend_from_slice(crate::kind_name(o.error).as_bytes());
+            kinds.extend_from_slice(o.error.name().as_bytes());
             kind_offsets[i + 1] = kinds.len() as i32;
             done = i + 1;
             Ok(())

@@ -406,7 +406,7 @@ fn message(op: Op, name: &str, at: Place, v: &[u8], o: &Outcome, unit: usize) ->
     };
     let kind = match o.status {
         Status::Unmappable => "unmappable",
-        _ => crate::kind_name(o.error),
+        _ => o.error.name(),
     };
     format!(
         "{what}: {} ({kind}) at byte {} of {} (value {} of the {} in this batch)",
