@@ -28,7 +28,7 @@ use libduckdb_sys as ffi;
 /// appends names (scripts/duckdb-extension-footer.py): v1.5.6 (DuckDB 2.0), the first stable
 /// version with `duckdb_unsafe_vector_assign_string_element_len`. With v1.2.0's checked
 /// assignment, DuckDB validated every VARCHAR value again, and `utf8x_make_valid` ran at a
-/// third of the speed of `utf8x_is_valid` (docs/duckdb.md).
+/// third of the speed of `utf8x_is_valid` (docs/engines.md, "DuckDB").
 pub const C_API_VERSION: &str = "v1.5.6";
 
 /// The entry point DuckDB looks up in `utf8x.duckdb_extension` (`<file name>_init_c_api`).
