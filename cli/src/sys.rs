@@ -151,6 +151,45 @@ impl Drop for Cd {
     }
 }
 
+/// Whether standard input was closed when the tool started (`utf8x <&-`).
+static STDIN_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Finds out whether standard input was closed when the tool started (`utf8x <&-`), where
+/// glibc's iconv fails with EBADF: read as empty input, `-o` would replace its target with an
+/// empty file. Rust's runtime, before `main`, opens `/dev/null` read-write on a standard
+/// descriptor that is closed (so that no file opened later becomes one): descriptor 0 as such
+/// is the sign. A shell's `</dev/null` opens it read-only; only `<>/dev/null`, which no one
+/// writes for an input, reads as closed too.
+pub fn guard_stdin() {
+    // SAFETY: F_GETFL reads the descriptor's flags and changes nothing.
+    let flags = unsafe { libc::fcntl(0, libc::F_GETFL) };
+    let closed = if flags == -1 {
+        // Still closed (a runtime that leaves it so).
+        io::Error::last_os_error().raw_os_error() == Some(libc::EBADF)
+    } else {
+        flags & libc::O_ACCMODE == libc::O_RDWR && is_dev_null(0)
+    };
+    STDIN_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether descriptor `fd` is the null device.
+fn is_dev_null(fd: libc::c_int) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: `stat` is plain data that fstat fills; all-zero is a valid value of it.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: `st` is a valid, writable stat buffer for the duration of the call.
+    if unsafe { libc::fstat(fd, &mut st) } != 0 {
+        return false;
+    }
+    let null = std::fs::metadata("/dev/null");
+    st.st_mode & libc::S_IFMT == libc::S_IFCHR && null.is_ok_and(|m| m.rdev() == st.st_rdev)
+}
+
+/// Whether [`guard_stdin`] found standard input closed.
+pub fn stdin_closed() -> bool {
+    STDIN_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Takes the locale's character classes and transliteration tables from the environment, as
 /// glibc's iconv program does, so that `//TRANSLIT` writes what it writes.
 pub fn use_locale() {

@@ -20,6 +20,17 @@ use crate::progress::Progress;
 /// most.
 const PIECE: usize = 256 << 10;
 
+/// The bytes of a piece: [`PIECE`], or `UTF8X_PIECE_BYTES` (at least 1), which the tests set to
+/// a few bytes so that every sequence of a small input meets a piece's end somewhere. Any size
+/// works: a piece that ends inside a sequence or a code unit is followed by one that starts
+/// there.
+pub fn piece_bytes() -> usize {
+    std::env::var("UTF8X_PIECE_BYTES")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .map_or(PIECE, |n| n.max(1))
+}
+
 /// The decoding half.
 enum From {
     /// A utf8x encoding: the library's `Stream` into UTF-8.
@@ -118,14 +129,18 @@ pub fn convert(
         let mut pos = offset;
         let mut keep = 0;
         let mut entered = false;
+        // Where the next piece ends at the earliest: past the end of a piece whose decoder
+        // left a sequence unread, so that the sequence is read again with more bytes.
+        let mut beyond = 0;
         // At the end, once even with nothing left: decoders hand over what they keep.
         while pos < chunk.len() || (end && !entered) {
             entered = true;
-            let mut stop = (pos + PIECE).min(chunk.len());
+            let mut stop = (pos + plan.piece).min(chunk.len());
             if utf8_in && stop < chunk.len() {
                 // Pieces of UTF-8 end between characters, so each is whole UTF-8 by itself.
                 stop = (pos + utf8x::floor_char_boundary(&chunk[pos..], stop - pos)).max(pos + 1);
             }
+            stop = stop.max(beyond).min(chunk.len());
             let piece = &chunk[pos..stop];
             let last = end && stop == chunk.len();
             decoded.clear();
@@ -308,6 +323,20 @@ pub fn convert(
             progress.advance(advanced);
             pos += advanced;
             if advanced < piece.len() {
+                if stop < chunk.len() {
+                    // A sequence cut by the piece's end: read again with the next piece, which
+                    // ends further.
+                    beyond = stop + 1;
+                    continue;
+                }
+                if last {
+                    // Decoders read everything of the last piece or report why not; should
+                    // one leave bytes, they are a sequence the input ends inside, never lost.
+                    return Err(Fail::Incomplete {
+                        at: base + pos as u64,
+                        enc: from_name,
+                    });
+                }
                 // A sequence cut by the chunk's end: read again with the next chunk.
                 keep = chunk.len() - pos;
                 break;

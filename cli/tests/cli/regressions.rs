@@ -1,7 +1,8 @@
 //! Defects users met, each with the test that failed before its fix: temporaries left behind
 //! by a signal, `fix --policy escape`, `//TRANSLIT//IGNORE`'s status, the hint for invalid
 //! ASCII, `check`'s statuses and `-v` dump beside isutf8's, `detect` on cut UTF-8 and on
-//! repeated Latin-1 text, completions, man pages and `make uninstall`.
+//! repeated Latin-1 text, completions, man pages and `make uninstall`, `fix` on UTF-8 with a
+//! byte order mark, a closed standard input, empty input into ISO-2022-KR.
 
 use std::fs;
 use std::path::Path;
@@ -231,4 +232,79 @@ fn uninstall_removes_what_install_made() {
     );
     run("uninstall");
     assert_eq!(entries(&root), Vec::<String>::new());
+}
+
+/// `fix` leaves a valid UTF-8 file that starts with a byte order mark as it is: the same file
+/// (inode), the same bytes, reported unchanged. It used to be rewritten into a new file.
+#[test]
+fn fix_leaves_valid_utf8_with_a_bom_alone() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = scratch("fix-bom");
+    let bytes = "\u{FEFF}héllo\n".as_bytes();
+    let path = file(&dir, "bom.txt", bytes);
+    let inode = fs::metadata(&path).unwrap().ino();
+    let run = utf8x(&["fix", &path], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.text(), format!("{path}: valid UTF-8, unchanged\n"));
+    assert_eq!(fs::metadata(&path).unwrap().ino(), inode);
+    assert_eq!(fs::read(&path).unwrap(), bytes);
+}
+
+/// Runs `program ARGS` with standard input closed (`<&-`), through the shell.
+fn with_stdin_closed(program: &str, args: &[&str]) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" \"$@\" <&-")
+        .arg(program)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// A closed standard input is an error, as glibc's iconv says ("Bad file descriptor", exit 1),
+/// and `-o` keeps its target; it used to be read as empty input, the target replaced with an
+/// empty file. `</dev/null` is still empty input.
+#[test]
+fn a_closed_stdin_is_an_error() {
+    let dir = scratch("closed-stdin");
+    let target = file(&dir, "target.txt", b"keep\n");
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    let run = with_stdin_closed(exe, &["-f", "UTF-8", "-t", "UTF-16LE", "-o", &target]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("Bad file descriptor"), "{stderr}");
+    assert_eq!(fs::read(&target).unwrap(), b"keep\n");
+    let run = with_stdin_closed(exe, &["-f", "UTF-8", "-t", "UTF-16LE"]);
+    assert_eq!((run.status.code(), &run.stdout[..]), (Some(1), &b""[..]));
+    if Path::new("/usr/bin/iconv").exists() {
+        let glibc = with_stdin_closed("/usr/bin/iconv", &["-f", "UTF-8", "-t", "UTF-16LE"]);
+        assert_eq!(glibc.status.code(), run.status.code());
+        assert!(String::from_utf8_lossy(&glibc.stderr).contains("Bad file descriptor"));
+    }
+    let null = binary()
+        .args(["-f", "UTF-8", "-t", "UTF-16LE"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!((null.status.code(), &null.stdout[..]), (Some(0), &b""[..]));
+}
+
+/// Empty input gives empty output in every target, as glibc's: `-t ISO-2022-KR` used to write
+/// its header (`ESC $ ) C`), which glibc writes with the first character only.
+#[test]
+fn empty_input_writes_nothing() {
+    for to in [
+        "ISO-2022-KR",
+        "ISO-2022-JP-2",
+        "UTF-7",
+        "IBM930",
+        "ISO-2022-JP",
+        "UTF-16",
+    ] {
+        let run = utf8x(&["-f", "UTF-8", "-t", to], b"");
+        assert_eq!((run.code, &run.stdout[..]), (0, &b""[..]), "{to}");
+        if let Some(glibc) = tool("iconv", &["-f", "UTF-8", "-t", to], b"") {
+            assert_eq!(glibc.stdout, run.stdout, "{to}");
+        }
+    }
 }
