@@ -145,6 +145,10 @@ impl Decoder {
                     }
                 }
                 self.dirty = !src[..i].last().is_some_and(|&b| resets(b));
+                if self.dirty && i < src.len() {
+                    // Cut before the byte that resets: encoding_rs goes on.
+                    continue;
+                }
             }
             if i == src.len() {
                 return Decoded::Done { read: i };

@@ -21,6 +21,8 @@ mod fix;
 #[doc(hidden)]
 pub mod fuzzing;
 mod input;
+#[cfg(test)]
+mod linearity;
 mod mojibake;
 mod output;
 mod pipeline;

@@ -397,7 +397,7 @@ fn encode_run(
 pub const BLOCK: usize = 16 << 10;
 
 /// The first block of a call, in bytes of input.
-const FIRST_BLOCK: usize = 64;
+const FIRST_BLOCK: usize = 16;
 
 /// The bytes of a call's next block once it has read `read` bytes: blocks grow from
 /// [`FIRST_BLOCK`] with what the call has read, up to [`BLOCK`]. A call that stops early (at a
