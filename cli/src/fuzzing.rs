@@ -12,6 +12,16 @@ use crate::input::{Input, Reader};
 use crate::output::Output;
 use crate::progress::Progress;
 
+/// The first name of each charset `utf8x -l` lists: every encoding the tool converts.
+pub fn charsets() -> Vec<String> {
+    crate::encoding::list()
+        .lines()
+        .filter_map(|line| line.split([',', ' ']).next())
+        .filter(|name| !name.is_empty() && *name != "AUTO")
+        .map(str::to_owned)
+        .collect()
+}
+
 /// A conversion's options, parsed once.
 pub struct Conversion {
     plan: Plan,

@@ -31,6 +31,10 @@ pub fn piece_bytes() -> usize {
         .map_or(PIECE, |n| n.max(1))
 }
 
+/// Bytes kept from before the current chunk: more than the longest sequence of any decoder
+/// (gb18030's four bytes).
+const BEHIND: usize = 8;
+
 /// The decoding half.
 enum From {
     /// A utf8x encoding: the library's `Stream` into UTF-8.
@@ -122,6 +126,9 @@ pub fn convert(
     // Bytes of UTF-8 that went to the encoder without the pipeline: its stream counts
     // positions from the bytes it saw only.
     let mut bypassed = 0;
+    // The last bytes before the current chunk: an ill-formed sequence that the fallback policy
+    // writes byte by byte may have started there (encoding_rs keeps the start of a sequence).
+    let mut behind: Vec<u8> = Vec::new();
     progress.advance(skip);
     loop {
         let chunk = reader.bytes();
@@ -223,8 +230,18 @@ pub fn convert(
                                         decoded.extend_from_slice("\u{FFFD}".as_bytes())
                                     }
                                     Policy::Fallback => {
-                                        let from = (at as isize + bad).max(0) as usize;
-                                        for &b in &piece[from..(from + len).min(piece.len())] {
+                                        // Its bytes, from where it starts: maybe in an
+                                        // earlier piece, or the chunk before.
+                                        let first = (pos + at) as isize + bad;
+                                        for k in first..first + len as isize {
+                                            let b =
+                                                match usize::try_from(k) {
+                                                    Ok(k) => chunk.get(k),
+                                                    Err(_) => behind
+                                                        .get((behind.len() as isize + k).max(0)
+                                                            as usize),
+                                                };
+                                            let Some(&b) = b else { continue };
                                             let c = cp1252(b);
                                             let mut buf = [0u8; 4];
                                             decoded.extend_from_slice(
@@ -345,7 +362,10 @@ pub fn convert(
                 break;
             }
         }
-        base += (chunk.len() - keep) as u64;
+        let consumed = chunk.len() - keep;
+        behind.extend_from_slice(&chunk[consumed.saturating_sub(BEHIND)..consumed]);
+        behind.drain(..behind.len().saturating_sub(BEHIND));
+        base += consumed as u64;
         offset = 0;
         if end {
             break;

@@ -4,7 +4,8 @@
 //! cut the reads), must give exactly what glibc's `iconv` gives for the whole input, or, where
 //! the tool differs from glibc on purpose (the WHATWG engines), what the tool gives in one piece.
 //! The input cut short inside its last sequences must fail as it does in one piece, never lose
-//! the rest. In-process, through the conversion `utf8x convert` runs (`utf8x_cli::fuzzing`);
+//! the rest; ill-formed bytes under `-c`, `-p replace` and `-p fallback` give what one piece
+//! gives. In-process, through the conversion `utf8x convert` runs (`utf8x_cli::fuzzing`);
 //! `fix --from` through the binary.
 
 use std::fs;
@@ -124,6 +125,26 @@ fn every_encoding_at_every_cut() {
         let strict = Conversion::new(&["-f", "UTF-8", "-t", name]).expect("opened with -c");
         let want = strict.run(&text, 1 << 20, 1 << 20);
         sweep(&strict, &format!("UTF-8 -> {name}"), &text, &want);
+        // With bytes that are ill-formed in most charsets, under each policy that goes on past
+        // them: what one piece gives (fallback writes each byte of a sequence that began in an
+        // earlier piece).
+        let mut damaged = encoded.clone();
+        damaged.extend_from_slice(b"\x81 \xFE\xFF\x80\x8E\x1B$x\x0E\x81");
+        damaged.extend_from_slice(&encoded);
+        for policy in [&["-c"][..], &["-p", "replace"], &["-p", "fallback"]] {
+            let mut args = vec!["-f", name, "-t", "UTF-8"];
+            args.extend_from_slice(policy);
+            let Ok(lossy) = Conversion::new(&args) else {
+                continue;
+            };
+            let want = lossy.run(&damaged, 1 << 20, 1 << 20);
+            sweep(
+                &lossy,
+                &format!("{name} -> UTF-8 {policy:?}, damaged"),
+                &damaged,
+                &want,
+            );
+        }
         // Cut short inside its last sequences: what one piece says, at every cut.
         for cut in encoded.len().saturating_sub(6)..encoded.len() {
             let short = &encoded[..cut];
