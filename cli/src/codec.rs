@@ -15,7 +15,7 @@ use utf8x::Encoding;
 
 use crate::cjk;
 use crate::sys::{Cd, Stop};
-use crate::table::{Table, block_len, work};
+use crate::table::{Table, block_len, text_block_end, work};
 
 /// Which engine converts a charset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -469,10 +469,7 @@ fn whatwg_encode(
 ) -> Encoded {
     let mut i = 0;
     loop {
-        let end = match (src.len() - i, block_len(i)) {
-            (n, size) if n <= size => src.len(),
-            (_, size) => (i + utf8x::floor_char_boundary(&src.as_bytes()[i..], size)).max(i + 1),
-        };
+        let end = text_block_end(src.as_bytes(), i);
         let slice = &src[i..end];
         let start = out.len();
         let room = e

@@ -265,10 +265,7 @@ impl Table {
         // Block by block of the input, each ending between characters: through UTF-16 when
         // the table holds every character of the block, else character by character.
         while i < bytes.len() {
-            let end = match (bytes.len() - i, block_len(i)) {
-                (n, size) if n <= size => bytes.len(),
-                (_, size) => (i + utf8x::floor_char_boundary(&bytes[i..], size)).max(i + 1),
-            };
+            let end = text_block_end(bytes, i);
             work(end - i);
             // Mostly ASCII (Latin text): eight ASCII bytes at a time and the rest one by one
             // beat UTF-16 there.
@@ -407,6 +404,15 @@ const FIRST_BLOCK: usize = 16;
 /// of CJK into CP1251 with `-c`, glibc 0.01 s).
 pub fn block_len(read: usize) -> usize {
     read.clamp(FIRST_BLOCK, BLOCK)
+}
+
+/// Where the block of well-formed UTF-8 `bytes` from `i` ends, between characters: a call's
+/// block as [`block_len`] sizes it, after it has read `i` bytes.
+pub fn text_block_end(bytes: &[u8], i: usize) -> usize {
+    match (bytes.len() - i, block_len(i)) {
+        (n, size) if n <= size => bytes.len(),
+        (_, size) => (i + utf8x::floor_char_boundary(&bytes[i..], size)).max(i + 1),
+    }
 }
 
 #[cfg(test)]

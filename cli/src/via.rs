@@ -233,15 +233,7 @@ pub fn convert(
                                         // Its bytes, from where it starts: maybe in an
                                         // earlier piece, or the chunk before.
                                         let first = (pos + at) as isize + bad;
-                                        for k in first..first + len as isize {
-                                            let b =
-                                                match usize::try_from(k) {
-                                                    Ok(k) => chunk.get(k),
-                                                    Err(_) => behind
-                                                        .get((behind.len() as isize + k).max(0)
-                                                            as usize),
-                                                };
-                                            let Some(&b) = b else { continue };
+                                        for b in sequence_bytes(chunk, &behind, first, len) {
                                             let c = cp1252(b);
                                             let mut buf = [0u8; 4];
                                             decoded.extend_from_slice(
@@ -375,6 +367,22 @@ pub fn convert(
     }
     done.read = base;
     Ok(done)
+}
+
+/// The bytes of an ill-formed sequence of `len` bytes at offset `first` of `chunk`, or before
+/// it (a negative offset) in `behind`, the bytes that preceded the chunk.
+fn sequence_bytes<'a>(
+    chunk: &'a [u8],
+    behind: &'a [u8],
+    first: isize,
+    len: usize,
+) -> impl Iterator<Item = u8> + 'a {
+    (first..first + len as isize).filter_map(move |k| match usize::try_from(k) {
+        Ok(k) => chunk.get(k).copied(),
+        Err(_) => usize::try_from(behind.len() as isize + k)
+            .ok()
+            .and_then(|k| behind.get(k).copied()),
+    })
 }
 
 /// How much of `piece` is well-formed UTF-8 that the encoder can take as it is: all of it, or
