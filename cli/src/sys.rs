@@ -63,7 +63,10 @@ impl Cd {
             pos += read;
             match stop {
                 Stop::Full => continue,
-                Stop::Done if last => {
+                // At the end, also when //IGNORE skipped something (glibc then reads it all and
+                // still says EILSEQ): without the flush, the letter CP1258 holds back and the
+                // shift back to ASCII were lost, as glibc's own iconv(1) loses them.
+                Stop::Done | Stop::Illegal if last && pos == src.len() => {
                     let (_, written, _) = self.convert(None, buf);
                     out.extend_from_slice(&buf[..written]);
                 }
