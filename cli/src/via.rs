@@ -186,8 +186,10 @@ pub fn convert(
                                 enc: e.name(),
                             });
                         } else if plan.iconv_skip && pipeline.pending() > 0 {
+                            // The units pending may have come in an earlier chunk.
+                            let pending = (pipeline.pending() * size) as u64;
                             failure.get_or_insert(Fail::Incomplete {
-                                at: base + (stop - pipeline.pending() * size) as u64,
+                                at: (base + stop as u64).saturating_sub(pending),
                                 enc: e.name(),
                             });
                         } else if failure.is_none()

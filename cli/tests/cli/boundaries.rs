@@ -121,6 +121,24 @@ fn every_encoding_at_every_cut() {
         let text = whole.0.clone();
         let want = encode.run(&text, 1 << 20, 1 << 20);
         sweep(&encode, &format!("UTF-8 -> {name} -c"), &text, &want);
+        // UTF-8 cut inside its last character, after an invalid byte or not (a chunk with one
+        // goes through the library's stream, which keeps the cut character): the same error
+        // at the same position.
+        for end in [
+            &b"\xF0\x9F\x98"[..],
+            b"\xFF\xF0\x9F\x98",
+            b"\xFF.\xF0\x9F\x98",
+        ] {
+            let mut cut = text.clone();
+            cut.extend_from_slice(end);
+            let want_cut = encode.run(&cut, 1 << 20, 1 << 20);
+            sweep(
+                &encode,
+                &format!("UTF-8 cut short -> {name} -c"),
+                &cut,
+                &want_cut,
+            );
+        }
         // Without -c: up to the first character the engine lacks, if any, and the same error.
         let strict = Conversion::new(&["-f", "UTF-8", "-t", name]).expect("opened with -c");
         let want = strict.run(&text, 1 << 20, 1 << 20);
