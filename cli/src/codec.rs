@@ -483,11 +483,12 @@ fn whatwg_encode(
         out.truncate(start + written);
         i += read;
         match result {
-            encoding_rs::EncoderResult::Unmappable(ch) => {
-                return Encoded::Unmappable {
-                    at: i - ch.len_utf8(),
-                    ch,
-                };
+            // The character read last, which encoding_rs names U+FFFD for the ones it never
+            // writes (ISO-2022-JP's ESC, SO and SI): the text's own, so that the position and
+            // the resumption count its bytes.
+            encoding_rs::EncoderResult::Unmappable(_) => {
+                let (at, ch) = src[..i].char_indices().next_back().expect("one was read");
+                return Encoded::Unmappable { at, ch };
             }
             // Room for the whole slice: full only if it could not be (never, in practice).
             encoding_rs::EncoderResult::InputEmpty | encoding_rs::EncoderResult::OutputFull

@@ -99,8 +99,15 @@ impl Cd {
         // through its input pointer) and `dst`, which outlive the call; a NULL input is
         // iconv's documented flush.
         let r = unsafe { libc::iconv(self.0, in_pp, in_lp, &mut out_ptr, &mut out_left) };
-        let read = src.map_or(0, |s| s.len() - in_left);
-        let written = dst.len() - out_left;
+        // glibc's ISO-2022-CN-EXT under //IGNORE has been seen to move the input pointer past
+        // the end of the input (E2BIG, with room to spare; a bug of glibc 2.36): an invalid
+        // sequence where it stood, never a slice past the input.
+        let (Some(read), Some(written)) = (
+            src.map_or(Some(0), |s| s.len().checked_sub(in_left)),
+            dst.len().checked_sub(out_left),
+        ) else {
+            return (0, 0, Stop::Illegal);
+        };
         if r != usize::MAX {
             return (read, written, Stop::Done);
         }

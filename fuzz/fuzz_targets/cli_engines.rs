@@ -26,9 +26,16 @@ const POLICIES: [&[&str]; 6] = [
     &["-c", "-p", "replace"],
 ];
 
+/// Every charset but ISO-2022-CN-EXT, whose glibc module (2.36) decodes the bytes after an
+/// invalid sequence differently depending on where its calls start, and under //IGNORE has
+/// moved its input pointer past the end of the input: glibc's bugs, not the tool's cuts.
 fn names() -> &'static [String] {
     static NAMES: OnceLock<Vec<String>> = OnceLock::new();
-    NAMES.get_or_init(charsets)
+    NAMES.get_or_init(|| {
+        let mut names = charsets();
+        names.retain(|n| n != "ISO-2022-CN-EXT");
+        names
+    })
 }
 
 /// The conversion of `args`, parsed once: parsing leaks the charset's name (the tool keeps it

@@ -331,3 +331,20 @@ fn omitting_keeps_the_letter_glibc_holds_back() {
         );
     }
 }
+
+/// ISO-2022-JP cannot hold ESC, SO and SI (encoding_rs names them U+FFFD): the error names the
+/// character at its own position, and `-c` drops it alone. The position was two bytes early
+/// (U+FFFD's length), and at the start of a call it underflowed.
+#[test]
+fn iso_2022_jp_names_the_control_it_cannot_hold() {
+    let run = utf8x(&["-t", "ISO-2022-JP"], b"ab\x0ecd");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("cannot convert U+000E at position 2 to ISO-2022-JP"),
+        "{}",
+        run.stderr
+    );
+    let run = utf8x(&["-t", "ISO-2022-JP", "-c"], b"\x1bab\x0ecd\x0f");
+    assert_eq!((run.code, run.text().as_str()), (0, "abcd"));
+}
