@@ -309,7 +309,8 @@ pub fn convert(
                                     sink(&encoded, &mut done)?;
                                     let at = base
                                         + pos as u64
-                                        + source_offset(&from, piece, p + at) as u64;
+                                        + source_offset(&from, piece, p + at, ch, plan.invalid)
+                                            as u64;
                                     return Err(Fail::Data {
                                         status: Status::Unmappable,
                                         kind: utf8x::ErrorKind::Unmappable,
@@ -426,64 +427,123 @@ fn cp1252(b: u8) -> char {
         .unwrap_or('\u{FFFD}')
 }
 
-/// The offset in `piece` of the character whose UTF-8 starts at byte `k` of what `piece`
-/// decoded to: the longest prefix of `piece` that decodes to at most `k` bytes, found by
-/// decoding prefixes again (only on the way to reporting an error).
-fn source_offset(from: &From, piece: &[u8], k: usize) -> usize {
+/// The offset in `piece` of the character `ch`, whose UTF-8 starts at byte `k` of what `piece`
+/// decoded to under `policy` (only on the way to reporting an error). Prefixes of the piece are
+/// decoded again as the conversion decoded them (ill-formed bytes replaced, skipped or read as
+/// Windows-1252, a character cut by the prefix's end held back): the shortest that holds the
+/// character whole ends where it ends, and it starts its own length before. Its length in a
+/// stateful legacy encoding counts shifts: never before the shortest prefix that decodes to `k`
+/// bytes.
+fn source_offset(from: &From, piece: &[u8], k: usize, ch: char, policy: Policy) -> usize {
     let decoded_len = |j: usize| -> usize {
         let prefix = &piece[..j];
         match from {
-            From::Utf(_, e) => {
-                let size = e.unit_size();
-                let units = j / size * size;
-                let mut out = vec![0u8; 4 * units + 4];
-                let r = match size {
-                    1 => utf8x::convert(
-                        prefix,
-                        *e,
-                        Some(&mut out[..]),
-                        Encoding::Utf8,
-                        Policy::Strict,
-                    ),
-                    2 => {
-                        let src: Vec<u16> = prefix[..units]
-                            .chunks_exact(2)
-                            .map(|u| u16::from_ne_bytes([u[0], u[1]]))
-                            .collect();
-                        utf8x::convert(&src, *e, Some(&mut out[..]), Encoding::Utf8, Policy::Strict)
-                    }
-                    _ => {
-                        let src: Vec<u32> = prefix[..units]
-                            .chunks_exact(4)
-                            .map(|u| u32::from_ne_bytes([u[0], u[1], u[2], u[3]]))
-                            .collect();
-                        utf8x::convert(&src, *e, Some(&mut out[..]), Encoding::Utf8, Policy::Strict)
-                    }
-                };
-                // A character cut by the prefix's end is not decoded yet.
-                r.written
-            }
-            From::Legacy(_, l) => {
-                let mut out = Vec::new();
-                match Decoder::plain(*l, true) {
-                    Some(mut d) => {
-                        d.decode(prefix, false, &mut out);
-                        out.len()
-                    }
-                    None => usize::MAX,
-                }
-            }
+            From::Utf(_, e) => utf_len(*e, prefix, policy),
+            From::Legacy(_, l) => legacy_len(*l, prefix, policy),
         }
     };
-    // The shortest prefix that decodes to `k` bytes or more: the character starts there.
-    let (mut lo, mut hi) = (0, piece.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if decoded_len(mid) >= k {
-            hi = mid;
-        } else {
-            lo = mid + 1;
+    // The shortest prefix that decodes to more than `bytes`.
+    let shortest = |bytes: usize| {
+        let (mut lo, mut hi) = (0, piece.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if decoded_len(mid) > bytes {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    };
+    let end = shortest(k);
+    let floor = if k == 0 { 0 } else { shortest(k - 1) };
+    let mut utf8 = [0u8; 4];
+    let own = match from {
+        From::Utf(_, e) => utf_len_of(*e, ch.encode_utf8(&mut utf8)),
+        From::Legacy(_, l) => Encoder::new(*l, "").map_or(0, |mut enc| {
+            let mut out = Vec::new();
+            enc.encode(ch.encode_utf8(&mut utf8), false, &mut out);
+            out.len()
+        }),
+    };
+    end.saturating_sub(own).max(floor)
+}
+
+/// The bytes of UTF-8 that `prefix` (whole units of `e`, the start of a piece) decodes to under
+/// `policy`, a character cut by its end held back, as the conversion's stream decodes it.
+fn utf_len(e: Encoding, prefix: &[u8], policy: Policy) -> usize {
+    let Some(mut pipeline) = Pipeline::new(e, Encoding::Utf8, policy, policy) else {
+        return usize::MAX;
+    };
+    let units = prefix.len() / e.unit_size() * e.unit_size();
+    // Copied to an aligned buffer, whole units of 2 or 4 bytes viewed as such.
+    let mut aligned = vec![0u32; units.div_ceil(4)];
+    let bytes = &mut bytemuck::cast_slice_mut::<u32, u8>(&mut aligned)[..units];
+    bytes.copy_from_slice(&prefix[..units]);
+    let mut n = 0;
+    let _ = pipeline.push(bytes, false, &mut |b: &[u8]| -> Result<(), ()> {
+        n += b.len();
+        Ok(())
+    });
+    n
+}
+
+/// The bytes of `text` in `e`.
+fn utf_len_of(e: Encoding, text: &str) -> usize {
+    let mut out = [0u32; 4];
+    let o = match e.unit_size() {
+        1 => utf8x::convert(
+            text.as_bytes(),
+            Encoding::Utf8,
+            Some(bytemuck::cast_slice_mut::<u32, u8>(&mut out)),
+            e,
+            Policy::Strict,
+        ),
+        2 => utf8x::convert(
+            text.as_bytes(),
+            Encoding::Utf8,
+            Some(bytemuck::cast_slice_mut::<u32, u16>(&mut out)),
+            e,
+            Policy::Strict,
+        ),
+        _ => utf8x::convert(
+            text.as_bytes(),
+            Encoding::Utf8,
+            Some(&mut out[..]),
+            e,
+            Policy::Strict,
+        ),
+    };
+    o.written * e.unit_size()
+}
+
+/// The bytes of UTF-8 that `prefix` (the start of a piece) decodes to from `l` under `policy`,
+/// going on past ill-formed sequences as the conversion does (U+FFFD, Windows-1252, nothing).
+fn legacy_len(l: Legacy, prefix: &[u8], policy: Policy) -> usize {
+    let Some(mut d) = Decoder::plain(l, policy == Policy::Skip) else {
+        return usize::MAX;
+    };
+    let (mut out, mut at) = (Vec::new(), 0);
+    while let Decoded::Invalid {
+        at: bad,
+        len,
+        resume,
+    } = d.decode(&prefix[at..], false, &mut out)
+    {
+        let first = (at as isize + bad).max(0) as usize;
+        match policy {
+            Policy::Replace => out.extend_from_slice("\u{FFFD}".as_bytes()),
+            Policy::Fallback => {
+                for &b in &prefix[first..(first + len).min(prefix.len())] {
+                    out.extend_from_slice(cp1252(b).encode_utf8(&mut [0; 4]).as_bytes());
+                }
+            }
+            _ => {}
+        }
+        at += resume;
+        if at >= prefix.len() {
+            break;
         }
     }
-    lo
+    out.len()
 }

@@ -348,3 +348,23 @@ fn iso_2022_jp_names_the_control_it_cannot_hold() {
     let run = utf8x(&["-t", "ISO-2022-JP", "-c"], b"\x1bab\x0ecd\x0f");
     assert_eq!((run.code, run.text().as_str()), (0, "abcd"));
 }
+
+/// The position of a character the target cannot hold (U+0003 in braille, which glibc has no
+/// substitute for) counts the ill-formed bytes before it that the policy skipped: it was found
+/// by decoding prefixes strictly, which stop at the first ill-formed byte (6, 8 and 0 here).
+#[test]
+fn unmappable_position_counts_the_bytes_skipped_before_it() {
+    for (from, input, at) in [
+        ("UTF-8", &b"\xff\xff\xe2\xa0\x81\x03"[..], 5),
+        ("UTF-8", b"\xe2\xa0\x81\xff\xe2\xa0\x82\x03", 7),
+        ("UTF-16LE", b"\x00\xdc\x01\x28\x03\x00", 4),
+    ] {
+        // (Under replace, braille cannot hold the U+FFFD either.)
+        let run = utf8x(
+            &["-f", from, "-t", "ISO_11548-1//TRANSLIT", "-p", "skip"],
+            input,
+        );
+        let want = format!("cannot convert U+0003 at position {at} to ISO_11548-1");
+        assert!(run.stderr.contains(&want), "{from}: {}", run.stderr);
+    }
+}
