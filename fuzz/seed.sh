@@ -62,5 +62,7 @@ for p in "$tmp"/p*; do
   emit mb "\\x07$l" "$p"
   # threads, piece size, encodings, policy, room; then 8 value lengths for the column.
   emit engines "$(printf '\\x%02x\\x%02x' $((i % 8)) $((i * 3 % 64)))$e1$e2$pol\\x01\\x08\\x03\\x07\\x01\\x0f\\x00\\x05\\x02\\x09" "$p"
+  # charset (two bytes), direction and policy, chunk and piece sizes.
+  emit cli_engines "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x' $((i / 256 % 2)) $((i * 37 % 256)) $((i % 24)) $((i % 17)) $((i * 7 % 65)))" "$p"
 done
 echo "seed.sh: $(find "$out" -type f | wc -l) seeds in $out ($(du -sh "$out" | cut -f1))"

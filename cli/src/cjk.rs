@@ -19,7 +19,7 @@
 //! tables) at about 1x; the tables at several times that.
 
 use crate::codec::{Decoded, whatwg_decode};
-use crate::table::{BLOCK, ascii8, utf8_char};
+use crate::table::{ascii8, block_len, utf8_char, work};
 
 /// Whether `e` is one of the encodings these paths serve: stateless, at most two bytes per
 /// character but for the sequences left to encoding_rs.
@@ -119,10 +119,15 @@ impl Decoder {
         let mut i = 0;
         loop {
             if self.dirty {
-                let end = src[i..]
+                // Up to the next byte that resets, looked for within a block that grows with
+                // what the call has read: a call that stops at an error early has looked at
+                // what it read only (a call per invalid byte stays linear).
+                let limit = i + block_len(i).min(src.len() - i);
+                work(limit - i);
+                let end = src[i..limit]
                     .iter()
                     .position(|&b| resets(b))
-                    .map_or(src.len(), |k| i + k + 1);
+                    .map_or(limit, |k| i + k + 1);
                 let fin = last && end == src.len();
                 match whatwg_decode(&mut self.rs, &src[i..end], fin, out) {
                     Decoded::Done { read } => i += read,
@@ -140,6 +145,10 @@ impl Decoder {
                     }
                 }
                 self.dirty = !src[..i].last().is_some_and(|&b| resets(b));
+                if self.dirty && i < src.len() {
+                    // Cut before the byte that resets: encoding_rs goes on.
+                    continue;
+                }
             }
             if i == src.len() {
                 return Decoded::Done { read: i };
@@ -158,7 +167,8 @@ impl Decoder {
     fn run(&self, src: &[u8], out: &mut Vec<u8>) -> usize {
         let mut i = 0;
         while i < src.len() {
-            let limit = (i + BLOCK).min(src.len());
+            let limit = i + block_len(i).min(src.len() - i);
+            work(limit - i);
             let start = out.len();
             // At most three bytes of UTF-8 per byte (a half-width katakana), written four at
             // once.
@@ -240,7 +250,8 @@ impl Encoder {
         let bytes = src.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            let limit = (i + BLOCK).min(bytes.len());
+            let limit = i + block_len(i).min(bytes.len() - i);
+            work(limit - i);
             let start = out.len();
             // At most four bytes for a character of two bytes of UTF-8 or more (gb18030's
             // four-byte sequences), two written at once for one of ASCII, eight ASCII at once.

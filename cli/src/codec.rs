@@ -15,7 +15,7 @@ use utf8x::Encoding;
 
 use crate::cjk;
 use crate::sys::{Cd, Stop};
-use crate::table::Table;
+use crate::table::{Table, block_len, text_block_end, work};
 
 /// Which engine converts a charset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,11 +145,23 @@ pub enum Decoder {
     Whatwg(encoding_rs::Decoder),
     /// encoding_rs's double-byte encodings through tables (`cjk.rs`).
     Cjk(Box<cjk::Decoder>),
-    /// `skip`: the descriptor was opened with `//IGNORE` (iconv's `-c`).
+    /// `skip`: the descriptor was opened with `//IGNORE` (iconv's `-c`); `buf`: glibc's output,
+    /// on its way to `out`.
     System {
         cd: Cd,
         skip: bool,
+        buf: Vec<u8>,
     },
+}
+
+/// Bytes of the buffer glibc writes into, allocated once per descriptor: a buffer sized for
+/// each call's input cost a whole piece of zeroes per call, and a call per invalid byte.
+const SYSTEM_BUF: usize = 256 << 10;
+
+/// A buffer for glibc's output.
+fn system_buf() -> Vec<u8> {
+    work(SYSTEM_BUF);
+    vec![0; SYSTEM_BUF]
 }
 
 impl Decoder {
@@ -165,6 +177,7 @@ impl Decoder {
                 Decoder::System {
                     cd: Cd::open(to, legacy.name)?,
                     skip,
+                    buf: system_buf(),
                 }
             }
         })
@@ -192,56 +205,82 @@ impl Decoder {
             },
             Decoder::Whatwg(d) => whatwg_decode(d, src, last, out),
             Decoder::Cjk(d) => d.decode(src, last, out),
-            Decoder::System { cd, skip } => system_decode(cd, *skip, src, last, out),
+            Decoder::System { cd, skip, buf } => system_decode(cd, *skip, buf, src, last, out),
         }
     }
 }
 
+/// Decodes `src` with encoding_rs's decoder `d`, as [`Decoder::decode`].
 pub fn whatwg_decode(
     d: &mut encoding_rs::Decoder,
     src: &[u8],
     last: bool,
     out: &mut Vec<u8>,
 ) -> Decoded {
+    // Slice by slice, each growing with what the call has read, so that a call that stops at
+    // an error early has prepared output for what it read only (`table::block_len`).
+    let mut i = 0;
+    while i < src.len() {
+        let end = i + block_len(i).min(src.len() - i);
+        let (read, malformed) = whatwg_slice(d, &src[i..end], false, out);
+        if let Some((bad, extra)) = malformed {
+            let after = (i + read) as isize;
+            return Decoded::Invalid {
+                at: after - isize::from(extra) - isize::from(bad),
+                len: usize::from(bad),
+                resume: i + read,
+            };
+        }
+        i += read;
+    }
+    // Everything is read. At the very end, what the decoder still holds is the start of a
+    // sequence that more bytes could have completed (iconv's "incomplete character"), wherever
+    // it began: in this call, or in an earlier piece (a negative offset).
+    if last && let (_, Some((bad, extra))) = whatwg_slice(d, &[], true, out) {
+        return Decoded::Incomplete {
+            at: src.len() as isize - isize::from(extra) - isize::from(bad),
+        };
+    }
+    Decoded::Done { read: src.len() }
+}
+
+/// One call of `d` on `src` (a slice of at most a block) with room for all of its output:
+/// the bytes read, and the malformed sequence's length and the bytes read after it, if any.
+fn whatwg_slice(
+    d: &mut encoding_rs::Decoder,
+    src: &[u8],
+    last: bool,
+    out: &mut Vec<u8>,
+) -> (usize, Option<(u8, u8)>) {
     let start = out.len();
     let room = d
         .max_utf8_buffer_length_without_replacement(src.len())
         .unwrap_or(4 * src.len() + 16);
+    work(room);
     out.resize(start + room, 0);
     let (result, read, written) =
         d.decode_to_utf8_without_replacement(src, &mut out[start..], last);
     out.truncate(start + written);
     match result {
-        encoding_rs::DecoderResult::InputEmpty => Decoded::Done { read },
-        // The buffer is as large as the decoder asks for the whole input.
-        encoding_rs::DecoderResult::OutputFull => Decoded::Done { read },
-        encoding_rs::DecoderResult::Malformed(bad, extra) => {
-            let at = read as isize - isize::from(extra) - isize::from(bad);
-            // At the very end, a sequence that more bytes could have completed is cut short
-            // (iconv's "incomplete character"), not invalid.
-            if last && extra == 0 && read == src.len() && at >= 0 {
-                let tail = &src[at as usize..];
-                let mut probe = d.encoding().new_decoder_without_bom_handling();
-                let mut sink = [0u8; 64];
-                let (r, _, _) = probe.decode_to_utf8_without_replacement(tail, &mut sink, false);
-                if r == encoding_rs::DecoderResult::InputEmpty {
-                    return Decoded::Incomplete { at };
-                }
-            }
-            Decoded::Invalid {
-                at,
-                len: usize::from(bad),
-                resume: read,
-            }
+        // The buffer is as large as the decoder asks for the whole input: never full.
+        encoding_rs::DecoderResult::InputEmpty | encoding_rs::DecoderResult::OutputFull => {
+            (read, None)
         }
+        encoding_rs::DecoderResult::Malformed(bad, extra) => (read, Some((bad, extra))),
     }
 }
 
-fn system_decode(cd: &mut Cd, skip: bool, src: &[u8], last: bool, out: &mut Vec<u8>) -> Decoded {
+fn system_decode(
+    cd: &mut Cd,
+    skip: bool,
+    buf: &mut [u8],
+    src: &[u8],
+    last: bool,
+    out: &mut Vec<u8>,
+) -> Decoded {
     let mut pos = 0;
-    let mut buf = vec![0u8; 4 * src.len().min(1 << 20) + 64];
     loop {
-        let (read, stop, progress) = cd.convert_all(&src[pos..], last, &mut buf, out);
+        let (read, stop, progress) = cd.convert_all(&src[pos..], last, buf, out);
         pos += read;
         match stop {
             Stop::Done | Stop::Full => return Decoded::Done { read: pos },
@@ -290,10 +329,14 @@ pub enum Encoder {
     Whatwg(encoding_rs::Encoder),
     /// encoding_rs's double-byte encodings through a table (`cjk.rs`).
     Cjk(Box<cjk::Encoder>),
-    /// `dropped`: glibc skipped something under //IGNORE.
+    /// `dropped`: glibc skipped something under //IGNORE; `used`: it was given something to
+    /// encode (before that, nothing is written: glibc's ISO-2022-KR writes its header on the
+    /// first call, even for empty input, where `iconv` of an empty file writes nothing).
     System {
         cd: Cd,
         dropped: bool,
+        used: bool,
+        buf: Vec<u8>,
     },
     /// A utf8x encoding (UTF-16, Latin-1...): the library's kernels.
     Library(Encoding, Vec<u32>),
@@ -310,6 +353,8 @@ impl Encoder {
             Engine::System => Encoder::System {
                 cd: Cd::open(&format!("{}{suffixes}", legacy.name), "UTF-8")?,
                 dropped: false,
+                used: false,
+                buf: system_buf(),
             },
         })
     }
@@ -333,29 +378,21 @@ impl Encoder {
                 Ok(()) => Encoded::Done,
                 Err((at, ch)) => Encoded::Unmappable { at, ch },
             },
-            Encoder::Whatwg(e) => {
-                let start = out.len();
-                let room = e
-                    .max_buffer_length_from_utf8_without_replacement(src.len())
-                    .unwrap_or(4 * src.len() + 16);
-                out.resize(start + room, 0);
-                let (result, read, written) =
-                    e.encode_from_utf8_without_replacement(src, &mut out[start..], last);
-                out.truncate(start + written);
-                match result {
-                    encoding_rs::EncoderResult::Unmappable(ch) => Encoded::Unmappable {
-                        at: read - ch.len_utf8(),
-                        ch,
-                    },
-                    _ => Encoded::Done,
-                }
-            }
-            Encoder::System { cd, dropped } => {
+            Encoder::Whatwg(e) => whatwg_encode(e, src, last, out),
+            Encoder::System {
+                cd,
+                dropped,
+                used,
+                buf,
+            } => {
                 let bytes = src.as_bytes();
+                if bytes.is_empty() && !*used {
+                    return Encoded::Done;
+                }
+                *used = true;
                 let mut pos = 0;
-                let mut buf = vec![0u8; 4 * bytes.len().min(1 << 20) + 64];
                 loop {
-                    let (read, stop, progress) = cd.convert_all(&bytes[pos..], last, &mut buf, out);
+                    let (read, stop, progress) = cd.convert_all(&bytes[pos..], last, buf, out);
                     pos += read;
                     match stop {
                         Stop::Done | Stop::Full => return Encoded::Done,
@@ -417,6 +454,49 @@ impl Encoder {
                 let ch = src[o.read..].chars().next().unwrap_or('\u{FFFD}');
                 Encoded::Unmappable { at: o.read, ch }
             }
+        }
+    }
+}
+
+/// Encodes `src` with encoding_rs's encoder `e`, as [`Encoder::encode`]: slice by slice, each
+/// ending between characters and growing with what the call has read, so that a call that stops
+/// at an unmappable character early has prepared output for what it read only.
+fn whatwg_encode(
+    e: &mut encoding_rs::Encoder,
+    src: &str,
+    last: bool,
+    out: &mut Vec<u8>,
+) -> Encoded {
+    let mut i = 0;
+    loop {
+        let end = text_block_end(src.as_bytes(), i);
+        let slice = &src[i..end];
+        let start = out.len();
+        let room = e
+            .max_buffer_length_from_utf8_without_replacement(slice.len())
+            .unwrap_or(4 * slice.len() + 16);
+        work(room);
+        out.resize(start + room, 0);
+        let fin = last && end == src.len();
+        let (result, read, written) =
+            e.encode_from_utf8_without_replacement(slice, &mut out[start..], fin);
+        out.truncate(start + written);
+        i += read;
+        match result {
+            // The character read last, which encoding_rs names U+FFFD for the ones it never
+            // writes (ISO-2022-JP's ESC, SO and SI): the text's own, so that the position and
+            // the resumption count its bytes.
+            encoding_rs::EncoderResult::Unmappable(_) => {
+                let (at, ch) = src[..i].char_indices().next_back().expect("one was read");
+                return Encoded::Unmappable { at, ch };
+            }
+            // Room for the whole slice: full only if it could not be (never, in practice).
+            encoding_rs::EncoderResult::InputEmpty | encoding_rs::EncoderResult::OutputFull
+                if i == src.len() && read == slice.len() =>
+            {
+                return Encoded::Done;
+            }
+            _ => {}
         }
     }
 }

@@ -36,6 +36,8 @@ pub struct Plan {
     pub verbose: bool,
     /// Threads per mapped file for conversions between two utf8x encodings.
     pub jobs: usize,
+    /// Bytes of input decoded at a time by conversions through UTF-8 (`via.rs`).
+    pub piece: usize,
 }
 
 /// Why one input's conversion stopped.
@@ -180,7 +182,7 @@ fn total_size(inputs: &[Input]) -> Option<u64> {
         .sum()
 }
 
-fn plan(args: &Convert) -> Result<Plan, String> {
+pub fn plan(args: &Convert) -> Result<Plan, String> {
     let from = Code::parse(args.from.as_deref().unwrap_or("UTF-8"), true)?;
     let to = Code::parse(args.to.as_deref().unwrap_or("UTF-8"), false)?;
     // The repair works on UTF-8 lines; another target is one more run away.
@@ -211,6 +213,7 @@ fn plan(args: &Convert) -> Result<Plan, String> {
         bom: (args.bom || args.no_bom).then_some(args.bom),
         verbose: args.verbose,
         jobs: args.jobs.map_or_else(crate::cores, |j| j as usize),
+        piece: crate::via::piece_bytes(),
     })
 }
 
@@ -229,10 +232,21 @@ pub fn convert_one(
     progress: &mut Progress,
 ) -> Result<Done, Fail> {
     let mut reader = input.open().map_err(Fail::Open)?;
+    convert_opened(input, &mut reader, plan, out, progress)
+}
+
+/// As [`convert_one`], with `input` opened as `reader`.
+pub fn convert_opened(
+    input: &Input,
+    reader: &mut Reader,
+    plan: &Plan,
+    out: &mut Output,
+    progress: &mut Progress,
+) -> Result<Done, Fail> {
     reader.refill(0).map_err(Fail::Read)?;
     let head = reader.bytes();
     let source = match plan.from.kind {
-        Kind::Auto => crate::detect::source(input, &mut reader).map_err(Fail::Read)?,
+        Kind::Auto => crate::detect::source(input, reader).map_err(Fail::Read)?,
         // A byte order mark, or UTF-16/UTF-32 by their looks; otherwise UTF-8 to be repaired
         // (detection would call it Windows-1252 for a single bad byte).
         Kind::Repair => Source::from(match utf8x::bom(head) {
@@ -251,7 +265,7 @@ pub fn convert_one(
         Kind::Plain(e) => Source::Utf(e, 0),
         Kind::Legacy(l) => Source::Legacy(l),
     };
-    convert_source(&mut reader, source, plan, out, progress)
+    convert_source(reader, source, plan, out, progress)
 }
 
 impl From<(Encoding, usize)> for Source {

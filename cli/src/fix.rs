@@ -66,6 +66,7 @@ pub fn run(args: &Fix) -> Exit {
         verbose: false,
         // Repairs convert on one thread.
         jobs: 1,
+        piece: crate::via::piece_bytes(),
     };
     let mut stdout = Stdout::new();
     let mut exit = Exit::Ok;
@@ -118,7 +119,9 @@ fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, Stri
     } else {
         let guess = crate::detect::guess(input, &mut reader).map_err(cannot_read)?;
         match (&guess.how, guess.source) {
-            (How::Unicode, Source::Utf(Encoding::Utf8, _))
+            // Valid UTF-8, with a byte order mark or without: left as it is (a rewrite would
+            // give the same bytes in a new file, detaching hard links).
+            (How::Unicode | How::Bom, Source::Utf(Encoding::Utf8, _))
                 if is_valid(input).map_err(cannot_read)? =>
             {
                 return valid(input, args);

@@ -11,6 +11,15 @@ use memmap2::{Mmap, MmapOptions};
 /// conversion itself, small enough to stay in the caches' reach and far below any memory bound.
 pub const CHUNK: usize = 1 << 20;
 
+/// The bytes of a chunk: [`CHUNK`], or `UTF8X_CHUNK_BYTES` (rounded down to whole UTF-32 units,
+/// from 4 to `CHUNK`), which the tests set to a few bytes so that sequences meet a chunk's end.
+pub fn chunk_bytes() -> usize {
+    std::env::var("UTF8X_CHUNK_BYTES")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .map_or(CHUNK, |n| (n / 4 * 4).clamp(4, CHUNK))
+}
+
 /// The first chunk `check` reads: a problem near the start is found without reading (or
 /// mapping) a whole chunk.
 pub const FIRST: usize = 64 << 10;
@@ -41,6 +50,7 @@ impl Input {
 
     pub fn open(&self) -> io::Result<Reader> {
         let source = match self {
+            Input::Stdin if crate::sys::stdin_closed() => Source::Read(Box::new(Closed)),
             Input::Stdin => Source::Read(Box::new(io::stdin())),
             Input::Path(path) => {
                 let file = File::open(path)?;
@@ -59,15 +69,7 @@ impl Input {
                 }
             }
         };
-        Ok(Reader {
-            source,
-            // u32 elements: the chunk can be viewed as 16- or 32-bit code units.
-            buf: Vec::new(),
-            window: CHUNK,
-            start: 0,
-            len: 0,
-            eof: false,
-        })
+        Ok(Reader::new(source, chunk_bytes()))
     }
 }
 
@@ -78,6 +80,15 @@ impl fmt::Display for Input {
             Input::Stdin => f.write_str("-"),
             Input::Path(path) => path.display().fmt(f),
         }
+    }
+}
+
+/// A closed standard input: each read fails as reading descriptor 0 did (EBADF).
+struct Closed;
+
+impl Read for Closed {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        Err(io::Error::from_raw_os_error(libc::EBADF))
     }
 }
 
@@ -108,6 +119,24 @@ pub struct Reader {
 }
 
 impl Reader {
+    fn new(source: Source, window: usize) -> Reader {
+        Reader {
+            source,
+            // u32 elements: the chunk can be viewed as 16- or 32-bit code units.
+            buf: Vec::new(),
+            window,
+            start: 0,
+            len: 0,
+            eof: false,
+        }
+    }
+
+    /// A reader of `source` in chunks of `window` bytes (a multiple of 4, at most [`CHUNK`]):
+    /// for the fuzz target, which cuts its input at random.
+    pub fn from_read(source: Box<dyn Read>, window: usize) -> Reader {
+        Reader::new(Source::Read(source), window.clamp(4, CHUNK) / 4 * 4)
+    }
+
     /// Keeps the last `keep` bytes of the current chunk (an unfinished code unit or sequence) at
     /// the front and fills the rest of the chunk. Returns the number of new bytes: 0 at the end.
     pub fn refill(&mut self, keep: usize) -> io::Result<usize> {
@@ -129,7 +158,8 @@ impl Reader {
     pub fn refill_upto(&mut self, keep: usize, limit: usize) -> io::Result<usize> {
         match &mut self.source {
             Source::Read(source) => {
-                let limit = limit.clamp(keep + 1, CHUNK);
+                // At least one byte more than is kept, whatever the window.
+                let limit = limit.min(self.window).min(CHUNK).max(keep + 1);
                 if self.buf.is_empty() {
                     self.buf = vec![0; CHUNK / 4];
                 }
@@ -153,7 +183,7 @@ impl Reader {
                 Ok(added)
             }
             Source::Map { file, size, map } => {
-                let limit = limit.clamp(keep + 1, self.window);
+                let limit = limit.min(self.window).max(keep + 1);
                 let start = self.start + (self.len - keep) as u64;
                 let end = (start + limit as u64).min(*size);
                 let added = (end - start) as usize - keep;

@@ -28,6 +28,8 @@ pub enum Output {
     InPlace(File),
     /// Nowhere (`fix --dry-run`).
     Discard,
+    /// Memory (the fuzz target's conversions).
+    Memory(Vec<u8>),
     /// UTF-8 through mojibake repair, line by line, into another output.
     Mojibake(Box<Output>, Repairer),
 }
@@ -116,6 +118,10 @@ impl Output {
     pub fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
         match self {
             Output::Discard => Ok(()),
+            Output::Memory(kept) => {
+                kept.extend_from_slice(bytes);
+                Ok(())
+            }
             Output::Stdout(f) | Output::InPlace(f) => f.write_all(bytes),
             Output::Replace { temp, .. } => temp.as_file_mut().write_all(bytes),
             Output::Mojibake(out, repairer) => repairer.push(bytes, &mut |b| out.write_all(b)),
@@ -131,7 +137,7 @@ impl Output {
                 out.commit()?;
                 Ok(repairer.changed)
             }
-            Output::Stdout(_) | Output::InPlace(_) | Output::Discard => Ok(0),
+            Output::Stdout(_) | Output::InPlace(_) | Output::Discard | Output::Memory(_) => Ok(0),
             // The rename is what makes the replacement atomic for readers. No fsync: flushing
             // a gigabyte to the disk would triple the run's time, and `sed -i` or iconv do not
             // either (ext4 flushes data replaced by a rename on its own).

@@ -63,7 +63,10 @@ impl Cd {
             pos += read;
             match stop {
                 Stop::Full => continue,
-                Stop::Done if last => {
+                // At the end, also when //IGNORE skipped something (glibc then reads it all and
+                // still says EILSEQ): without the flush, the letter CP1258 holds back and the
+                // shift back to ASCII were lost, as glibc's own iconv(1) loses them.
+                Stop::Done | Stop::Illegal if last && pos == src.len() => {
                     let (_, written, _) = self.convert(None, buf);
                     out.extend_from_slice(&buf[..written]);
                 }
@@ -96,8 +99,15 @@ impl Cd {
         // through its input pointer) and `dst`, which outlive the call; a NULL input is
         // iconv's documented flush.
         let r = unsafe { libc::iconv(self.0, in_pp, in_lp, &mut out_ptr, &mut out_left) };
-        let read = src.map_or(0, |s| s.len() - in_left);
-        let written = dst.len() - out_left;
+        // glibc's ISO-2022-CN-EXT under //IGNORE has been seen to move the input pointer past
+        // the end of the input (E2BIG, with room to spare; a bug of glibc 2.36): an invalid
+        // sequence where it stood, never a slice past the input.
+        let (Some(read), Some(written)) = (
+            src.map_or(Some(0), |s| s.len().checked_sub(in_left)),
+            dst.len().checked_sub(out_left),
+        ) else {
+            return (0, 0, Stop::Illegal);
+        };
         if r != usize::MAX {
             return (read, written, Stop::Done);
         }
@@ -149,6 +159,45 @@ impl Drop for Cd {
             libc::iconv_close(self.0);
         }
     }
+}
+
+/// Whether standard input was closed when the tool started (`utf8x <&-`).
+static STDIN_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Finds out whether standard input was closed when the tool started (`utf8x <&-`), where
+/// glibc's iconv fails with EBADF: read as empty input, `-o` would replace its target with an
+/// empty file. Rust's runtime, before `main`, opens `/dev/null` read-write on a standard
+/// descriptor that is closed (so that no file opened later becomes one): descriptor 0 as such
+/// is the sign. A shell's `</dev/null` opens it read-only; only `<>/dev/null`, which no one
+/// writes for an input, reads as closed too.
+pub fn guard_stdin() {
+    // SAFETY: F_GETFL reads the descriptor's flags and changes nothing.
+    let flags = unsafe { libc::fcntl(0, libc::F_GETFL) };
+    let closed = if flags == -1 {
+        // Still closed (a runtime that leaves it so).
+        io::Error::last_os_error().raw_os_error() == Some(libc::EBADF)
+    } else {
+        flags & libc::O_ACCMODE == libc::O_RDWR && is_dev_null(0)
+    };
+    STDIN_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether descriptor `fd` is the null device.
+fn is_dev_null(fd: libc::c_int) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: `stat` is plain data that fstat fills; all-zero is a valid value of it.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    // SAFETY: `st` is a valid, writable stat buffer for the duration of the call.
+    if unsafe { libc::fstat(fd, &mut st) } != 0 {
+        return false;
+    }
+    let null = std::fs::metadata("/dev/null");
+    st.st_mode & libc::S_IFMT == libc::S_IFCHR && null.is_ok_and(|m| m.rdev() == st.st_rdev)
+}
+
+/// Whether [`guard_stdin`] found standard input closed.
+pub fn stdin_closed() -> bool {
+    STDIN_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Takes the locale's character classes and transliteration tables from the environment, as

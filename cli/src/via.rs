@@ -20,6 +20,21 @@ use crate::progress::Progress;
 /// most.
 const PIECE: usize = 256 << 10;
 
+/// The bytes of a piece: [`PIECE`], or `UTF8X_PIECE_BYTES` (at least 1), which the tests set to
+/// a few bytes so that every sequence of a small input meets a piece's end somewhere. Any size
+/// works: a piece that ends inside a sequence or a code unit is followed by one that starts
+/// there.
+pub fn piece_bytes() -> usize {
+    std::env::var("UTF8X_PIECE_BYTES")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .map_or(PIECE, |n| n.max(1))
+}
+
+/// Bytes kept from before the current chunk: more than the longest sequence of any decoder
+/// (gb18030's four bytes).
+const BEHIND: usize = 8;
+
 /// The decoding half.
 enum From {
     /// A utf8x encoding: the library's `Stream` into UTF-8.
@@ -111,6 +126,9 @@ pub fn convert(
     // Bytes of UTF-8 that went to the encoder without the pipeline: its stream counts
     // positions from the bytes it saw only.
     let mut bypassed = 0;
+    // The last bytes before the current chunk: an ill-formed sequence that the fallback policy
+    // writes byte by byte may have started there (encoding_rs keeps the start of a sequence).
+    let mut behind: Vec<u8> = Vec::new();
     progress.advance(skip);
     loop {
         let chunk = reader.bytes();
@@ -118,14 +136,18 @@ pub fn convert(
         let mut pos = offset;
         let mut keep = 0;
         let mut entered = false;
+        // Where the next piece ends at the earliest: past the end of a piece whose decoder
+        // left a sequence unread, so that the sequence is read again with more bytes.
+        let mut beyond = 0;
         // At the end, once even with nothing left: decoders hand over what they keep.
         while pos < chunk.len() || (end && !entered) {
             entered = true;
-            let mut stop = (pos + PIECE).min(chunk.len());
+            let mut stop = (pos + plan.piece).min(chunk.len());
             if utf8_in && stop < chunk.len() {
                 // Pieces of UTF-8 end between characters, so each is whole UTF-8 by itself.
                 stop = (pos + utf8x::floor_char_boundary(&chunk[pos..], stop - pos)).max(pos + 1);
             }
+            stop = stop.max(beyond).min(chunk.len());
             let piece = &chunk[pos..stop];
             let last = end && stop == chunk.len();
             decoded.clear();
@@ -164,8 +186,10 @@ pub fn convert(
                                 enc: e.name(),
                             });
                         } else if plan.iconv_skip && pipeline.pending() > 0 {
+                            // The units pending may have come in an earlier chunk.
+                            let pending = (pipeline.pending() * size) as u64;
                             failure.get_or_insert(Fail::Incomplete {
-                                at: base + (stop - pipeline.pending() * size) as u64,
+                                at: (base + stop as u64).saturating_sub(pending),
                                 enc: e.name(),
                             });
                         } else if failure.is_none()
@@ -208,8 +232,10 @@ pub fn convert(
                                         decoded.extend_from_slice("\u{FFFD}".as_bytes())
                                     }
                                     Policy::Fallback => {
-                                        let from = (at as isize + bad).max(0) as usize;
-                                        for &b in &piece[from..(from + len).min(piece.len())] {
+                                        // Its bytes, from where it starts: maybe in an
+                                        // earlier piece, or the chunk before.
+                                        let first = (pos + at) as isize + bad;
+                                        for b in sequence_bytes(chunk, &behind, first, len) {
                                             let c = cp1252(b);
                                             let mut buf = [0u8; 4];
                                             decoded.extend_from_slice(
@@ -283,7 +309,8 @@ pub fn convert(
                                     sink(&encoded, &mut done)?;
                                     let at = base
                                         + pos as u64
-                                        + source_offset(&from, piece, p + at) as u64;
+                                        + source_offset(&from, piece, p + at, ch, plan.invalid)
+                                            as u64;
                                     return Err(Fail::Data {
                                         status: Status::Unmappable,
                                         kind: utf8x::ErrorKind::Unmappable,
@@ -308,6 +335,20 @@ pub fn convert(
             progress.advance(advanced);
             pos += advanced;
             if advanced < piece.len() {
+                if stop < chunk.len() {
+                    // A sequence cut by the piece's end: read again with the next piece, which
+                    // ends further.
+                    beyond = stop + 1;
+                    continue;
+                }
+                if last {
+                    // Decoders read everything of the last piece or report why not; should
+                    // one leave bytes, they are a sequence the input ends inside, never lost.
+                    return Err(Fail::Incomplete {
+                        at: base + pos as u64,
+                        enc: from_name,
+                    });
+                }
                 // A sequence cut by the chunk's end: read again with the next chunk.
                 keep = chunk.len() - pos;
                 break;
@@ -316,7 +357,10 @@ pub fn convert(
                 break;
             }
         }
-        base += (chunk.len() - keep) as u64;
+        let consumed = chunk.len() - keep;
+        behind.extend_from_slice(&chunk[consumed.saturating_sub(BEHIND)..consumed]);
+        behind.drain(..behind.len().saturating_sub(BEHIND));
+        base += consumed as u64;
         offset = 0;
         if end {
             break;
@@ -326,6 +370,22 @@ pub fn convert(
     }
     done.read = base;
     Ok(done)
+}
+
+/// The bytes of an ill-formed sequence of `len` bytes at offset `first` of `chunk`, or before
+/// it (a negative offset) in `behind`, the bytes that preceded the chunk.
+fn sequence_bytes<'a>(
+    chunk: &'a [u8],
+    behind: &'a [u8],
+    first: isize,
+    len: usize,
+) -> impl Iterator<Item = u8> + 'a {
+    (first..first + len as isize).filter_map(move |k| match usize::try_from(k) {
+        Ok(k) => chunk.get(k).copied(),
+        Err(_) => usize::try_from(behind.len() as isize + k)
+            .ok()
+            .and_then(|k| behind.get(k).copied()),
+    })
 }
 
 /// How much of `piece` is well-formed UTF-8 that the encoder can take as it is: all of it, or
@@ -367,64 +427,123 @@ fn cp1252(b: u8) -> char {
         .unwrap_or('\u{FFFD}')
 }
 
-/// The offset in `piece` of the character whose UTF-8 starts at byte `k` of what `piece`
-/// decoded to: the longest prefix of `piece` that decodes to at most `k` bytes, found by
-/// decoding prefixes again (only on the way to reporting an error).
-fn source_offset(from: &From, piece: &[u8], k: usize) -> usize {
+/// The offset in `piece` of the character `ch`, whose UTF-8 starts at byte `k` of what `piece`
+/// decoded to under `policy` (only on the way to reporting an error). Prefixes of the piece are
+/// decoded again as the conversion decoded them (ill-formed bytes replaced, skipped or read as
+/// Windows-1252, a character cut by the prefix's end held back): the shortest that holds the
+/// character whole ends where it ends, and it starts its own length before. Its length in a
+/// stateful legacy encoding counts shifts: never before the shortest prefix that decodes to `k`
+/// bytes.
+fn source_offset(from: &From, piece: &[u8], k: usize, ch: char, policy: Policy) -> usize {
     let decoded_len = |j: usize| -> usize {
         let prefix = &piece[..j];
         match from {
-            From::Utf(_, e) => {
-                let size = e.unit_size();
-                let units = j / size * size;
-                let mut out = vec![0u8; 4 * units + 4];
-                let r = match size {
-                    1 => utf8x::convert(
-                        prefix,
-                        *e,
-                        Some(&mut out[..]),
-                        Encoding::Utf8,
-                        Policy::Strict,
-                    ),
-                    2 => {
-                        let src: Vec<u16> = prefix[..units]
-                            .chunks_exact(2)
-                            .map(|u| u16::from_ne_bytes([u[0], u[1]]))
-                            .collect();
-                        utf8x::convert(&src, *e, Some(&mut out[..]), Encoding::Utf8, Policy::Strict)
-                    }
-                    _ => {
-                        let src: Vec<u32> = prefix[..units]
-                            .chunks_exact(4)
-                            .map(|u| u32::from_ne_bytes([u[0], u[1], u[2], u[3]]))
-                            .collect();
-                        utf8x::convert(&src, *e, Some(&mut out[..]), Encoding::Utf8, Policy::Strict)
-                    }
-                };
-                // A character cut by the prefix's end is not decoded yet.
-                r.written
-            }
-            From::Legacy(_, l) => {
-                let mut out = Vec::new();
-                match Decoder::plain(*l, true) {
-                    Some(mut d) => {
-                        d.decode(prefix, false, &mut out);
-                        out.len()
-                    }
-                    None => usize::MAX,
-                }
-            }
+            From::Utf(_, e) => utf_len(*e, prefix, policy),
+            From::Legacy(_, l) => legacy_len(*l, prefix, policy),
         }
     };
-    // The shortest prefix that decodes to `k` bytes or more: the character starts there.
-    let (mut lo, mut hi) = (0, piece.len());
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if decoded_len(mid) >= k {
-            hi = mid;
-        } else {
-            lo = mid + 1;
+    // The shortest prefix that decodes to more than `bytes`.
+    let shortest = |bytes: usize| {
+        let (mut lo, mut hi) = (0, piece.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if decoded_len(mid) > bytes {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    };
+    let end = shortest(k);
+    let floor = if k == 0 { 0 } else { shortest(k - 1) };
+    let mut utf8 = [0u8; 4];
+    let own = match from {
+        From::Utf(_, e) => utf_len_of(*e, ch.encode_utf8(&mut utf8)),
+        From::Legacy(_, l) => Encoder::new(*l, "").map_or(0, |mut enc| {
+            let mut out = Vec::new();
+            enc.encode(ch.encode_utf8(&mut utf8), false, &mut out);
+            out.len()
+        }),
+    };
+    end.saturating_sub(own).max(floor)
+}
+
+/// The bytes of UTF-8 that `prefix` (whole units of `e`, the start of a piece) decodes to under
+/// `policy`, a character cut by its end held back, as the conversion's stream decodes it.
+fn utf_len(e: Encoding, prefix: &[u8], policy: Policy) -> usize {
+    let Some(mut pipeline) = Pipeline::new(e, Encoding::Utf8, policy, policy) else {
+        return usize::MAX;
+    };
+    let units = prefix.len() / e.unit_size() * e.unit_size();
+    // Copied to an aligned buffer, whole units of 2 or 4 bytes viewed as such.
+    let mut aligned = vec![0u32; units.div_ceil(4)];
+    let bytes = &mut bytemuck::cast_slice_mut::<u32, u8>(&mut aligned)[..units];
+    bytes.copy_from_slice(&prefix[..units]);
+    let mut n = 0;
+    let _ = pipeline.push(bytes, false, &mut |b: &[u8]| -> Result<(), ()> {
+        n += b.len();
+        Ok(())
+    });
+    n
+}
+
+/// The bytes of `text` in `e`.
+fn utf_len_of(e: Encoding, text: &str) -> usize {
+    let mut out = [0u32; 4];
+    let o = match e.unit_size() {
+        1 => utf8x::convert(
+            text.as_bytes(),
+            Encoding::Utf8,
+            Some(bytemuck::cast_slice_mut::<u32, u8>(&mut out)),
+            e,
+            Policy::Strict,
+        ),
+        2 => utf8x::convert(
+            text.as_bytes(),
+            Encoding::Utf8,
+            Some(bytemuck::cast_slice_mut::<u32, u16>(&mut out)),
+            e,
+            Policy::Strict,
+        ),
+        _ => utf8x::convert(
+            text.as_bytes(),
+            Encoding::Utf8,
+            Some(&mut out[..]),
+            e,
+            Policy::Strict,
+        ),
+    };
+    o.written * e.unit_size()
+}
+
+/// The bytes of UTF-8 that `prefix` (the start of a piece) decodes to from `l` under `policy`,
+/// going on past ill-formed sequences as the conversion does (U+FFFD, Windows-1252, nothing).
+fn legacy_len(l: Legacy, prefix: &[u8], policy: Policy) -> usize {
+    let Some(mut d) = Decoder::plain(l, policy == Policy::Skip) else {
+        return usize::MAX;
+    };
+    let (mut out, mut at) = (Vec::new(), 0);
+    while let Decoded::Invalid {
+        at: bad,
+        len,
+        resume,
+    } = d.decode(&prefix[at..], false, &mut out)
+    {
+        let first = (at as isize + bad).max(0) as usize;
+        match policy {
+            Policy::Replace => out.extend_from_slice("\u{FFFD}".as_bytes()),
+            Policy::Fallback => {
+                for &b in &prefix[first..(first + len).min(prefix.len())] {
+                    out.extend_from_slice(cp1252(b).encode_utf8(&mut [0; 4]).as_bytes());
+                }
+            }
+            _ => {}
+        }
+        at += resume;
+        if at >= prefix.len() {
+            break;
         }
     }
-    lo
+    out.len()
 }

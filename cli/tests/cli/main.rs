@@ -2,6 +2,7 @@
 //! against std (`from_utf8`, `encode_utf16`, `char` values) and, side by side, against the real
 //! glibc `iconv` and moreutils' `isutf8` when they are installed.
 
+mod boundaries;
 mod check;
 mod commands;
 mod compat;

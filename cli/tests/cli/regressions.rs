@@ -1,7 +1,8 @@
 //! Defects users met, each with the test that failed before its fix: temporaries left behind
 //! by a signal, `fix --policy escape`, `//TRANSLIT//IGNORE`'s status, the hint for invalid
 //! ASCII, `check`'s statuses and `-v` dump beside isutf8's, `detect` on cut UTF-8 and on
-//! repeated Latin-1 text, completions, man pages and `make uninstall`.
+//! repeated Latin-1 text, completions, man pages and `make uninstall`, `fix` on UTF-8 with a
+//! byte order mark, a closed standard input, empty input into ISO-2022-KR, `-c` on CP1258.
 
 use std::fs;
 use std::path::Path;
@@ -231,4 +232,139 @@ fn uninstall_removes_what_install_made() {
     );
     run("uninstall");
     assert_eq!(entries(&root), Vec::<String>::new());
+}
+
+/// `fix` leaves a valid UTF-8 file that starts with a byte order mark as it is: the same file
+/// (inode), the same bytes, reported unchanged. It used to be rewritten into a new file.
+#[test]
+fn fix_leaves_valid_utf8_with_a_bom_alone() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = scratch("fix-bom");
+    let bytes = "\u{FEFF}héllo\n".as_bytes();
+    let path = file(&dir, "bom.txt", bytes);
+    let inode = fs::metadata(&path).unwrap().ino();
+    let run = utf8x(&["fix", &path], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.text(), format!("{path}: valid UTF-8, unchanged\n"));
+    assert_eq!(fs::metadata(&path).unwrap().ino(), inode);
+    assert_eq!(fs::read(&path).unwrap(), bytes);
+}
+
+/// Runs `program ARGS` with standard input closed (`<&-`), through the shell.
+fn with_stdin_closed(program: &str, args: &[&str]) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" \"$@\" <&-")
+        .arg(program)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// A closed standard input is an error, as glibc's iconv says ("Bad file descriptor", exit 1),
+/// and `-o` keeps its target; it used to be read as empty input, the target replaced with an
+/// empty file. `</dev/null` is still empty input.
+#[test]
+fn a_closed_stdin_is_an_error() {
+    let dir = scratch("closed-stdin");
+    let target = file(&dir, "target.txt", b"keep\n");
+    let exe = env!("CARGO_BIN_EXE_utf8x");
+    let run = with_stdin_closed(exe, &["-f", "UTF-8", "-t", "UTF-16LE", "-o", &target]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("Bad file descriptor"), "{stderr}");
+    assert_eq!(fs::read(&target).unwrap(), b"keep\n");
+    let run = with_stdin_closed(exe, &["-f", "UTF-8", "-t", "UTF-16LE"]);
+    assert_eq!((run.status.code(), &run.stdout[..]), (Some(1), &b""[..]));
+    if Path::new("/usr/bin/iconv").exists() {
+        let glibc = with_stdin_closed("/usr/bin/iconv", &["-f", "UTF-8", "-t", "UTF-16LE"]);
+        assert_eq!(glibc.status.code(), run.status.code());
+        assert!(String::from_utf8_lossy(&glibc.stderr).contains("Bad file descriptor"));
+    }
+    let null = binary()
+        .args(["-f", "UTF-8", "-t", "UTF-16LE"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!((null.status.code(), &null.stdout[..]), (Some(0), &b""[..]));
+}
+
+/// Empty input gives empty output in every target, as glibc's: `-t ISO-2022-KR` used to write
+/// its header (`ESC $ ) C`), which glibc writes with the first character only.
+#[test]
+fn empty_input_writes_nothing() {
+    for to in [
+        "ISO-2022-KR",
+        "ISO-2022-JP-2",
+        "UTF-7",
+        "IBM930",
+        "ISO-2022-JP",
+        "UTF-16",
+    ] {
+        let run = utf8x(&["-f", "UTF-8", "-t", to], b"");
+        assert_eq!((run.code, &run.stdout[..]), (0, &b""[..]), "{to}");
+        if let Some(glibc) = tool("iconv", &["-f", "UTF-8", "-t", to], b"") {
+            assert_eq!(glibc.stdout, run.stdout, "{to}");
+        }
+    }
+}
+
+/// `-c` on CP1258 and CP1255 (glibc composes a letter with the marks after it, so it holds the
+/// last letter back): the last letter after a skipped byte is written, as glibc writes it. It
+/// was lost: glibc says EILSEQ at the end when //IGNORE skipped something, and the tool did not
+/// flush then.
+#[test]
+fn omitting_keeps_the_letter_glibc_holds_back() {
+    for (from, input) in [
+        ("CP1258", &b"a\x81b\xb6"[..]),
+        ("CP1258", b"x\xecy\x81e"),
+        ("CP1255", b"a\xcab\xe0"),
+    ] {
+        let run = utf8x(&["-f", from, "-t", "UTF-8", "-c"], input);
+        assert_eq!(run.code, 0, "{from}: {}", run.stderr);
+        if let Some(glibc) = tool("iconv", &["-f", from, "-t", "UTF-8", "-c"], input) {
+            assert_eq!(run.text(), glibc.text(), "{from} {input:x?}");
+        }
+        assert!(
+            run.stdout
+                .ends_with(&utf8x(&["-f", from, "-t", "UTF-8"], &input[input.len() - 1..]).stdout)
+        );
+    }
+}
+
+/// ISO-2022-JP cannot hold ESC, SO and SI (encoding_rs names them U+FFFD): the error names the
+/// character at its own position, and `-c` drops it alone. The position was two bytes early
+/// (U+FFFD's length), and at the start of a call it underflowed.
+#[test]
+fn iso_2022_jp_names_the_control_it_cannot_hold() {
+    let run = utf8x(&["-t", "ISO-2022-JP"], b"ab\x0ecd");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("cannot convert U+000E at position 2 to ISO-2022-JP"),
+        "{}",
+        run.stderr
+    );
+    let run = utf8x(&["-t", "ISO-2022-JP", "-c"], b"\x1bab\x0ecd\x0f");
+    assert_eq!((run.code, run.text().as_str()), (0, "abcd"));
+}
+
+/// The position of a character the target cannot hold (U+0003 in braille, which glibc has no
+/// substitute for) counts the ill-formed bytes before it that the policy skipped: it was found
+/// by decoding prefixes strictly, which stop at the first ill-formed byte (6, 8 and 0 here).
+#[test]
+fn unmappable_position_counts_the_bytes_skipped_before_it() {
+    for (from, input, at) in [
+        ("UTF-8", &b"\xff\xff\xe2\xa0\x81\x03"[..], 5),
+        ("UTF-8", b"\xe2\xa0\x81\xff\xe2\xa0\x82\x03", 7),
+        ("UTF-16LE", b"\x00\xdc\x01\x28\x03\x00", 4),
+    ] {
+        // (Under replace, braille cannot hold the U+FFFD either.)
+        let run = utf8x(
+            &["-f", from, "-t", "ISO_11548-1//TRANSLIT", "-p", "skip"],
+            input,
+        );
+        let want = format!("cannot convert U+0003 at position {at} to ISO_11548-1");
+        assert!(run.stderr.contains(&want), "{from}: {}", run.stderr);
+    }
 }
