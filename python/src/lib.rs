@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use utf8x::{Encoding, ErrorKind, Outcome, Policy, Status, Stream, Unit};
 
+mod arrow;
 mod column;
 mod direct;
 mod input;
@@ -759,6 +760,7 @@ fn _utf8x(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode, m)?)?;
     m.add_class::<Utf8Error>()?;
     column::register(m)?;
+    arrow::register(m)?;
     m.add_class::<StreamDecoder>()?;
     m.add("KERNEL", utf8x::active_kernel())?;
     Ok(())
