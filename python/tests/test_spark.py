@@ -377,3 +377,33 @@ def test_job_refuses_bad_arguments(spark, tmp_path):
         assert e.value.code == 2
     assert list(root.iterdir()) == []
 
+
+
+def test_job_rows_of_files_split_into_partitions(spark, tmp_path):
+    """Row numbers of files that Spark reads as several partitions: CSV's come from counting
+    each partition's rows, Parquet's from the reader's row index."""
+    root = tmp_path / "in"
+    root.mkdir()
+    n = 3000
+    values = [b"caf\xe9" if i % 37 == 5 else f"line {i} é".encode() for i in range(n)]
+    (root / "big.csv").write_bytes(b"v\n" + b"\n".join(values) + b"\n")
+    pq.write_table(
+        pa.table({"v": pa.array(values, pa.binary()).view(pa.string())}),
+        root / "big.parquet",
+        row_group_size=256,
+    )
+    small = {"spark.sql.files.maxPartitionBytes": "4096", "spark.sql.files.openCostInBytes": "0"}
+    old = {k: spark.conf.get(k) for k in small}
+    for k, v in small.items():
+        spark.conf.set(k, v)
+    try:
+        assert spark.read.text(str(root / "big.csv")).rdd.getNumPartitions() > 4
+        assert spark.read.parquet(str(root / "big.parquet")).rdd.getNumPartitions() > 4
+        repair.run(spark, str(root), output=str(tmp_path / "o"), report=str(tmp_path / "r"))
+    finally:
+        for k, v in old.items():
+            spark.conf.set(k, v)
+    rows = read_report(str(tmp_path / "r"))
+    for file in ("big.csv", "big.parquet"):
+        got = [r for r in rows if r["file"] == file]
+        assert got == expected_rows(file, "v", values, "utf-8")
