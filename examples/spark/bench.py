@@ -10,8 +10,11 @@ so the time is the scan and the function, not the output. Rows from the Parquet 
 first (plain encoding, no compression, so that decompression takes no share); each query is run
 once to warm up, then the best of R runs is kept. GB/s are of the column's bytes.
 
-Also timed, to show where the time goes: ``octet_length`` alone (the scan), and an Arrow UDF
-that does nothing but return a column (Spark's Arrow transfer to the Python workers and back).
+Also timed, to show where the time goes: ``octet_length`` alone (the scan), an Arrow UDF that
+does nothing but return a column (Spark's Arrow transfer to the Python workers and back),
+``utf8x.arrow.is_valid`` on the string column without utf8x.spark's type guard (which hands
+strings over as binary), and the row-at-a-time alternative, a Python UDF (``useArrow=True``)
+calling ``utf8x.is_valid`` on each value.
 """
 
 import argparse
@@ -25,6 +28,7 @@ import pyarrow.parquet as pq
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 
+import utf8x
 import utf8x.arrow
 import utf8x.spark as us
 
@@ -65,12 +69,15 @@ def main():
     p.add_argument("--rows", type=int, default=1_000_000)
     p.add_argument("--master", default="local[2]")
     p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--batch", type=int, default=10_000, help="rows per Arrow batch (Spark's default)")
     args = p.parse_args()
 
     spark = (
         SparkSession.builder.master(args.master)
         .appName("utf8x bench")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(args.batch))
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("ERROR")
@@ -83,12 +90,17 @@ def main():
     def is_valid_unguarded(a: pa.Array) -> pa.Array:
         return utf8x.arrow.is_valid(a)
 
+    @F.udf("boolean", useArrow=True)
+    def is_valid_per_row(v):
+        return None if v is None else utf8x.is_valid(v)
+
     queries = [
         ("octet_length (the scan)", F.sum(F.octet_length("s"))),
         ("Arrow UDF doing nothing", F.count_if(nothing("s"))),
         ("Spark is_valid_utf8", F.count_if(F.is_valid_utf8("s"))),
         ("utf8x.spark.is_valid", F.count_if(us.is_valid("s"))),
         ("utf8x.arrow.is_valid, string column, no type guard", F.count_if(is_valid_unguarded("s"))),
+        ("utf8x.is_valid per row (udf, useArrow=True)", F.count_if(is_valid_per_row("s"))),
         ("Spark make_valid_utf8", F.sum(F.octet_length(F.make_valid_utf8("s")))),
         ("utf8x.spark.make_valid", F.sum(F.octet_length(us.make_valid("s")))),
     ]
@@ -96,7 +108,7 @@ def main():
         path = str(Path(tmp) / "lines.parquet")
         size = write_parquet(path, args.rows, args.lipsum)
         df = spark.read.parquet(path)
-        print(f"{args.rows} rows, {size / 1e9:.3f} GB of text, {args.master}")
+        print(f"{args.rows} rows, {size / 1e9:.3f} GB of text, {args.master}, batch {args.batch}")
         answers = {}
         print("| query | best of %d (s) | GB/s |" % args.repeat)
         print("|---|---:|---:|")
