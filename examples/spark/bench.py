@@ -69,6 +69,7 @@ def main():
     p.add_argument("--rows", type=int, default=1_000_000)
     p.add_argument("--master", default="local[2]")
     p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--job", action="store_true", help="also time repair.py on the same lines")
     p.add_argument("--batch", type=int, default=10_000, help="rows per Arrow batch (Spark's default)")
     args = p.parse_args()
 
@@ -120,10 +121,38 @@ def main():
                 answers[name] = df.agg(q).first()[0]
                 best = min(best, time.perf_counter() - t)
             print(f"| {name} | {best:.2f} | {size / best / 1e9:.2f} |", flush=True)
+        if args.job:
+            time_job(spark, path, size, tmp)
     # The two engines agree (the bench measures the same work).
     assert answers["Spark is_valid_utf8"] == answers["utf8x.spark.is_valid"]
     assert answers["Spark make_valid_utf8"] == answers["utf8x.spark.make_valid"]
     spark.stop()
+
+
+def time_job(spark, path, size, tmp):
+    """repair.py on the lines (one Parquet file in a directory), against the time utf8x's own
+    work takes: is_valid, errors and make_valid (what the job's three passes call) over the
+    same column in this process, on one core."""
+    import shutil
+
+    import repair
+
+    data = Path(tmp) / "lake"
+    data.mkdir()
+    shutil.copy(path, data / "lines.parquet")
+    t = time.perf_counter()
+    s = repair.run(spark, str(data))
+    job = time.perf_counter() - t
+    column = pq.read_table(path).column("s")
+    t = time.perf_counter()
+    utf8x.arrow.is_valid(column)
+    utf8x.arrow.errors(column)
+    utf8x.arrow.make_valid(column)
+    own = time.perf_counter() - t
+    print(
+        f"repair.py: {job:.1f} s for {size / 1e9:.3f} GB ({s.bad_values} values not UTF-8); "
+        f"utf8x.arrow's is_valid + errors + make_valid on the column: {own:.2f} s on one core"
+    )
 
 
 if __name__ == "__main__":

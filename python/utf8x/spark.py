@@ -60,7 +60,7 @@ def errors(col: ColumnOrName) -> Column:
     """A struct column ``{offset, length, kind}`` (as ``utf8x.arrow.errors``): where the first
     ill-formed sequence of each value starts, its length (0: the value ends inside a character)
     and its kind (``"invalid_lead"``, ``"too_short"``, ...); null where valid, and for null."""
-    return _udf("errors", _ERROR_TYPE, col, _errors_of)
+    return _udf("errors", _ERROR_TYPE, col, _arrow.errors)
 
 
 def make_valid(col: ColumnOrName, errors: str = "replace") -> Column:
@@ -91,11 +91,6 @@ def decode(col: ColumnOrName, encoding: str, errors: str = "strict") -> Column:
 def _offsets_of(arr: pa.Array) -> pa.Array:
     # struct_field, not StructArray.field: it keeps the struct's nulls.
     return pc.struct_field(_arrow.errors(arr), "offset")
-
-
-def _errors_of(arr: pa.Array) -> pa.Array:
-    out = _arrow.errors(arr)
-    return out.combine_chunks() if isinstance(out, pa.ChunkedArray) else out
 
 
 def _check_names(call) -> None:
