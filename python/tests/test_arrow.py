@@ -8,7 +8,7 @@ import random
 import pytest
 
 pa = pytest.importorskip("pyarrow")
-ua = pytest.importorskip("utf8x.arrow")
+import utf8x.arrow as ua  # noqa: E402  (after pyarrow, which it needs)
 
 BINARY_TYPES = [pa.binary(), pa.large_binary(), pa.binary_view()]
 # Each type as the function sees it, with its binary twin (same layout) that builds it.
@@ -419,7 +419,7 @@ def test_decode_ill_formed_against_cpython(name, policy):
     values += [b"\x00\xd8\x00", b"\x3d\xd8", b"\xd8\x3d\x00"]
     arr = pa.array(values, pa.binary())
     assert ua.decode(arr, name, policy).to_pylist() == [v.decode(name, policy) for v in values]
-    for i, v in enumerate(values):
+    for v in values:
         try:
             v.decode(name)
         except UnicodeDecodeError as e:
@@ -445,7 +445,7 @@ def test_decode_legacy_strict_names_index_and_offset():
 @pytest.mark.parametrize("name", ["latin-1", "cp1251", "shift_jis", "koi8-r", "utf-16-le"])
 @pytest.mark.parametrize("policy", ["replace", "ignore"])
 def test_encode_unencodable_against_cpython(name, policy):
-    py = {"cp1251": "cp1251"}.get(name, name)
+    py = name
     texts = ["café", "日本", "a€b", "Привет", "\U0001F600!", "plain"]
     arr = pa.array(texts, pa.string())
     assert ua.encode(arr, name, policy).to_pylist() == [t.encode(py, policy) for t in texts]
@@ -520,18 +520,18 @@ def test_malformed_arrays_are_refused_not_read():
 
     plan = _utf8x._arrow_plan("make_valid", None, "replace")
     calls = [
-        _utf8x._arrow_is_valid,
-        _utf8x._arrow_errors,
-        lambda *a: _utf8x._arrow_convert(plan, *a, 0, "value", pa.allocate_buffer),
+        lambda *a: _utf8x._arrow_is_valid(a),
+        lambda *a: _utf8x._arrow_errors(a),
+        lambda *a: _utf8x._arrow_convert(plan, a, 0, "value", pa.allocate_buffer),
     ]
     for bad, why in [((0, 3, 2), "smaller"), ((0, 3, 99), "past the end"), ((-1, 3, 4), "negative")]:
         for fn in calls:
             with pytest.raises(ValueError, match=why):
                 fn("small", 2, 0, None, offsets(*bad), [values])
     with pytest.raises(ValueError, match="offsets buffer holds"):
-        _utf8x._arrow_is_valid("small", 5, 0, None, offsets(0, 1), [values])
+        _utf8x._arrow_is_valid(("small", 5, 0, None, offsets(0, 1), [values]))
     with pytest.raises(ValueError, match="validity bitmap holds 8 bits"):
-        _utf8x._arrow_is_valid("small", 2, 7, b"\xff", offsets(*range(10)), [values])
+        _utf8x._arrow_is_valid(("small", 2, 7, b"\xff", offsets(*range(10)), [values]))
     good = pa.array([b"x" * 30], pa.binary_view())
     view = bytearray(good.buffers()[1])
     view[12:16] = (100).to_bytes(4, "little")  # bytes past the data buffer
@@ -540,12 +540,12 @@ def test_malformed_arrays_are_refused_not_read():
             fn("views", 1, 0, None, bytes(view), [good.buffers()[2]])
     view[8:12] = (5).to_bytes(4, "little")  # a buffer that does not exist
     with pytest.raises(ValueError, match="buffer 5"):
-        _utf8x._arrow_is_valid("views", 1, 0, None, bytes(view), [good.buffers()[2]])
+        _utf8x._arrow_is_valid(("views", 1, 0, None, bytes(view), [good.buffers()[2]]))
     view[0:4] = (-3).to_bytes(4, "little", signed=True)
     with pytest.raises(ValueError, match="negative length"):
-        _utf8x._arrow_is_valid("views", 1, 0, None, bytes(view), [good.buffers()[2]])
+        _utf8x._arrow_is_valid(("views", 1, 0, None, bytes(view), [good.buffers()[2]]))
     # A null view is not read, whatever it holds.
-    assert _utf8x._arrow_is_valid("views", 1, 0, b"\x00", bytes(view), []) is not None
+    assert _utf8x._arrow_is_valid(("views", 1, 0, b"\x00", bytes(view), [])) is not None
 
 
 # --- large values past 2 GiB ---------------------------------------------------------------
@@ -584,5 +584,13 @@ def test_large_offsets_past_2_gib():
     offsets = pa.Array.from_buffers(pa.int64(), len(out) + 1, [None, out.buffers()[1]], offset=out.offset)
     assert offsets[1].as_py() == big and offsets[-1].as_py() > 2**31
     del out
-    # The same values in 32-bit offsets cannot hold the output: a clear error.
+    # A slice whose values all lie past 2 GiB.
     assert ua.is_valid(arr.slice(1)).to_pylist() == expect[1:]
+    del arr, data
+    # 32-bit offsets cannot hold more than 2 GiB of output: a clear error, not a wrong array.
+    n = 1100 << 20  # each byte two in UTF-8
+    wide = pa.Array.from_buffers(
+        pa.binary(), 1, [None, pa.array([0, n], pa.int32()).buffers()[1], pa.py_buffer(b"\xff" * n)]
+    )
+    with pytest.raises(ValueError, match="pass 2 GiB"):
+        ua.decode(wide, "latin-1")

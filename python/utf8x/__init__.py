@@ -3,6 +3,8 @@
     >>> import utf8x
     >>> utf8x.decode(b"caf\\xc3\\xa9 \\xff", errors="replace")
     'café \\ufffd'
+
+Whole pyarrow arrays: ``import utf8x.arrow`` (which imports pyarrow; this module does not).
 """
 
 import codecs

@@ -5,7 +5,7 @@
     >>> utf8x.arrow.is_valid(a).to_pylist()
     [True, False, None]
     >>> utf8x.arrow.make_valid(a).to_pylist()
-    ['café', 'caf\\ufffd', None]
+    ['café', 'caf�', None]
 
 Every function takes a ``pyarrow.Array`` or ``ChunkedArray`` (chunked in, chunked out) of
 ``binary``, ``large_binary``, ``string``, ``large_string``, ``binary_view`` or ``string_view``,
@@ -28,6 +28,7 @@ from typing import Union
 
 import pyarrow as pa
 
+from . import ENCODINGS as _ENCODINGS
 from . import _utf8x
 
 __all__ = ["ENCODINGS", "decode", "encode", "errors", "is_valid", "make_valid"]
@@ -37,7 +38,7 @@ __all__ = ["ENCODINGS", "decode", "encode", "errors", "is_valid", "make_valid"]
 #: of ``utf8x.decode`` for utf8x's, WHATWG's labels for the others ("cp1251", "sjis", "koi8").
 #: WHATWG's labels for UTF-8, UTF-16, Windows-1252 and "replacement" are left out ("ascii" and
 #: "iso-8859-1" are Windows-1252 there): "cp1252"/"windows-1252" and "latin-1" are utf8x's.
-ENCODINGS = tuple(_utf8x._arrow_encodings())
+ENCODINGS = _ENCODINGS + tuple(_utf8x._arrow_whatwg_encodings())
 
 ArrayLike = Union[pa.Array, pa.ChunkedArray]
 
@@ -164,7 +165,7 @@ def _shared_validity(arr: pa.Array):
 
 
 def _is_valid(arr: pa.Array, first: int, what: str) -> pa.Array:
-    bits = _utf8x._arrow_is_valid(*_parts(arr, "is_valid"))
+    bits = _utf8x._arrow_is_valid(_parts(arr, "is_valid"))
     return pa.Array.from_buffers(
         pa.bool_(),
         len(arr),
@@ -175,7 +176,7 @@ def _is_valid(arr: pa.Array, first: int, what: str) -> pa.Array:
 
 
 def _errors(arr: pa.Array, first: int, what: str) -> pa.Array:
-    bits, offsets, lengths, kind_offsets, kinds = _utf8x._arrow_errors(*_parts(arr, "errors"))
+    bits, offsets, lengths, kind_offsets, kinds = _utf8x._arrow_errors(_parts(arr, "errors"))
     n = len(arr)
     bits = pa.py_buffer(bits)
     children = [
@@ -199,9 +200,10 @@ def _out_type(layout: str, out: pa.DataType) -> pa.DataType:
 
 
 def _convert(plan, arr: pa.Array, first: int, what: str, out: pa.DataType) -> pa.Array:
-    layout, n, offset, validity, index, data = _parts(arr, "convert")
+    parts = _parts(arr, "convert")
+    layout, n, offset, _, _, data = parts
     index_out, data_out, size, shares = _utf8x._arrow_convert(
-        plan, layout, n, offset, validity, index, data, first, what, pa.allocate_buffer
+        plan, parts, first, what, pa.allocate_buffer
     )
     if index_out is None:
         # Every value came out as it went in: the input's buffers, under the output's type.

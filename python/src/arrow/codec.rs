@@ -52,21 +52,8 @@ impl Codec {
     }
 }
 
-/// Every encoding name `decode` and `encode` accept, canonical spellings only.
-pub(crate) fn names() -> Vec<String> {
-    let own = [
-        "utf-8",
-        "utf-16-le",
-        "utf-16-be",
-        "utf-32-le",
-        "utf-32-be",
-        "latin-1",
-        "cp1252",
-        "cesu-8",
-        "mutf-8",
-        "wtf-8",
-        "rfc2279",
-    ];
+/// The WHATWG encodings `decode` and `encode` accept beside utf8x's own, by their names.
+pub(crate) fn whatwg_names() -> Vec<String> {
     use encoding_rs::*;
     let whatwg = [
         IBM866,
@@ -105,10 +92,7 @@ pub(crate) fn names() -> Vec<String> {
         EUC_KR,
         X_USER_DEFINED,
     ];
-    own.iter()
-        .map(|n| n.to_string())
-        .chain(whatwg.iter().map(|e| Codec::Whatwg(e).name()))
-        .collect()
+    whatwg.iter().map(|e| Codec::Whatwg(e).name()).collect()
 }
 
 /// The `errors=` policies of the Arrow functions.

@@ -35,6 +35,30 @@ impl<'py> Buffers<'py> {
     }
 }
 
+/// An array as `arrow.py` describes it: layout name, length, offset, validity bitmap (None
+/// without nulls), offsets or views, data buffers.
+#[derive(FromPyObject)]
+pub(crate) struct Parts<'py>(
+    String,
+    usize,
+    usize,
+    Option<Bound<'py, PyAny>>,
+    Bound<'py, PyAny>,
+    Vec<Bound<'py, PyAny>>,
+);
+
+impl Parts<'_> {
+    /// The buffers, exported for as long as the result lives.
+    pub(crate) fn export(&self) -> PyResult<Buffers<'_>> {
+        Buffers::new(self.3.as_ref(), &self.4, &self.5)
+    }
+
+    /// The array read from `buffers`, checked.
+    pub(crate) fn column<'a>(&self, buffers: &'a Buffers<'_>) -> PyResult<Column<'a>> {
+        Column::new(buffers, Layout::parse(&self.0)?, self.1, self.2)
+    }
+}
+
 /// Which of the layouts: `binary`/`string`, `large_binary`/`large_string`, or
 /// `binary_view`/`string_view`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -235,8 +259,9 @@ fn view_value<'a>(view: &'a [u8], buffers: &[&'a [u8]]) -> Result<&'a [u8], Stri
 
 /// Bytes of values validated per call of the column code: small enough that the bytes of a
 /// run are still in the first-level cache when a caller copies them, and that the values after
-/// an invalid one, validated again, cost little.
-const BATCH: usize = 16 * 1024;
+/// an invalid one, validated again, cost little. (Measured with bench_arrow.py, 1 % of values
+/// invalid: 4 KiB against 16 KiB, is_valid 36 ms against 53, make_valid 87 against 125.)
+const BATCH: usize = 4 * 1024;
 /// Views validated per call of `utf8x::validate_many`.
 const VIEW_BATCH: usize = 256;
 

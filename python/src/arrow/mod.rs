@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 
 use build::{Fixed, OffsetsOut, OutOffset, OwnedBuffer, Sink, Stop, ViewsOut, Writable};
 use codec::{Codec, Errors, Failure, Op, Scratch};
-use column::{Buffers, Column, Layout, Piece, Values, walk};
+use column::{Column, Parts, Piece, Values, walk};
 
 use crate::input::maybe_detached;
 
@@ -32,17 +32,10 @@ use crate::input::maybe_detached;
 /// validity bitmap).
 #[pyfunction]
 #[pyo3(name = "_arrow_is_valid")]
-fn is_valid(
-    py: Python<'_>,
-    layout: &str,
-    n: usize,
-    offset: usize,
-    validity: Option<Bound<'_, PyAny>>,
-    index: Bound<'_, PyAny>,
-    data: Vec<Bound<'_, PyAny>>,
-) -> PyResult<OwnedBuffer> {
-    let bufs = Buffers::new(validity.as_ref(), &index, &data)?;
-    let col = Column::new(&bufs, Layout::parse(layout)?, n, offset)?;
+fn is_valid(py: Python<'_>, parts: Parts<'_>) -> PyResult<OwnedBuffer> {
+    let bufs = parts.export()?;
+    let col = parts.column(&bufs)?;
+    let (n, offset) = (col.n, col.offset);
     let lead = offset % 8;
     let bits = maybe_detached(py, col.work(), || {
         let mut bits = vec![0xFFu8; (lead + n).div_ceil(8)];
@@ -72,17 +65,10 @@ type ErrorBuffers = (
 /// offset 0 with a validity bitmap of its own.
 #[pyfunction]
 #[pyo3(name = "_arrow_errors")]
-fn errors(
-    py: Python<'_>,
-    layout: &str,
-    n: usize,
-    offset: usize,
-    validity: Option<Bound<'_, PyAny>>,
-    index: Bound<'_, PyAny>,
-    data: Vec<Bound<'_, PyAny>>,
-) -> PyResult<ErrorBuffers> {
-    let bufs = Buffers::new(validity.as_ref(), &index, &data)?;
-    let col = Column::new(&bufs, Layout::parse(layout)?, n, offset)?;
+fn errors(py: Python<'_>, parts: Parts<'_>) -> PyResult<ErrorBuffers> {
+    let bufs = parts.export()?;
+    let col = parts.column(&bufs)?;
+    let n = col.n;
     let (bits, offsets, lengths, kind_offsets, kinds) = maybe_detached(py, col.work(), || {
         let mut bits = vec![0u8; n.div_ceil(8)];
         let (mut offsets, mut lengths) = (vec![0i64; n], vec![0i64; n]);
@@ -184,22 +170,17 @@ fn failed(plan: &ArrowPlan, what: &str, i: usize, f: Failure) -> String {
 /// offset inside it.
 #[pyfunction]
 #[pyo3(name = "_arrow_convert")]
-#[allow(clippy::too_many_arguments)]
 fn convert<'py>(
     py: Python<'py>,
     plan: &ArrowPlan,
-    layout: &str,
-    n: usize,
-    offset: usize,
-    validity: Option<Bound<'py, PyAny>>,
-    index: Bound<'py, PyAny>,
-    data: Vec<Bound<'py, PyAny>>,
+    parts: Parts<'py>,
     first_index: usize,
     what: &str,
     alloc: Bound<'py, PyAny>,
 ) -> PyResult<(PyObject, PyObject, usize, bool)> {
-    let bufs = Buffers::new(validity.as_ref(), &index, &data)?;
-    let col = Column::new(&bufs, Layout::parse(layout)?, n, offset)?;
+    let bufs = parts.export()?;
+    let col = parts.column(&bufs)?;
+    let n = col.n;
     let fail = |i: usize, f: Failure| failed(plan, what, first_index + i, f);
     let op = plan.op;
     let owned = |b: OwnedBuffer| -> PyResult<PyObject> { Ok(Py::new(py, b)?.into_any()) };
@@ -387,11 +368,11 @@ fn convert_views(
     Ok((out.views, out.data, keep))
 }
 
-/// Every encoding name `decode` and `encode` accept.
+/// The WHATWG encodings `decode` and `encode` accept beside utf8x's own.
 #[pyfunction]
-#[pyo3(name = "_arrow_encodings")]
+#[pyo3(name = "_arrow_whatwg_encodings")]
 fn encodings() -> Vec<String> {
-    codec::names()
+    codec::whatwg_names()
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
