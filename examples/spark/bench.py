@@ -70,7 +70,9 @@ def main():
     p.add_argument("--master", default="local[2]")
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--job", action="store_true", help="also time repair.py on the same lines")
-    p.add_argument("--batch", type=int, default=10_000, help="rows per Arrow batch (Spark's default)")
+    p.add_argument(
+        "--batch", type=int, default=10_000, help="rows per Arrow batch (Spark's default)"
+    )
     args = p.parse_args()
 
     spark = (
@@ -101,7 +103,10 @@ def main():
         ("Spark is_valid_utf8", F.count_if(F.is_valid_utf8("s"))),
         ("utf8x.spark.is_valid", F.count_if(us.is_valid("s"))),
         ("utf8x.arrow.is_valid, string column, no type guard", F.count_if(is_valid_unguarded("s"))),
-        ("utf8x.is_valid per row (Python udf)", F.count_if(is_valid_per_row(F.col("s").cast("binary")))),
+        (
+            "utf8x.is_valid per row (Python udf)",
+            F.count_if(is_valid_per_row(F.col("s").cast("binary"))),
+        ),
         ("Spark make_valid_utf8", F.sum(F.octet_length(F.make_valid_utf8("s")))),
         ("utf8x.spark.make_valid", F.sum(F.octet_length(us.make_valid("s")))),
     ]

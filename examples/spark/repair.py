@@ -10,11 +10,11 @@ INPUT is a directory (any Hadoop file system: local, hdfs://, s3a://, ...) of Pa
 its own, so files may differ in schema, and a file Spark cannot read is a line of the report,
 not the end of the job.
 
-Report (CSV, one line per value that is not UTF-8, then one per unreadable file): ``file``
+Report (CSV, a line per value that is not UTF-8 and per unreadable file, sorted): ``file``
 (relative to INPUT), ``row`` (0-based, in the file; CSV: header excluded), ``column``,
 ``offset``, ``length``, ``kind`` (utf8x's error kinds, as ``utf8x.arrow.errors``), ``encoding``
-(what the job took the column to be, below; "binary" for binary columns not named) and ``detail`` (for unreadable files, Spark's
-message).
+(what the job took the column to be, below; "binary" for binary columns not named) and
+``detail`` (for unreadable files, Spark's message).
 
 Encodings: a column named by ``--encoding`` is that encoding. Otherwise a column is legacy when
 at least 90 % of its values that are not ASCII are not UTF-8 either (UTF-8 text with a few bad
@@ -169,8 +169,12 @@ def run(
                 raise
             fs.delete(output + "/" + rel)
             summary.unreadable.append(rel)
-            unreadable.append((rel, None, None, None, None, "unreadable_file", None, _first_line(e)))
-    found = spark.read.parquet(rows) if fs.exists(rows) else spark.createDataFrame([], REPORT_SCHEMA)
+            unreadable.append(
+                (rel, None, None, None, None, "unreadable_file", None, _first_line(e))
+            )
+    found = (
+        spark.read.parquet(rows) if fs.exists(rows) else spark.createDataFrame([], REPORT_SCHEMA)
+    )
     every = found.unionByName(spark.createDataFrame(unreadable, REPORT_SCHEMA))
     every.orderBy("file", "row", "column").coalesce(1).write.option("header", True).csv(
         report + "/report.csv"
@@ -268,7 +272,9 @@ def read(spark: SparkSession, path: str, kind: str) -> DataFrame:
         return df.select("*", F.col("_metadata.row_index").alias(ROW))
     df = spark.read.option("header", True).option("encoding", "ISO-8859-1").csv(path)
     names = [c.encode("latin-1").decode("utf-8", "replace") for c in df.columns]
-    df = df.select(*[F.encode(F.col(f"`{c}`"), "ISO-8859-1").alias(n) for c, n in zip(df.columns, names)])
+    df = df.select(
+        *[F.encode(F.col(f"`{c}`"), "ISO-8859-1").alias(n) for c, n in zip(df.columns, names)]
+    )
     return with_row_numbers(df)
 
 

@@ -190,7 +190,7 @@ def test_other_column_types_are_refused_by_name(spark, col, kind):
         # Refused when the query is resolved, before any task runs.
         with pytest.raises(AnalysisException) as e:
             df.select(fn(col))
-        assert f'coalesce({col}, CAST(NULL AS BINARY))' in str(e.value)
+        assert f"coalesce({col}, CAST(NULL AS BINARY))" in str(e.value)
         assert f'"{kind}" or "BINARY"' in str(e.value)
 
 
@@ -341,7 +341,12 @@ def test_job_named_encoding_and_policy(spark, tmp_path):
     )
     # Named: the string column from KOI8-R (whatever detection says), the binary column as text.
     repair.run(
-        spark, str(root), policy="ignore", encodings={"s": "koi8-r", "b": "utf-8"}, output=str(tmp_path / "o"), report=str(tmp_path / "r")
+        spark,
+        str(root),
+        policy="ignore",
+        encodings={"s": "koi8-r", "b": "utf-8"},
+        output=str(tmp_path / "o"),
+        report=str(tmp_path / "r"),
     )
     got = spark.read.parquet(str(tmp_path / "o" / "t.parquet")).collect()
     assert [r.s for r in got] == [v.decode("koi8_r") for v in values]
@@ -376,7 +381,6 @@ def test_job_refuses_bad_arguments(spark, tmp_path):
             repair.parse_args(argv)
         assert e.value.code == 2
     assert list(root.iterdir()) == []
-
 
 
 def test_job_rows_of_files_split_into_partitions(spark, tmp_path):
