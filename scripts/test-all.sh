@@ -29,13 +29,18 @@ stop_python() {
 }
 trap 'stop_python; rm -rf "$log" "$py" "${py_env_log:-}"' EXIT
 # The Python package (python/, a pyo3 extension) and the engine integrations (utf8x.arrow, the
-# Polars plugin, the DuckDB extension): the package built unoptimised by maturin into a wheel,
+# Polars plugin, utf8x.spark, the DuckDB extension): the package built unoptimised by maturin into a wheel,
 # unpacked, and tested by pytest, then the DuckDB extension built and tested, beside the kernel
 # passes (which leave a core idle much of the time). In the virtual environment of pinned packages
 # that scripts/python-env.sh makes in target/ (pip's cache keeps the downloads); skipped, saying
 # so, only where that environment cannot be made (no network for pip on a new machine).
 py_env_log=$(mktemp)
 py_env=$(./scripts/python-env.sh 2> "$py_env_log") || py_env=
+# With a Java runtime, pyspark too, for the Spark tests (they skip, saying so, without it).
+if [ -n "$py_env" ] && command -v java > /dev/null; then
+  ./scripts/python-env.sh --spark > /dev/null 2>> "$py_env_log" ||
+    echo "test-all: pyspark could not be installed; the Spark tests will skip" >&2
+fi
 if [ -n "$py_env" ]; then
   # Its own process group, so that stop_python ends all of it.
   set -m
