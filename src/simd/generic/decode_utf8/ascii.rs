@@ -7,6 +7,10 @@ use crate::simd::generic::vector::Lanes2;
 
 /// The `BLOCK` bytes at `at` as vectors (the first `BLOCK / V::LANES` of them), when all are
 /// ASCII.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `at`.
 #[inline(always)]
 pub(super) unsafe fn ascii_block<V: Lanes2>(at: *const u8) -> Option<[V; BLOCK / 16]> {
     // SAFETY: caller's ISA contract; `at` has BLOCK readable bytes.
@@ -28,6 +32,10 @@ pub(super) unsafe fn ascii_block<V: Lanes2>(at: *const u8) -> Option<[V; BLOCK /
 /// text has stretches of it): stored as the ASCII loop stores it, which then goes on from
 /// there. Returns the bytes (and units) taken: `BLOCK`, or 0 when it is not ASCII after all.
 /// `at` has BLOCK readable bytes, `dst` room for BLOCK units.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `at`, `BLOCK` units of room at `dst`.
 #[inline(always)]
 pub(super) unsafe fn ascii_chunk<V: Lanes2, S: Sink>(at: *const u8, dst: *mut S::Unit) -> usize {
     // SAFETY: forwarded.
@@ -56,6 +64,10 @@ pub(super) static LANE_NUMBERS: [u8; 32] = {
 /// `dst` holds there, so the ones past `n` are written back unchanged. `dst` has room for 64
 /// units. The units are made from the vectors as loaded, not from memory: the compiler would
 /// hoist such loads into the ASCII loop, which makes its units that way.
+///
+/// # Safety
+///
+/// The caller's ISA contract; 64 units readable and writable at `dst`; `loaded` holds the 64 bytes.
 #[inline(always)]
 pub(super) unsafe fn ascii_prefix<V: Lanes2, S: Sink>(dst: *mut S::Unit, loaded: &[V], n: usize) {
     let size = core::mem::size_of::<S::Unit>();
@@ -90,6 +102,10 @@ pub(super) unsafe fn ascii_prefix<V: Lanes2, S: Sink>(dst: *mut S::Unit, loaded:
 
 /// The `BLOCK` bytes at `at` as vectors (the first `BLOCK / V::LANES` of them), and a bit for
 /// each byte that is not ASCII.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `at`.
 #[inline(always)]
 pub(super) unsafe fn non_ascii<V: Lanes2>(at: *const u8) -> ([V; BLOCK / 16], u64) {
     // SAFETY: caller's ISA contract; `at` has BLOCK readable bytes.
@@ -108,6 +124,10 @@ pub(super) unsafe fn non_ascii<V: Lanes2>(at: *const u8) -> ([V; BLOCK / 16], u6
 /// look, and under a lossy policy that writes a unit for it (all but SKIP) the ASCII loops take
 /// such a block as they take an ASCII one, with that unit for the byte. `at` has BLOCK readable
 /// bytes.
+///
+/// # Safety
+///
+/// `BLOCK` readable bytes at `at`.
 #[inline(always)]
 pub(in crate::simd) unsafe fn lone_error_byte(mask: u64, at: *const u8) -> Option<usize> {
     let n = mask.trailing_zeros() as usize;
@@ -117,6 +137,10 @@ pub(in crate::simd) unsafe fn lone_error_byte(mask: u64, at: *const u8) -> Optio
 }
 
 /// [`lone_error_byte`] of the block at `at`, with its vectors.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `at`.
 #[inline(always)]
 pub(super) unsafe fn lone_bad_byte<V: Lanes2>(at: *const u8) -> Option<([V; BLOCK / 16], usize)> {
     // SAFETY: caller's ISA contract; forwarded.

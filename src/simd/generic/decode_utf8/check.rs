@@ -8,6 +8,10 @@ use crate::simd::generic::vector::Lanes2;
 /// The masks of the 64 bytes at `p`, read as a stream starting on a character boundary: bytes
 /// that are not continuation bytes, error flags (a sequence cut off at the end is not flagged)
 /// and, when `WIDE`, bytes above `max`'s lead bytes (`C4..` below U+0800, else `F0..`).
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `p`.
 #[inline(always)]
 unsafe fn block_masks<V: Lanes2, const WIDE: bool>(p: *const u8, max: u32) -> (u64, u64, u64) {
     // SAFETY: caller's ISA contract; `p` has BLOCK readable bytes.
@@ -15,6 +19,10 @@ unsafe fn block_masks<V: Lanes2, const WIDE: bool>(p: *const u8, max: u32) -> (u
 }
 
 /// [`block_masks`] of the chunk whose vector `k` is `vector(k)`.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `vector(k)` safe to call for `k < BLOCK / LANES`.
 #[inline(always)]
 pub(super) unsafe fn masks_of<V: Lanes2, const WIDE: bool>(
     vector: impl Fn(usize) -> V,
@@ -52,6 +60,10 @@ pub(super) unsafe fn masks_of<V: Lanes2, const WIDE: bool>(
 /// Validates the 64 bytes at `p` as a stream starting on a character boundary. Returns the mask
 /// of bytes that are not continuation bytes and how many leading bytes are safe to convert
 /// (see [`valid_prefix`]). A sequence cut off at the end is not flagged.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `p`.
 #[inline(always)]
 pub(super) unsafe fn check_chunk<V: Lanes2>(p: *const u8) -> (u64, usize) {
     // SAFETY: forwarded.
@@ -81,6 +93,10 @@ pub(in crate::simd) fn valid_prefix(leads: u64, bad: u64) -> usize {
 /// [`check_chunk`], and whether the valid prefix it gives is free of bytes that start characters
 /// above U+FFFF (above U+00FF when `max` is below U+0800), so that
 /// [`chunk_wide`](super::window::chunk_wide) can take it.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `p`.
 #[inline(always)]
 pub(super) unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64, usize, bool) {
     // SAFETY: forwarded.
@@ -96,6 +112,10 @@ pub(super) unsafe fn check_chunk_wide<V: Lanes2>(p: *const u8, max: u32) -> (u64
 /// such chunks, and masks alone vouch for them, at about half the instructions of the
 /// three-table validation: no byte is C0, C1 or above `top`, and the continuation bytes are
 /// exactly the bytes after a lead. Chunks that fail it go on to [`check_chunk_wide`].
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `p`.
 #[inline(always)]
 pub(super) unsafe fn two_byte_chunk<V: Lanes2>(p: *const u8, top: u8) -> Option<u64> {
     let n = BLOCK / V::LANES;

@@ -7,6 +7,10 @@ use crate::simd::generic::vector::{Half, Lanes2, Vector};
 
 /// The four-byte characters whose bytes the 32-bit lanes of `perm` hold last byte lowest, as
 /// code points.
+///
+/// # Safety
+///
+/// The caller's ISA contract.
 #[inline(always)]
 pub(super) unsafe fn four_byte_code_points<H: Half>(perm: H) -> H {
     // SAFETY: caller's ISA contract.
@@ -25,6 +29,10 @@ pub(super) const FOURS: u64 = 0x1111_1111_1111_1111;
 
 /// Converts the 16 valid four-byte characters of the 64 bytes at `p` (emoji text) into `dst`,
 /// which has room for 32 units plus 8; returns the units written.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `p`, 40 units of room at `dst`.
 #[inline(always)]
 pub(super) unsafe fn fours<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) -> usize {
     let mut w = 0;

@@ -14,6 +14,10 @@ use crate::types::outcome::Policy;
 /// Per byte of `v`, the high bit set where it is a byte no character contains (C0, C1, F5..FF):
 /// signed compares, then only the bytes that have the high bit themselves (ASCII passes both
 /// compares; C0 and C1 are the only bytes that `^ C0` takes below 2).
+///
+/// # Safety
+///
+/// The caller's ISA contract.
 #[inline(always)]
 unsafe fn no_char_bytes<V: Lanes2>(v: V) -> V {
     // SAFETY: caller's ISA contract.
@@ -34,6 +38,10 @@ unsafe fn no_char_bytes<V: Lanes2>(v: V) -> V {
 /// last byte counts as cut short, but the last character that starts in a chunk is never converted
 /// with it ([`chunk_wide`]), and the caller takes only the errors before what was converted. `p`
 /// has BLOCK readable bytes (a character boundary).
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `p`.
 #[inline(always)]
 pub(super) unsafe fn two_byte_strays<V: Lanes2>(p: *const u8) -> Option<(u64, u64)> {
     let n = BLOCK / V::LANES;
@@ -71,6 +79,10 @@ pub(super) unsafe fn two_byte_strays<V: Lanes2>(p: *const u8) -> Option<(u64, u6
 /// bytes, as [`check_chunk_wide`](super::check::check_chunk_wide) has them), returns the mask of
 /// bytes that start a character or such a byte, and the mask of those bytes, for [`chunk_wide`] and
 /// [`put_strays`] as with [`two_byte_strays`]. `p` has BLOCK readable bytes (a character boundary).
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `p`.
 #[inline(always)]
 pub(super) unsafe fn chunk_strays<V: Lanes2>(p: *const u8, max: u32) -> Option<(u64, u64)> {
     let n = BLOCK / V::LANES;
@@ -93,6 +105,10 @@ pub(super) unsafe fn chunk_strays<V: Lanes2>(p: *const u8, max: u32) -> Option<(
 /// [`two_byte_strays`] or [`chunk_strays`], all before the end of what [`chunk_wide`] converted
 /// to `dst` with `starts`) with the fill of `policy` (a lossy policy that writes a unit for each
 /// byte: not SKIP). Returns the replacements, one per error.
+///
+/// # Safety
+///
+/// `BLOCK` readable bytes at `at`; the unit of each error inside what `chunk_wide` wrote at `dst`.
 #[inline(always)]
 pub(super) unsafe fn put_strays<S: Sink>(
     at: *const u8,
@@ -120,6 +136,10 @@ pub(super) unsafe fn put_strays<S: Sink>(
 /// FALLBACK (see [`byte_fill`]). Returns the units written. Every fill is below U+10000, so
 /// each [`Sink::one`] writes one unit and `dst` needs room for the units written only (the
 /// stray byte at the end of an ASCII block has one unit of room).
+///
+/// # Safety
+///
+/// `len` readable bytes at `bad`; room at `dst` for the units written (`len`, or 1).
 #[inline(always)]
 pub(super) unsafe fn put_fill<S: Sink>(
     dst: *mut S::Unit,
@@ -149,6 +169,10 @@ pub(super) unsafe fn put_fill<S: Sink>(
 /// for the ill-formed subpart after them, as the engine's UTF-8 step reads it ([`put_fill`]),
 /// counted in `replaced`. Returns the new `(p, w)`, or `None` (nothing written) when what
 /// follows `p` is not that. `out` has room for 8 units at `w` (2 + 2, then up to 3 + 1).
+///
+/// # Safety
+///
+/// `(p, w)` within `src` and `out`'s room, with 8 units of room at `w`.
 #[inline(always)]
 pub(super) unsafe fn replace_error<S: Sink>(
     src: &[u8],
@@ -193,6 +217,11 @@ pub(super) unsafe fn replace_error<S: Sink>(
 /// fill for it, as [`replace_error`] gives them. The characters go through [`chunk_wide`], whose
 /// windows cost less than even a few characters one at a time. Returns the new `(p, w)` and whether
 /// the error was replaced (if not, they are where the characters converted end).
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK + LANES` readable bytes at `p` and `BLOCK + 8` units of room
+/// at `w`.
 #[inline(always)]
 pub(super) unsafe fn to_error<V: Lanes2, S: Sink>(
     src: &[u8],

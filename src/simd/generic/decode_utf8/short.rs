@@ -44,6 +44,10 @@ static PAD_ROWS: [[u8; 16]; 17] = {
 /// 16 bytes, then the chunk's check loading them back at once) cost a call of 16 bytes about
 /// 40 % of its time: a load that spans two stores still in flight cannot take its bytes from
 /// them and waits for both to reach the cache.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `src` holds 16 to `BLOCK` bytes.
 #[inline(always)]
 pub(super) unsafe fn short_vectors<V: Lanes2>(src: &[u8]) -> [V; BLOCK / 16] {
     let n = src.len();
@@ -73,6 +77,10 @@ pub(super) unsafe fn short_vectors<V: Lanes2>(src: &[u8]) -> [V; BLOCK / 16] {
 /// 16-byte steps branch on each step's mix of lengths, which changes from call to call on short
 /// strings of mixed scripts. Returns the bytes read and the units written, or `None` (nothing
 /// written) for [`convert`](super::mod::convert) to take the input.
+///
+/// # Safety
+///
+/// The caller's ISA contract.
 #[inline(always)]
 pub(in crate::simd) unsafe fn convert_short<V: Lanes2, S: Sink>(
     src: &[u8],

@@ -6,6 +6,11 @@ use crate::simd::generic::utf8::BLOCK;
 use crate::simd::generic::vector::{Half, Lanes2};
 
 /// Where decoded characters go. `dst` points to at least 16 writable units.
+///
+/// # Safety
+///
+/// Every method: the caller's ISA contract (the CPU has the features the vector types need),
+/// and at `dst` the room its doc names (16 units where it names none).
 pub(in crate::simd) trait Sink {
     type Unit: Copy + Default;
     /// The largest code point the target holds; the kernel stops before any above it.
@@ -56,6 +61,10 @@ pub(in crate::simd) trait Sink {
 
 /// [`Sink::window_units`] by 16-bit code points: `low` and `high` interleaved, compressed by a
 /// shuffle per eight bytes, and handed to [`Sink::group`].
+///
+/// # Safety
+///
+/// The caller's ISA contract; room at `dst` for the units of `ends` plus 7 after `w`.
 #[inline(always)]
 pub(super) unsafe fn compress16_groups<V: Lanes2, S: Sink + ?Sized>(
     dst: *mut S::Unit,
@@ -93,6 +102,10 @@ pub(super) unsafe fn compress16_groups<V: Lanes2, S: Sink + ?Sized>(
 
 /// [`Sink::ascii64`] from the vectors `loaded` (64 ASCII bytes), a 128-bit lane at a time, for
 /// the ISAs that widen registers by halves ([`Lanes2::WIDEN_IN_REGISTERS`]).
+///
+/// # Safety
+///
+/// The caller's ISA contract; `loaded` holds 64 bytes; 64 units of room at `dst`.
 #[inline(always)]
 pub(super) unsafe fn ascii64_loaded<V: Lanes2, S: Sink>(dst: *mut S::Unit, loaded: &[V]) {
     let per = V::LANES / 16;

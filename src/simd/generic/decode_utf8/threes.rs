@@ -26,6 +26,11 @@ pub(super) const fn threes_len<V: Lanes2>() -> usize {
 /// pair covers without any byte of another character: each 128-bit lane takes four of them, so
 /// no lane waits on the others, and the lanes are loaded so that one pack per pair puts the
 /// code points in order. `p` has `threes_len + 4` readable bytes; `dst` room for `LANES / 2`.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `threes_len + 4` readable bytes at `p`; room for `LANES / 2` units at
+/// `dst`.
 #[inline(always)]
 unsafe fn threes<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) {
     // SAFETY: caller's ISA contract; lanes load 16 bytes at offsets up to 12 + 24 * (lanes - 1),
@@ -43,6 +48,11 @@ unsafe fn threes<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) {
 /// step where the chunk has room for them (bytes 48..60): the chunk's validation then covers
 /// 60 of its 64 bytes, where it would cover 48. Returns the bytes read and the units written.
 /// `p` has `BLOCK + 4` readable bytes; `dst` room for `BLOCK / 3` units.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK + 4` readable bytes at `p`; room for `BLOCK / 3` units at
+/// `dst`.
 #[inline(always)]
 pub(super) unsafe fn threes_run<V: Lanes2, S: Sink>(
     p: *const u8,
@@ -74,6 +84,10 @@ pub(super) unsafe fn threes_run<V: Lanes2, S: Sink>(
 
 /// The four three-byte characters in bytes 0..12 of each 128-bit lane of `v`, as code points in
 /// its 32-bit lanes.
+///
+/// # Safety
+///
+/// The caller's ISA contract.
 #[inline(always)]
 unsafe fn decode_threes<V: Lanes2>(v: V) -> V {
     // SAFETY: caller's ISA contract.
@@ -129,6 +143,10 @@ const fn threes_checked_len<V: Lanes2>() -> usize {
 
 /// The code points of the three-byte characters in the 32-bit lanes of `v`, each lane's bytes
 /// as [`threes_checked`] shuffles them: bytes 0, 2 and 3 hold the last, middle and lead byte.
+///
+/// # Safety
+///
+/// The caller's ISA contract.
 #[inline(always)]
 unsafe fn threes_code_points<V: Lanes2>(v: V) -> V {
     // SAFETY: caller's ISA contract.
@@ -148,6 +166,10 @@ unsafe fn threes_code_points<V: Lanes2>(v: V) -> V {
 /// a chunk's validation and conversion at about half the instructions: the bytes of a
 /// three-byte character have fixed tag bits, and its only other errors are two ranges of its
 /// first two bytes. `p` has `BLOCK` readable bytes; `dst` room for `BLOCK / 3` units.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK` readable bytes at `p`; room for `BLOCK / 3` units at `dst`.
 #[inline(always)]
 unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) -> (usize, usize) {
     let step = 12 * (V::LANES / 16);
@@ -185,6 +207,10 @@ unsafe fn threes_checked<V: Lanes2, S: Sink>(p: *const u8, dst: *mut S::Unit) ->
 /// ill-formed subpart there gets the fill of `policy` (counted in `replaced`) and the run goes
 /// on after it: a stray byte, with `STRAY`, in vectors ([`threes_stray`]), others one character
 /// at a time ([`threes_error`]). Returns the new `(p, w)`.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `(p, w)` within `src` and `out`'s `out_len` units.
 #[inline(always)]
 pub(super) unsafe fn threes_checked_run<
     V: Lanes2,
@@ -261,6 +287,11 @@ fn stray_byte(b: u8) -> bool {
 /// the characters come from the step's vectors, decoded again and stored with a blend (the units
 /// past them written back as `dst` holds them; it has room for `LANES / 4 + 1` units), so a stray
 /// byte in CJK text costs little more than the mispredicted branch that found it.
+///
+/// # Safety
+///
+/// The caller's ISA contract; the step's `12 * LANES / 16 + 4` readable bytes at `p`; room for
+/// `LANES / 4 + 1` units at `dst`.
 #[inline(always)]
 unsafe fn threes_stray<V: Lanes2, S: Sink>(
     p: *const u8,
@@ -290,16 +321,20 @@ unsafe fn threes_stray<V: Lanes2, S: Sink>(
     }
 }
 
-/// Under a lossy `policy`, where [`threes_checked`] stopped at `p` (a character boundary, with at
-/// least `3 * good + 4` readable bytes) after `good` valid three-byte characters: when an
-/// ill-formed subpart follows them (as the engine's UTF-8 step reads it), writes the characters and
-/// the policy's fill ([`put_fill`]) to `dst` and returns the bytes and units they take and the
-/// replacements the subpart counts as; else `None`, nothing written. Every code point written is
-/// below U+10000, one unit each, but each write may use two units of room: `dst` has room for `good
-/// + 4`. (The count is returned: a pointer to the caller's, passed here out of line, kept it in
-/// memory and cost the decoder's loops a register, 4 % more instructions on two-byte text.) Out of
-/// line and scalar: the same fix-up inlined with the step's vectors made lossy decoding of CJK text
-/// without errors 6–7 % slower (out of line: 3 %).
+/// Under a lossy `policy`, where [`threes_checked`] stopped at `p` (a character boundary, with
+/// at least `3 * good + 4` readable bytes) after `good` valid three-byte characters: when an
+/// ill-formed subpart follows them (as the engine's UTF-8 step reads it), writes the characters
+/// and the policy's fill ([`put_fill`]) to `dst` and returns the bytes and units they take and
+/// the replacements the subpart counts as; else `None`, nothing written. Every code point
+/// written is below U+10000, one unit each, but each write may use two units of room: `dst` has
+/// room for `good + 4`. (The count is returned: a pointer to the caller's, passed here out of
+/// line, kept it in memory and cost the decoder's loops a register, 4 % more instructions on
+/// two-byte text.) Out of line and scalar: the same fix-up inlined with the step's vectors made
+/// lossy decoding of CJK text without errors 6–7 % slower (out of line: 3 %).
+///
+/// # Safety
+///
+/// `3 * good + 4` readable bytes at `p`; room for `good + 4` units at `dst`.
 #[cold]
 #[inline(never)]
 pub(in crate::simd) unsafe fn threes_error<S: Sink>(

@@ -6,6 +6,10 @@ use crate::simd::generic::vector::{Half, Lanes2};
 
 /// The code points above U+FFFF in the 32-bit lanes of `v` as surrogate pairs, the high
 /// surrogate in the low 16 bits of each lane.
+///
+/// # Safety
+///
+/// The caller's ISA contract.
 #[inline(always)]
 unsafe fn surrogate_pairs<H: Half>(v: H) -> H {
     // SAFETY: caller's ISA contract.
@@ -23,6 +27,9 @@ unsafe fn surrogate_pairs<H: Half>(v: H) -> H {
 /// UTF-16 output, byte-swapped when `SWAP`.
 pub(in crate::simd) struct ToUtf16<const SWAP: bool>;
 
+/// # Safety
+///
+/// The caller's ISA contract.
 #[inline(always)]
 unsafe fn swap16<const SWAP: bool, H: Half>(v: H) -> H {
     if SWAP {

@@ -10,6 +10,11 @@ use crate::simd::generic::vector::Lanes2;
 /// of one to three bytes (one or two when `TWO`) and starts at or after `p`. Each group of eight
 /// input bytes writes eight units, of which the first as many as it holds characters count:
 /// `dst` has room for the units counted plus 7.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `LANES` readable bytes at `p`; room at `dst` for the units of `ends`
+/// plus 7 after `w`.
 #[inline(always)]
 pub(super) unsafe fn window<V: Lanes2, S: Sink, const TWO: bool>(
     p: *const u8,
@@ -53,6 +58,11 @@ pub(super) unsafe fn window<V: Lanes2, S: Sink, const TWO: bool>(
 /// byte; `TWO` says that the chunk has no character of three bytes. Returns the bytes read (a
 /// character boundary) and the units written. Whole-group stores may run up to 7 units past the
 /// characters; those units are saved first and put back after.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK + LANES` readable bytes at `p`; room for `BLOCK + 8` units at
+/// `dst`.
 #[inline(always)]
 pub(super) unsafe fn chunk_wide<V: Lanes2, S: Sink, const TWO: bool>(
     p: *const u8,
