@@ -1,0 +1,99 @@
+//! Windows: the characters of one to three bytes in a vector of input, all decoded at once,
+//! and a whole validated chunk as a sequence of windows.
+
+use super::sink::Sink;
+use crate::simd::generic::utf8::BLOCK;
+use crate::simd::generic::vector::Lanes2;
+
+/// Decodes the characters that end in the `V::LANES` bytes at `p` (a character boundary), at
+/// the set bits of `ends`, into `dst[w..]`; returns the new `w`. Every character ending there is
+/// of one to three bytes (one or two when `TWO`) and starts at or after `p`. Each group of eight
+/// input bytes writes eight units, of which the first as many as it holds characters count:
+/// `dst` has room for the units counted plus 7.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `LANES` readable bytes at `p`; room at `dst` for the units of `ends`
+/// plus 7 after `w`.
+#[inline(always)]
+pub(super) unsafe fn window<V: Lanes2, S: Sink, const TWO: bool>(
+    p: *const u8,
+    ends: u32,
+    dst: *mut S::Unit,
+    w: usize,
+) -> usize {
+    // SAFETY: caller's ISA contract; `p` has LANES readable bytes; `dst` has room for the units
+    // of `ends` plus 7 after `w`.
+    unsafe {
+        let v = V::load(p);
+        let zero = V::splat(0);
+        // The byte before each byte (zero before the window).
+        let b1 = v.prev1(zero);
+        // A character ending in a continuation byte has a second byte before it; one ending in
+        // two continuation bytes, a third. Only lanes that end a character are kept, and there
+        // the lead and continuation bits say which.
+        let cont = V::splat(0xC0).gt(v);
+        let low = v
+            .and(V::splat(0x7F))
+            .or(b1.shl16::<6>().and(V::splat(0xC0)).and(cont));
+        let high = b1.shr16::<2>().and(V::splat(0x0F));
+        // Without three-byte characters no byte is a third one; else the byte two before.
+        let high = if TWO {
+            high
+        } else {
+            let b2 = v.prev2(zero);
+            let cont1 = V::splat(0xC0).gt(b1);
+            high.or(b2.shl16::<4>().and(V::splat(0xF0)).and(cont1))
+        }
+        .and(cont);
+        S::window_units(dst, w, low, high, ends)
+    }
+}
+
+/// Converts the validated 64-byte chunk at `p` (a character boundary; `p` has 64 + LANES
+/// readable bytes) into `dst` (room for 64 + 8 units) with `64 / LANES` windows ([`window`]),
+/// each starting after the last character the one before it took. Only characters before the
+/// last one that starts in the chunk count (the chunk cannot vouch for that one's end); the bytes
+/// the windows leave are the next chunk's. `leads` has a bit per byte that is not a continuation
+/// byte; `TWO` says that the chunk has no character of three bytes. Returns the bytes read (a
+/// character boundary) and the units written. Whole-group stores may run up to 7 units past the
+/// characters; those units are saved first and put back after.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK + LANES` readable bytes at `p`; room for `BLOCK + 8` units at
+/// `dst`.
+#[inline(always)]
+pub(super) unsafe fn chunk_wide<V: Lanes2, S: Sink, const TWO: bool>(
+    p: *const u8,
+    leads: u64,
+    dst: *mut S::Unit,
+) -> (usize, usize) {
+    let ends = leads >> 1;
+    let windows = BLOCK / V::LANES;
+    let window_mask = (u64::MAX >> (64 - V::LANES)) as u32;
+    // Where each window starts, and where the last one stops.
+    let mut starts = [0usize; 5];
+    for k in 0..windows {
+        let s = starts[k];
+        let wends = (ends >> s) as u32 & window_mask;
+        starts[k + 1] = s + (32 - wends.leading_zeros() as usize);
+    }
+    let end = starts[windows];
+    let total = (ends & ((1u64 << end) - 1)).count_ones() as usize;
+    let mut w = 0;
+    // SAFETY: forwarded from this function's contract: every window starts below byte 64, on
+    // a character boundary, and writes only the characters of `ends` before `end`, `total` <= 63
+    // in all, plus at most 7 units after them, inside the room; those 8 units are read before
+    // and restored.
+    unsafe {
+        let after = dst.add(total).cast::<[S::Unit; 8]>();
+        let saved = after.read_unaligned();
+        for &s in &starts[..windows] {
+            w = window::<V, S, TWO>(p.add(s), (ends >> s) as u32 & window_mask, dst, w);
+        }
+        debug_assert_eq!(w, total);
+        after.write_unaligned(saved);
+    }
+    (end, w)
+}
