@@ -3,6 +3,7 @@
 //! sorts its values into valid runs and invalid values in one pass through utf8x's column code.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -277,18 +278,25 @@ pub(crate) enum Piece {
 /// Sorts the values, in order, into [`Piece`]s for `f`. Values at offsets go through
 /// `utf8x::validate_column` a batch at a time, views through `utf8x::validate_many`: one pass
 /// over the bytes, each value on its own. The first error `f` returns ends the walk.
-pub(crate) fn walk<E>(
+pub(crate) fn walk<E>(col: &Column<'_>, f: impl FnMut(Piece) -> Result<(), E>) -> Result<(), E> {
+    walk_range(col, 0..col.n, f)
+}
+
+/// [`walk`] over the values `range` (indices stay the column's).
+pub(crate) fn walk_range<E>(
     col: &Column<'_>,
+    range: Range<usize>,
     mut f: impl FnMut(Piece) -> Result<(), E>,
 ) -> Result<(), E> {
+    let (first, end) = (range.start, range.end);
     match &col.values {
-        Values::Small(v, o) => walk_offsets(v, o, &mut f),
-        Values::Large(v, o) => walk_offsets(v, o, &mut f),
+        Values::Small(v, o) => walk_offsets(v, &o[first..=end], first, &mut f),
+        Values::Large(v, o) => walk_offsets(v, &o[first..=end], first, &mut f),
         Values::Views(..) => {
             let mut slices: Vec<&[u8]> = Vec::with_capacity(VIEW_BATCH);
-            let mut a = 0;
-            while a < col.n {
-                let b = (a + VIEW_BATCH).min(col.n);
+            let mut a = first;
+            while a < end {
+                let b = (a + VIEW_BATCH).min(end);
                 slices.clear();
                 slices.extend((a..b).map(|i| col.value(i)));
                 let mut from = 0;
@@ -311,9 +319,49 @@ pub(crate) fn walk<E>(
     }
 }
 
+/// The indices of the values that are not valid UTF-8, on as many threads as the machine runs
+/// and the work is worth (one per mebibyte of values at the most), each walking a share of the
+/// values; a thread that cannot be started leaves its share to the calling thread.
+pub(crate) fn invalid_values(col: &Column<'_>) -> Vec<usize> {
+    let within = |range: Range<usize>| {
+        let mut bad = Vec::new();
+        let _ = walk_range::<()>(col, range, |piece| {
+            if let Piece::Invalid(i) = piece {
+                bad.push(i);
+            }
+            Ok(())
+        });
+        bad
+    };
+    let parts = crate::pieces::thread_count(0, col.work()).min(col.n).max(1);
+    let share = |k: usize| col.n * k / parts..col.n * (k + 1) / parts;
+    std::thread::scope(|s| {
+        let started: Vec<_> = (1..parts)
+            .map(|k| {
+                let within = &within;
+                std::thread::Builder::new()
+                    .spawn_scoped(s, move || within(share(k)))
+                    .map_err(|_| k)
+            })
+            .collect();
+        let mut bad = within(share(0));
+        for t in started {
+            bad.extend(match t {
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                Err(k) => within(share(k)),
+            });
+        }
+        bad
+    })
+}
+
+/// [`walk`] over the values at `offsets`, the first of them value `base` of the column.
 fn walk_offsets<O: utf8x::ColumnOffset + Into<i64>, E>(
     values: &[u8],
     offsets: &[O],
+    base: usize,
     f: &mut impl FnMut(Piece) -> Result<(), E>,
 ) -> Result<(), E> {
     let n = offsets.len() - 1;
@@ -326,13 +374,13 @@ fn walk_offsets<O: utf8x::ColumnOffset + Into<i64>, E>(
         let r = utf8x::validate_column(values, &offsets[a..=b]);
         let k = a + r.index;
         if a < k {
-            f(Piece::Valid(a, k))?;
+            f(Piece::Valid(base + a, base + k))?;
         }
         if r.outcome.is_ok() {
             a = b;
         } else {
             // The offsets were checked, so this is an invalid value, never BadArgument.
-            f(Piece::Invalid(k))?;
+            f(Piece::Invalid(base + k))?;
             a = k + 1;
         }
     }

@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 
 use build::{Fixed, OffsetsOut, OutOffset, OwnedBuffer, Sink, Stop, ViewsOut, Writable};
 use codec::{Codec, Errors, Failure, Op, Scratch};
-use column::{Column, Parts, Piece, Values, walk};
+use column::{Column, Parts, Piece, Values, invalid_values, walk};
 
 use crate::input::maybe_detached;
 
@@ -39,13 +39,10 @@ fn is_valid(py: Python<'_>, parts: Parts<'_>) -> PyResult<OwnedBuffer> {
     let lead = offset % 8;
     let bits = maybe_detached(py, col.work(), || {
         let mut bits = vec![0xFFu8; (lead + n).div_ceil(8)];
-        let _ = walk::<()>(&col, |piece| {
-            if let Piece::Invalid(i) = piece {
-                let b = lead + i;
-                bits[b / 8] &= !(1 << (b % 8));
-            }
-            Ok(())
-        });
+        for i in invalid_values(&col) {
+            let b = lead + i;
+            bits[b / 8] &= !(1 << (b % 8));
+        }
         bits
     });
     Ok(OwnedBuffer::new(bits))

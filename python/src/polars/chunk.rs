@@ -266,9 +266,32 @@ impl<'a> Chunk<'a> {
             return bits;
         }
         let per = self.len.div_ceil(parts).next_multiple_of(8);
+        // Each part's bits on its own (whole bytes), so that a thread that cannot be started
+        // leaves its part to this one: no panic, the same bits.
+        let part = |k: usize| {
+            let rows = per.min(self.len.saturating_sub(k * per));
+            let mut part = vec![0xFF; rows.div_ceil(8)];
+            self.check_rows(k * per, &mut part);
+            part
+        };
         std::thread::scope(|s| {
-            for (k, part) in bits.chunks_mut(per / 8).enumerate() {
-                s.spawn(move || self.check_rows(k * per, part));
+            let part = &part;
+            let started: Vec<_> = (1..parts)
+                .map(|k| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(s, move || part(k))
+                        .map_err(|_| k)
+                })
+                .collect();
+            bits.clear();
+            bits.extend(part(0));
+            for t in started {
+                bits.extend(match t {
+                    Ok(handle) => handle
+                        .join()
+                        .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                    Err(k) => part(k),
+                });
             }
         });
         bits
