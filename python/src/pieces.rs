@@ -36,6 +36,33 @@ pub(crate) fn thread_count(threads: usize, bytes: usize) -> usize {
     wanted.min(cores).min(most).max(1)
 }
 
+/// `f(k)` for every `k` in `0..parts`, in order: `f(0)` on this thread, the others on threads
+/// of their own, and any that cannot be started on this thread too (same results, no panic).
+pub(crate) fn in_parts<R: Send>(parts: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
+    std::thread::scope(|scope| {
+        let f = &f;
+        let started: Vec<_> = (1..parts)
+            .map(|k| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || f(k))
+                    .map_err(|_| k)
+            })
+            .collect();
+        let mut out = Vec::with_capacity(parts.max(1));
+        out.push(f(0));
+        for t in started {
+            out.push(match t {
+                Ok(handle) => handle
+                    .join()
+                    // A panic on a thread is one on this thread, for pyo3's boundary.
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                Err(k) => f(k),
+            });
+        }
+        out
+    })
+}
+
 /// An input of `S` units in an encoding, cut into pieces, and the threads that process them.
 /// The cuts are found once, so that every pass over the input sees the same pieces even when
 /// the input changes meanwhile (their reading of it would change with it).
@@ -103,20 +130,10 @@ impl<'a, S: Unit> Pieces<'a, S> {
             }
             done
         };
-        let mut all = std::thread::scope(|scope| {
-            let others: Vec<_> = (1..self.threads)
-                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-                .collect();
-            let mut all = work();
-            for t in others {
-                match t.join() {
-                    Ok(done) => all.extend(done),
-                    // A panic on a thread is one on this thread, for pyo3's boundary.
-                    Err(p) => std::panic::resume_unwind(p),
-                }
-            }
-            all
-        });
+        let mut all: Vec<_> = in_parts(self.threads, |_| work())
+            .into_iter()
+            .flatten()
+            .collect();
         if failed.into_inner() {
             return None;
         }

@@ -335,26 +335,7 @@ pub(crate) fn invalid_values(col: &Column<'_>) -> Vec<usize> {
     };
     let parts = crate::pieces::thread_count(0, col.work()).min(col.n).max(1);
     let share = |k: usize| col.n * k / parts..col.n * (k + 1) / parts;
-    std::thread::scope(|s| {
-        let started: Vec<_> = (1..parts)
-            .map(|k| {
-                let within = &within;
-                std::thread::Builder::new()
-                    .spawn_scoped(s, move || within(share(k)))
-                    .map_err(|_| k)
-            })
-            .collect();
-        let mut bad = within(share(0));
-        for t in started {
-            bad.extend(match t {
-                Ok(handle) => handle
-                    .join()
-                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                Err(k) => within(share(k)),
-            });
-        }
-        bad
-    })
+    crate::pieces::in_parts(parts, |k| within(share(k))).concat()
 }
 
 /// [`walk`] over the values at `offsets`, the first of them value `base` of the column.

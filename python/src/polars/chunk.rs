@@ -259,9 +259,9 @@ impl<'a> Chunk<'a> {
     /// A chunk of more than [`PARALLEL_BYTES`] is split into up to `threads` parts of as many
     /// rows, each checked on a thread of its own (each part's bits are whole bytes of its own).
     pub(crate) fn valid_bits(&self, threads: usize) -> Vec<u8> {
-        let mut bits = vec![0xFF; self.len.div_ceil(8)];
         let parts = threads.min(self.stored_bytes() / PARALLEL_BYTES).max(1);
         if parts == 1 {
+            let mut bits = vec![0xFF; self.len.div_ceil(8)];
             self.check_rows(0, &mut bits);
             return bits;
         }
@@ -274,27 +274,7 @@ impl<'a> Chunk<'a> {
             self.check_rows(k * per, &mut part);
             part
         };
-        std::thread::scope(|s| {
-            let part = &part;
-            let started: Vec<_> = (1..parts)
-                .map(|k| {
-                    std::thread::Builder::new()
-                        .spawn_scoped(s, move || part(k))
-                        .map_err(|_| k)
-                })
-                .collect();
-            bits.clear();
-            bits.extend(part(0));
-            for t in started {
-                bits.extend(match t {
-                    Ok(handle) => handle
-                        .join()
-                        .unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                    Err(k) => part(k),
-                });
-            }
-        });
-        bits
+        crate::pieces::in_parts(parts, part).concat()
     }
 
     /// Clears in `bits` (bit 0: row `first`) the bits of the invalid values among its rows.
