@@ -20,7 +20,7 @@ fn resumed(
     mut step: impl FnMut(usize, usize) -> (Outcome, Vec<u32>),
 ) -> (Outcome, Vec<u32>) {
     let (mut read, mut out, mut replaced) = (0, Vec::new(), 0);
-        loop {
+    loop {
         // Once the capacities run out, room for anything: the loop must end.
         let cap = if caps.is_empty() {
             src_len * 4 + 8
