@@ -163,6 +163,14 @@ pub fn convert(
             // written.
             let mut failure = None;
             let advanced;
+            // Bytes before the piece that the stream holds back, the start of a character
+            // this piece completes: its text begins with that character.
+            let carried = match &from {
+                From::Utf(pipeline, e) if whole_utf8.is_none() => {
+                    pipeline.pending() * e.unit_size()
+                }
+                _ => 0,
+            };
             match &mut from {
                 From::Utf(..) if whole_utf8.is_some() => {
                     advanced = whole_utf8.map_or(0, <[u8]>::len);
@@ -307,10 +315,17 @@ pub fn convert(
                                 }
                                 _ => {
                                     sink(&encoded, &mut done)?;
-                                    let at = base
-                                        + pos as u64
-                                        + source_offset(&from, piece, p + at, ch, plan.invalid)
-                                            as u64;
+                                    // Counted over the piece with the bytes carried into
+                                    // it, where the text it decoded to begins.
+                                    let first = pos as isize - carried as isize;
+                                    let span: Vec<u8> =
+                                        sequence_bytes(chunk, &behind, first, carried)
+                                            .chain(piece.iter().copied())
+                                            .collect();
+                                    let within =
+                                        source_offset(&from, &span, p + at, ch, plan.invalid);
+                                    let at =
+                                        (base + within as u64).saturating_add_signed(first as i64);
                                     return Err(Fail::Data {
                                         status: Status::Unmappable,
                                         kind: utf8x::ErrorKind::Unmappable,

@@ -264,3 +264,34 @@ fn fix_from_with_small_pieces() {
         }
     }
 }
+
+/// A character the target lacks, right after ill-formed bytes that `-p skip` drops, placed at
+/// every offset around the pieces' and chunks' ends: the error names its own position in the
+/// input, however the input was cut (a character completed by the next piece was reported
+/// as many bytes further on as the piece had carried into it).
+#[test]
+fn unmappable_after_skipped_bytes_at_every_cut() {
+    for (from, units) in [("UTF-8", 1), ("UTF-16LE", 2)] {
+        let args = ["-f", from, "-t", "X-MAC-CYRILLIC//TRANSLIT", "-p", "skip"];
+        let conversion = Conversion::new(&args).expect("a conversion");
+        for n in 0..14 {
+            let text = format!("ab{}\u{1F6A9}z", "c".repeat(n));
+            let mut input = if units == 1 {
+                text.into_bytes()
+            } else {
+                text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+            };
+            // An ill-formed unit in front: a stray continuation byte, a lone low surrogate.
+            let bad: &[u8] = if units == 1 { b"\x80" } else { b"\x00\xdc" };
+            input.splice(2 * units..2 * units, bad.iter().copied());
+            let at = (2 + n) * units + bad.len();
+            let whole = conversion.run(&input, 1 << 20, 1 << 20);
+            let message = whole.1.clone().expect_err("U+1F6A9 is not in the target");
+            assert!(
+                message.contains(&format!("position {at}:")),
+                "{from}, {n}: {message}"
+            );
+            sweep(&conversion, &format!("{from}, {n}"), &input, &whole);
+        }
+    }
+}
