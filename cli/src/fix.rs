@@ -8,7 +8,7 @@
 use utf8x::{Encoding, Policy};
 
 use crate::Exit;
-use crate::cli::{Fix, PolicyArg};
+use crate::cli::{Fix, FixPolicyArg};
 use crate::convert::{self, Plan, Source};
 use crate::detect::How;
 use crate::encoding::{Code, Kind};
@@ -19,7 +19,15 @@ use crate::progress::Progress;
 use crate::report::{self, Stdout, describe, plural};
 
 pub fn run(args: &Fix) -> Exit {
-    let policy = args.policy.map_or(Policy::Fallback, PolicyArg::policy);
+    let policy = args.policy.map_or(Policy::Fallback, FixPolicyArg::policy);
+    // Files are replaced in place: standard input has no place to go back to.
+    if args.files.iter().any(|f| f.as_os_str() == "-") {
+        report::error(format_args!(
+            "fix rewrites files in place, and standard input is none (`utf8x convert -p \
+             fallback --mojibake` repairs a stream)"
+        ));
+        return Exit::Usage;
+    }
     if policy == Policy::Strict && args.from.is_none() {
         report::error(format_args!("fix needs a policy that repairs, not strict"));
         return Exit::Usage;
