@@ -2,7 +2,8 @@
 """Checks that every relative link in README.md and docs/*.md resolves: the file (or folder)
 exists, and a `#anchor` names a heading of the file it points to (GitHub's anchors: lowercase,
 punctuation dropped, spaces as hyphens, repeats numbered); and that no file names itself in
-prose instead of linking a section. Links to web addresses are not fetched. Prints each broken link with its file and line; exit status 1 when there is one.
+prose instead of linking a section. Links to web addresses are not fetched. Prints each broken
+link with its file and line; exit status 1 when there is one.
 
 Usage: scripts/check-links.py [FILE.md...]   (default: README.md docs/*.md)
 """

@@ -69,7 +69,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
     parser.add_argument("--mb", type=float, default=100)
-    parser.add_argument("--lipsum", default=os.environ.get("UTF8X_LIPSUM", "/work/shared/data/lipsum"))
+    lipsum = os.environ.get("UTF8X_LIPSUM", "/work/shared/data/lipsum")
+    parser.add_argument("--lipsum", default=lipsum)
     args = parser.parse_args()
     limit = int(args.mb * 1e6)
 
@@ -113,10 +114,16 @@ def main():
     repaired, clean = [], []
     for number, before, after in changed:
         spans = difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
-        ok = all(op == "equal" or undoes(before[i1:i2], after[j1:j2]) for op, i1, i2, j1, j2 in spans)
+        ok = all(
+            op == "equal" or undoes(before[i1:i2], after[j1:j2])
+            for op, i1, i2, j1, j2 in spans
+        )
         (repaired if ok else clean).append((number, before, after))
-    print(f"convert --mojibake: {took:.1f} s; lines changed: {len(changed)}, of which mojibake "
-          f"undone (confirmed by Python's codecs): {len(repaired)}, clean lines changed: {len(clean)}")
+    print(
+        f"convert --mojibake: {took:.1f} s; lines changed: {len(changed)}, of which mojibake "
+        f"undone (confirmed by Python's codecs): {len(repaired)}, clean lines changed: "
+        f"{len(clean)}"
+    )
     show = int(os.environ.get("SHOW", "5"))
     for title, rows in (("clean lines changed", clean), ("mojibake undone", repaired)):
         for number, before, after in rows[:show]:

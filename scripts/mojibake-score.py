@@ -15,7 +15,8 @@ import os
 import subprocess
 import sys
 
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli", "tests", "data", "ftfy")
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "cli", "tests", "data", "ftfy")
 
 
 def main():
@@ -34,8 +35,12 @@ def main():
             if case["expect"] != "pass":
                 continue
             want = case.get("fixed-encoding", case["fixed"])
-            run = subprocess.run([binary, "convert", "--mojibake"], input=case["original"].encode(),
-                                 capture_output=True, check=True)
+            run = subprocess.run(
+                [binary, "convert", "--mojibake"],
+                input=case["original"].encode(),
+                capture_output=True,
+                check=True,
+            )
             results = {"utf8x": run.stdout.decode("utf-8")}
             if ftfy:
                 results["ftfy"] = ftfy.fix_encoding(case["original"])
@@ -47,8 +52,10 @@ def main():
                     print(f"{name}: {case['original']!r}\n  expected {want!r}\n  got      {got!r}")
     for who, (neg, negs, pos, poss) in score.items():
         if poss:
-            print(f"{who}: negative cases unchanged {neg} of {negs}; others restored {pos} of {poss}; "
-                  f"together {neg + pos} of {negs + poss}")
+            print(
+                f"{who}: negative cases unchanged {neg} of {negs}; others restored {pos} of "
+                f"{poss}; together {neg + pos} of {negs + poss}"
+            )
 
 
 if __name__ == "__main__":

@@ -269,6 +269,13 @@ mod tests {
         for text in [
             "SÃO PAULO, NÃO, IRMÃ",
             "ÂGE, ÂME, ÃO",
+            // Correct text whose bytes, read back, would be UTF-8 (ftfy's negative cases):
+            // only the heuristic of what mojibake looks like keeps them.
+            "4288×…",
+            "PARCE QUE SUR LEURS PLAQUES IL Y MARQUÉ…",
+            "Join ZZAJÉ’s Official Fan List",
+            "NESTLÉ® requiere",
+            "ammaccato,\u{A0}è come se",
             "crème brûlée, naïve, Ærø, façade",
             "ÉTÉ\u{A0}!",
             "© 2024 — “quotes” – €5 ½ ¿Qué? ¡Sí!",

@@ -376,8 +376,9 @@ fn fix_help_offers_what_fix_takes() {
     let help = String::from_utf8(utf8x(&["fix", "--help"], b"").ok()).unwrap();
     assert_eq!(help.matches("default:").count(), 1, "{help}");
     assert!(!help.contains("(default)"), "{help}");
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        help.contains("default: fallback; with --from, strict"),
+        flat.contains("(default: fallback; with --from, strict)"),
         "{help}"
     );
     assert!(!help.contains("escape"), "{help}");
