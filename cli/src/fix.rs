@@ -23,7 +23,7 @@ pub fn run(args: &Fix) -> Exit {
     // Files are replaced in place: standard input has no place to go back to.
     if args.files.iter().any(|f| f.as_os_str() == "-") {
         report::error(format_args!(
-            "fix rewrites files in place, and standard input is none (`utf8x convert -p \
+            "fix rewrites files in place, which standard input is not (`utf8x convert -p \
              fallback --mojibake` repairs a stream)"
         ));
         return Exit::Usage;
