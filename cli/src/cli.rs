@@ -156,12 +156,43 @@ pub struct Detect {
     pub files: Vec<PathBuf>,
 }
 
+/// `fix`'s policies: convert's, with `fix`'s own default, and without `escape` (whose lone
+/// surrogates UTF-8 cannot hold; still parsed, so that `fix` can say so).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FixPolicyArg {
+    /// Each bad byte as its Windows-1252 character, as browsers read mislabelled text
+    Fallback,
+    /// One U+FFFD per maximal ill-formed subpart
+    Replace,
+    /// Drop them
+    #[value(alias = "ignore")]
+    Skip,
+    /// Repair nothing: stop at the first problem (with --from only)
+    Strict,
+    #[value(hide = true)]
+    Escape,
+}
+
+impl FixPolicyArg {
+    pub fn policy(self) -> utf8x::Policy {
+        use utf8x::Policy as P;
+        match self {
+            FixPolicyArg::Fallback => P::Fallback,
+            FixPolicyArg::Replace => P::Replace,
+            FixPolicyArg::Skip => P::Skip,
+            FixPolicyArg::Strict => P::Strict,
+            FixPolicyArg::Escape => P::Escape,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct Fix {
-    /// How to repair bytes that are not UTF-8 in a file that is UTF-8 otherwise [default:
-    /// fallback]; given, it also repairs a file whose encoding is unclear as UTF-8
+    /// How to repair bytes that are not UTF-8 in a file that is UTF-8 otherwise (default:
+    /// fallback; with --from, strict); given, it also repairs a file whose encoding is unclear
+    /// as UTF-8
     #[arg(short, long, value_enum, value_name = "POLICY")]
-    pub policy: Option<PolicyArg>,
+    pub policy: Option<FixPolicyArg>,
     /// The files' encoding, instead of detecting it
     #[arg(short, long, value_name = "ENC")]
     pub from: Option<String>,
@@ -171,7 +202,8 @@ pub struct Fix {
     /// Leave mojibake ("CafÃ©" for "Café") as it is; by default it is restored
     #[arg(long)]
     pub no_mojibake: bool,
-    /// Files to repair in place
+    /// Files to repair in place (not standard input: `utf8x convert -p fallback --mojibake`
+    /// repairs a stream)
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
 }

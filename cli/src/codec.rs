@@ -31,16 +31,20 @@ pub struct Legacy {
     /// The name as given (without suffixes): what the system's iconv is asked for.
     pub name: &'static str,
     pub engine: Engine,
+    /// Single bytes 5C and 7E are JIS X 0201 Roman's `¥` and `‾`, not ASCII's `\` and `~`:
+    /// glibc's SJIS, under the names it has for it (`SHIFT_JIS`...); its CP932 and the WHATWG
+    /// standard's Shift_JIS read them as ASCII.
+    pub jis_roman: bool,
 }
+
+/// glibc's names for its SJIS, whose decoder reads bytes 5C and 7E as `¥` and `‾`.
+const JIS_ROMAN: &[&str] = &["SJIS", "SHIFT_JIS", "SHIFT-JIS", "MS_KANJI", "CSSHIFTJIS"];
 
 /// glibc's names for the WHATWG multibyte encodings, which encoding_rs converts. glibc's
 /// EUC-KR, SJIS and BIG5 are the older standards that the WHATWG ones extend; the differences
 /// (bytes glibc rejects that encoding_rs decodes, and a few mappings) are listed in docs/cli.md.
 const WHATWG: &[(&[&str], &str)] = &[
-    (
-        &["SJIS", "SHIFT_JIS", "SHIFT-JIS", "MS_KANJI", "CSSHIFTJIS"],
-        "Shift_JIS",
-    ),
+    (JIS_ROMAN, "Shift_JIS"),
     (&["CP932", "WINDOWS-31J", "MS932"], "Shift_JIS"),
     (
         &[
@@ -77,6 +81,7 @@ impl Legacy {
                 return Some(Legacy {
                     name: leak(),
                     engine: Engine::Whatwg(e),
+                    jis_roman: JIS_ROMAN.contains(&upper.as_str()),
                 });
             }
         }
@@ -88,6 +93,7 @@ impl Legacy {
             return Some(Legacy {
                 name: leak(),
                 engine,
+                jis_roman: false,
             });
         }
         // Names only the WHATWG standard has (x-mac-cyrillic, ...); never its aliases of
@@ -104,15 +110,17 @@ impl Legacy {
         Some(Legacy {
             name: leak(),
             engine: Engine::Whatwg(e),
+            jis_roman: false,
         })
     }
 
     /// A WHATWG encoding by itself (what detection finds), shown under its name in capitals
-    /// as iconv writes names.
+    /// as iconv writes names, with the WHATWG standard's mappings.
     pub fn whatwg(e: &'static encoding_rs::Encoding) -> Legacy {
         Legacy {
             name: Box::leak(e.name().to_ascii_uppercase().into_boxed_str()),
             engine: Engine::Whatwg(e),
+            jis_roman: false,
         }
     }
 
@@ -152,6 +160,9 @@ pub enum Decoder {
         skip: bool,
         buf: Vec<u8>,
     },
+    /// Another decoder's output with `\` and `~` as JIS X 0201 Roman's `¥` and `‾` (glibc's SJIS,
+    /// see [`Legacy::jis_roman`]).
+    JisRoman(Box<Decoder>),
 }
 
 /// Bytes of the buffer glibc writes into, allocated once per descriptor: a buffer sized for
@@ -168,6 +179,13 @@ impl Decoder {
     /// A decoder for `legacy`; `skip` drops invalid input as glibc's `-c` does (only the system
     /// engine needs to know in advance).
     pub fn new(legacy: Legacy, skip: bool) -> Option<Decoder> {
+        if legacy.jis_roman {
+            let ascii = Legacy {
+                jis_roman: false,
+                ..legacy
+            };
+            return Some(Decoder::JisRoman(Box::new(Decoder::new(ascii, skip)?)));
+        }
         Some(match legacy.engine {
             Engine::Table => Decoder::Table(Box::new(Table::probe(legacy.name)?)),
             Engine::Whatwg(e) if cjk::serves(e) => Decoder::Cjk(Box::new(cjk::Decoder::new(e))),
@@ -187,7 +205,9 @@ impl Decoder {
     /// from them (which take a few milliseconds to build): to decode a little.
     pub fn plain(legacy: Legacy, skip: bool) -> Option<Decoder> {
         match legacy.engine {
-            Engine::Whatwg(e) => Some(Decoder::Whatwg(e.new_decoder_without_bom_handling())),
+            Engine::Whatwg(e) if !legacy.jis_roman => {
+                Some(Decoder::Whatwg(e.new_decoder_without_bom_handling()))
+            }
             _ => Decoder::new(legacy, skip),
         }
     }
@@ -206,6 +226,24 @@ impl Decoder {
             Decoder::Whatwg(d) => whatwg_decode(d, src, last, out),
             Decoder::Cjk(d) => d.decode(src, last, out),
             Decoder::System { cd, skip, buf } => system_decode(cd, *skip, buf, src, last, out),
+            Decoder::JisRoman(d) => {
+                let start = out.len();
+                let done = d.decode(src, last, out);
+                // The decoder under it writes U+005C and U+007E only for the single bytes (its
+                // double-byte characters are U+FF3C, U+FF5E...), and no UTF-8 sequence holds
+                // these bytes otherwise.
+                if out[start..].iter().any(|&b| b == b'\\' || b == b'~') {
+                    let tail: Vec<u8> = out.drain(start..).collect();
+                    for b in tail {
+                        match b {
+                            b'\\' => out.extend_from_slice("¥".as_bytes()),
+                            b'~' => out.extend_from_slice("‾".as_bytes()),
+                            _ => out.push(b),
+                        }
+                    }
+                }
+                done
+            }
         }
     }
 }

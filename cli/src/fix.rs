@@ -8,17 +8,26 @@
 use utf8x::{Encoding, Policy};
 
 use crate::Exit;
-use crate::cli::{Fix, PolicyArg};
+use crate::cli::{Fix, FixPolicyArg};
 use crate::convert::{self, Plan, Source};
 use crate::detect::How;
 use crate::encoding::{Code, Kind};
 use crate::input::Input;
+use crate::mojibake::Summary;
 use crate::output::Output;
 use crate::progress::Progress;
 use crate::report::{self, Stdout, describe, plural};
 
 pub fn run(args: &Fix) -> Exit {
-    let policy = args.policy.map_or(Policy::Fallback, PolicyArg::policy);
+    let policy = args.policy.map_or(Policy::Fallback, FixPolicyArg::policy);
+    // Files are replaced in place: standard input has no place to go back to.
+    if args.files.iter().any(|f| f.as_os_str() == "-") {
+        report::error(format_args!(
+            "fix rewrites files in place, which standard input is not (`utf8x convert -p \
+             fallback --mojibake` repairs a stream)"
+        ));
+        return Exit::Usage;
+    }
     if policy == Policy::Strict && args.from.is_none() {
         report::error(format_args!("fix needs a policy that repairs, not strict"));
         return Exit::Usage;
@@ -191,32 +200,44 @@ fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, Stri
             _ => "converted from UTF-8".into(),
         }
     };
-    let mojibake = match repaired {
-        0 => String::new(),
-        n => format!(", {}", mojibake_note(n)),
-    };
+    let mojibake = mojibake_note(&repaired)
+        .map(|note| format!(", {note}"))
+        .unwrap_or_default();
     Ok(Ok(format!("{verb}fixed: {what}{mojibake}")))
 }
 
-fn mojibake_note(lines: u64) -> String {
-    format!(
-        "{} with mojibake restored (UTF-8 once read as Windows-1252)",
-        plural(lines, "line")
-    )
+/// What mojibake repair did: the lines restored, by the damage undone, and the lines that still
+/// look like mojibake; `None` when there was nothing to say.
+fn mojibake_note(summary: &Summary) -> Option<String> {
+    let mut note = Vec::new();
+    if summary.lines() > 0 {
+        note.push(format!(
+            "{} with mojibake restored (UTF-8 read as {})",
+            plural(summary.lines(), "line"),
+            summary.kinds()
+        ));
+    }
+    if summary.left > 0 {
+        note.push(format!(
+            "{} still like mojibake, not restored (line {})",
+            plural(summary.left, "line"),
+            summary.left_lines()
+        ));
+    }
+    (!note.is_empty()).then(|| note.join(", "))
 }
 
 /// A valid UTF-8 file: unchanged, unless it has mojibake to restore (found in a first pass
 /// that writes nothing, so that a clean file is never rewritten).
 fn valid(input: &Input, args: &Fix) -> Result<Result<String, String>, String> {
-    let unchanged = Ok(Ok("valid UTF-8, unchanged".into()));
     if args.no_mojibake {
-        return unchanged;
+        return Ok(Ok("valid UTF-8, unchanged".into()));
     }
     let Input::Path(path) = input else {
         unreachable!("fix takes files")
     };
     let cannot_read = |e: std::io::Error| format!("cannot read {input}: {}", describe(&e));
-    let pass = |out: Output| -> Result<u64, String> {
+    let pass = |out: Output| -> Result<Summary, String> {
         let mut out = Output::repairing(out);
         let mut reader = input.open().map_err(cannot_read)?;
         while reader.refill(0).map_err(cannot_read)? > 0 {
@@ -226,15 +247,17 @@ fn valid(input: &Input, args: &Fix) -> Result<Result<String, String>, String> {
         out.commit()
             .map_err(|e| format!("cannot write {input}: {}", describe(&e)))
     };
-    let mut lines = pass(Output::discard())?;
-    if lines == 0 {
-        return unchanged;
+    let mut summary = pass(Output::discard())?;
+    if summary.lines() == 0 {
+        let left = mojibake_note(&summary).map_or(String::new(), |note| format!(", {note}"));
+        return Ok(Ok(format!("valid UTF-8, unchanged{left}")));
     }
     if !args.dry_run {
-        lines = pass(Output::file(path)?)?;
+        summary = pass(Output::file(path)?)?;
     }
     let verb = if args.dry_run { "would be " } else { "" };
-    Ok(Ok(format!("{verb}fixed: {}", mojibake_note(lines))))
+    let note = mojibake_note(&summary).unwrap_or_default();
+    Ok(Ok(format!("{verb}fixed: {note}")))
 }
 
 /// Valid UTF-8 to the end, not cut inside its last character, and not looking like UTF-16 or

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
 use crate::cleanup::{self, Registered};
-use crate::mojibake::Repairer;
+use crate::mojibake::{Repairer, Summary};
 use crate::report::describe;
 
 pub enum Output {
@@ -110,7 +110,7 @@ impl Output {
     /// The lines mojibake repair changed so far (0 without it).
     pub fn repaired(&self) -> u64 {
         match self {
-            Output::Mojibake(_, repairer) => repairer.changed,
+            Output::Mojibake(_, repairer) => repairer.summary.lines(),
             _ => 0,
         }
     }
@@ -128,22 +128,25 @@ impl Output {
         }
     }
 
-    /// Puts the complete output in place; returns the lines mojibake repair changed (0
-    /// without it).
-    pub fn commit(self) -> io::Result<u64> {
+    /// Puts the complete output in place; returns what mojibake repair did (nothing without
+    /// it).
+    pub fn commit(self) -> io::Result<Summary> {
         match self {
             Output::Mojibake(mut out, mut repairer) => {
                 repairer.finish(&mut |b| out.write_all(b))?;
                 out.commit()?;
-                Ok(repairer.changed)
+                Ok(repairer.summary)
             }
-            Output::Stdout(_) | Output::InPlace(_) | Output::Discard | Output::Memory(_) => Ok(0),
+            Output::Stdout(_) | Output::InPlace(_) | Output::Discard | Output::Memory(_) => {
+                Ok(Summary::default())
+            }
             // The rename is what makes the replacement atomic for readers. No fsync: flushing
             // a gigabyte to the disk would triple the run's time, and `sed -i` or iconv do not
             // either (ext4 flushes data replaced by a rename on its own).
-            Output::Replace { temp, target, .. } => {
-                temp.persist(&target).map(|_| 0).map_err(|e| e.error)
-            }
+            Output::Replace { temp, target, .. } => temp
+                .persist(&target)
+                .map(|_| Summary::default())
+                .map_err(|e| e.error),
         }
     }
 }

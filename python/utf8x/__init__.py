@@ -8,7 +8,7 @@ Whole pyarrow arrays: ``import utf8x.arrow`` (which imports pyarrow; this module
 """
 
 import codecs
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Union
 
 from ._utf8x import (
     KERNEL,
@@ -85,7 +85,11 @@ class IncrementalDecoder(codecs.IncrementalDecoder):
             self._stream.decode(state[0], False)
 
 
-def validate_column(column) -> Optional[ColumnError]:
+if TYPE_CHECKING:  # pyarrow is not needed at run time here (see utf8x.arrow).
+    import pyarrow
+
+
+def validate_column(column: "Union[pyarrow.Array, pyarrow.ChunkedArray]") -> Optional[ColumnError]:
     """Validates each value of a pyarrow string or binary column as UTF-8, on its own.
 
     ``column`` is a ``pyarrow`` ``StringArray``, ``LargeStringArray``, ``BinaryArray`` or

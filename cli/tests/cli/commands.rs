@@ -114,7 +114,7 @@ fn fix_and_convert_restore_mojibake() {
     assert_eq!(
         run.text(),
         format!(
-            "{once}: would be fixed: 1 line with mojibake restored (UTF-8 once read as Windows-1252)\n"
+            "{once}: would be fixed: 1 line with mojibake restored (UTF-8 read as Windows-1252: 1)\n"
         )
     );
     let before = fs::metadata(&legit).unwrap().modified().unwrap();

@@ -8,6 +8,7 @@ mod commands;
 mod compat;
 mod convert;
 mod encodings;
+mod mojibake;
 mod regressions;
 
 use utf8x_test_support::corpus;

@@ -368,3 +368,85 @@ fn unmappable_position_counts_the_bytes_skipped_before_it() {
         assert!(run.stderr.contains(&want), "{from}: {}", run.stderr);
     }
 }
+
+/// `fix --help` names one default for `--policy` (fallback; strict with --from) and does not
+/// offer `escape`, which fix refuses; the values it lists are the ones it takes.
+#[test]
+fn fix_help_offers_what_fix_takes() {
+    let help = String::from_utf8(utf8x(&["fix", "--help"], b"").ok()).unwrap();
+    assert_eq!(help.matches("default:").count(), 1, "{help}");
+    assert!(!help.contains("(default)"), "{help}");
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("(default: fallback; with --from, strict)"),
+        "{help}"
+    );
+    assert!(!help.contains("escape"), "{help}");
+    let dir = scratch("fix-help");
+    for value in ["fallback", "replace", "skip", "ignore"] {
+        assert!(
+            value == "ignore" || help.contains(value),
+            "{value} in {help}"
+        );
+        let bad = file(&dir, value, b"x\xFFy");
+        let run = utf8x(&["fix", "-n", "--policy", value, &bad], b"");
+        assert_eq!(run.code, 0, "{value}: {}", run.stderr);
+    }
+}
+
+/// `fix -` is a usage mistake with its reason and the command that repairs a stream, not an
+/// attempt to read a file called "-".
+#[test]
+fn fix_says_standard_input_cannot_be_fixed_in_place() {
+    let run = utf8x(&["fix", "-"], "CafÃ©\n".as_bytes());
+    assert_eq!(run.code, 64, "{}", run.stderr);
+    assert!(run.text().is_empty());
+    assert!(!run.stderr.contains("cannot read"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("standard input") && run.stderr.contains("--mojibake"),
+        "{}",
+        run.stderr
+    );
+    // The command it names does the repair.
+    let run = utf8x(
+        &["convert", "-p", "fallback", "--mojibake"],
+        b"Caf\xC3\x83\xC2\xA9 \xFF\n",
+    );
+    assert_eq!(run.ok(), "Café ÿ\n".as_bytes());
+}
+
+/// glibc's SJIS (`SHIFT_JIS`, `SJIS`...) reads the single bytes 5C and 7E as JIS X 0201's `¥`
+/// and `‾`; its CP932 (and the WHATWG standard's Shift_JIS) as `\\` and `~`. A 5C that is the
+/// second byte of a pair (`表` is `95 5C`) is no yen sign. Both write `¥` and `\\` as 5C.
+#[test]
+fn shift_jis_reads_5c_and_7e_as_glibc_does() {
+    let bytes = b"C:\\a~ \x95\x5C";
+    for (name, expected) in [
+        ("SHIFT_JIS", "C:¥a‾ 表"),
+        ("sjis", "C:¥a‾ 表"),
+        ("Shift-JIS", "C:¥a‾ 表"),
+        ("CP932", "C:\\a~ 表"),
+        ("WINDOWS-31J", "C:\\a~ 表"),
+    ] {
+        let args = ["-f", name, "-t", "UTF-8"];
+        let run = utf8x(&args, bytes);
+        assert_eq!(String::from_utf8(run.ok()).unwrap(), expected, "{name}");
+        if let Some(glibc) = tool("iconv", &args, bytes) {
+            assert_eq!(
+                String::from_utf8(glibc.stdout).unwrap(),
+                expected,
+                "glibc {name}"
+            );
+        }
+        // From a file as from a pipe.
+        let path = file(&scratch("sjis-cut"), name, bytes);
+        let run = utf8x(&["-f", name, "-t", "UTF-8", &path], b"");
+        assert_eq!(String::from_utf8(run.ok()).unwrap(), expected, "{name}");
+    }
+    let args = ["-f", "UTF-8", "-t", "SHIFT_JIS"];
+    let run = utf8x(&args, "¥‾\\~".as_bytes());
+    assert_eq!(run.ok(), b"\\~\\~");
+    if let Some(glibc) = tool("iconv", &args, "¥‾\\~".as_bytes()) {
+        assert_eq!(glibc.stdout, b"\\~\\~");
+    }
+}
