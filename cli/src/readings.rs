@@ -1,0 +1,342 @@
+//! The legacy encodings detection weighs a file in, each read and scored by the plausibility
+//! model (`plausible.rs`): every code page iconv users meet in old files, with the languages
+//! written in it, and the CJK multibyte encodings. The best reading wins; it is clear only when
+//! it is plausible text and beats every reading that decodes to other text by a margin, so
+//! that near-twins (Windows-1252 and ISO-8859-15, EUC-KR and EUC-JP) are decided by the bytes
+//! in which they differ, or not at all.
+
+use std::sync::OnceLock;
+
+use crate::plausible::{self, Cjk, Language, PageModel, Score};
+use crate::sys::Cd;
+
+/// Points by which a clear reading beats every other reading of different text: one letter
+/// against a symbol inside a word, or two common letters against foreign ones.
+pub const MARGIN: i64 = 8;
+
+/// Characters outside ASCII that are enough to judge: scoring stops there, so that detection
+/// costs the same on a large file.
+const ENOUGH: usize = 4096;
+
+/// A single-byte code page, by its glibc name, and the languages written in it.
+struct Page {
+    name: &'static str,
+    languages: &'static [&'static Language],
+}
+
+const fn page(name: &'static str, languages: &'static [&'static Language]) -> Page {
+    Page { name, languages }
+}
+
+/// The code pages, the most common of each family first (a tie between readings of the same
+/// text names the first).
+const PAGES: &[Page] = {
+    use plausible::*;
+    &[
+        page("WINDOWS-1252", WESTERN),
+        page("ISO-8859-15", WESTERN),
+        page("WINDOWS-1250", CENTRAL),
+        page("ISO-8859-2", CENTRAL),
+        page("WINDOWS-1251", CYRILLIC),
+        page("KOI8-R", CYRILLIC),
+        page("KOI8-U", CYRILLIC),
+        page("ISO-8859-5", CYRILLIC),
+        page("IBM866", CYRILLIC),
+        page("MAC-CYRILLIC", CYRILLIC),
+        page("IBM855", CYRILLIC),
+        page("WINDOWS-1253", GREEK),
+        page("ISO-8859-7", GREEK),
+        page("WINDOWS-1254", TURKISH),
+        page("ISO-8859-9", TURKISH),
+        page("WINDOWS-1255", HEBREW),
+        page("ISO-8859-8", HEBREW),
+        page("WINDOWS-1256", ARABIC),
+        page("ISO-8859-6", ARABIC),
+        page("WINDOWS-1257", BALTIC),
+        page("ISO-8859-13", BALTIC),
+        page("ISO-8859-4", BALTIC),
+        page("ISO-8859-10", NORDIC),
+        page("ISO-8859-3", SOUTH),
+        page("ISO-8859-16", SOUTH_EAST),
+        page("ISO-8859-14", WESTERN),
+        page("TIS-620", THAI),
+        page("WINDOWS-874", THAI),
+        page("IBM850", WESTERN),
+        page("IBM437", WESTERN),
+        page("MACINTOSH", WESTERN),
+        page("IBM852", CENTRAL),
+        page("ISO-8859-1", WESTERN),
+    ]
+};
+
+/// A multibyte encoding, by its glibc name, the language it is scored as, and the names glibc
+/// reads its extensions under (CP932 for Shift_JIS with Microsoft's rows).
+struct Multi {
+    name: &'static str,
+    whatwg: Option<&'static encoding_rs::Encoding>,
+    language: Cjk,
+    wider: &'static [&'static str],
+}
+
+const MULTI: &[Multi] = &[
+    Multi {
+        name: "SHIFT_JIS",
+        whatwg: Some(encoding_rs::SHIFT_JIS),
+        language: Cjk::Japanese,
+        wider: &["CP932"],
+    },
+    Multi {
+        name: "EUC-JP",
+        whatwg: Some(encoding_rs::EUC_JP),
+        language: Cjk::Japanese,
+        wider: &[],
+    },
+    Multi {
+        name: "EUC-KR",
+        whatwg: Some(encoding_rs::EUC_KR),
+        language: Cjk::Korean,
+        wider: &["CP949"],
+    },
+    Multi {
+        name: "GBK",
+        whatwg: Some(encoding_rs::GBK),
+        language: Cjk::Chinese,
+        wider: &["GB18030"],
+    },
+    Multi {
+        name: "BIG5",
+        whatwg: Some(encoding_rs::BIG5),
+        language: Cjk::Chinese,
+        wider: &["CP950", "BIG5-HKSCS"],
+    },
+    Multi {
+        name: "EUC-TW",
+        whatwg: None,
+        language: Cjk::Chinese,
+        wider: &[],
+    },
+    Multi {
+        name: "JOHAB",
+        whatwg: None,
+        language: Cjk::Korean,
+        wider: &[],
+    },
+];
+
+/// One reading of the sample.
+#[derive(Debug)]
+pub struct Reading {
+    /// The glibc name that reads the sample (CP932 rather than SHIFT_JIS when the text has
+    /// Microsoft's characters).
+    pub name: &'static str,
+    pub score: Score,
+    /// What the reading decoded to, to tell readings of the same text apart from rivals.
+    text: Text,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Text {
+    /// A single-byte code page's characters for the bytes 80..FF that occur.
+    Page(Vec<Option<char>>),
+    Decoded(String),
+}
+
+/// What detection concluded among the readings.
+#[derive(Debug)]
+pub struct Verdict {
+    pub best: Reading,
+    /// Readings of other text that score within [`MARGIN`] of the best, best first.
+    pub rivals: Vec<&'static str>,
+}
+
+impl Verdict {
+    /// The best reading is plausible text, and no other reading of different text comes near.
+    #[cfg(test)]
+    fn clear(&self) -> bool {
+        self.best.score.plausible() && self.rivals.is_empty()
+    }
+}
+
+/// Each code page's characters for the bytes 80..FF, read from the system's iconv once.
+fn page_models() -> &'static [(Vec<Option<char>>, PageModel)] {
+    static MODELS: OnceLock<Vec<(Vec<Option<char>>, PageModel)>> = OnceLock::new();
+    MODELS.get_or_init(|| {
+        PAGES
+            .iter()
+            .map(|p| {
+                let mut chars = [None; 256];
+                for (b, c) in chars.iter_mut().enumerate().take(0x80) {
+                    *c = char::from_u32(b as u32);
+                }
+                if let Some(mut cd) = Cd::open("UTF-8", p.name) {
+                    for b in 0x80..=0xFFu8 {
+                        let one = cd
+                            .all(&[b])
+                            .and_then(|u| String::from_utf8(u).ok())
+                            .filter(|s| s.chars().count() == 1);
+                        chars[usize::from(b)] = one.and_then(|s| s.chars().next());
+                    }
+                }
+                (chars[0x80..].to_vec(), PageModel::new(&chars, p.languages))
+            })
+            .collect()
+    })
+}
+
+/// The prefix of `sample` that holds its first [`ENOUGH`] bytes outside ASCII.
+fn judged(sample: &[u8]) -> &[u8] {
+    let mut seen = 0;
+    for (i, b) in sample.iter().enumerate() {
+        if !b.is_ascii() {
+            seen += 1;
+            if seen == ENOUGH {
+                // Room for a multibyte character's second byte.
+                return &sample[..(i + 2).min(sample.len())];
+            }
+        }
+    }
+    sample
+}
+
+/// Every reading of `sample` (its last character may be cut unless `end`), scored.
+fn readings(sample: &[u8], end: bool) -> Vec<Reading> {
+    let (whole, whole_end) = (sample, end);
+    let full = sample.len();
+    let sample = judged(sample);
+    let end = end && sample.len() == full;
+    let mut present = [false; 128];
+    for &b in sample.iter().filter(|b| !b.is_ascii()) {
+        present[usize::from(b - 0x80)] = true;
+    }
+    let mut out = Vec::new();
+    for (p, (chars, model)) in PAGES.iter().zip(page_models()) {
+        let defined = (0..128).all(|i| !present[i] || chars[i].is_some());
+        if !defined {
+            continue;
+        }
+        let seen = (0..128)
+            .map(|i| if present[i] { chars[i] } else { None })
+            .collect();
+        out.push(Reading {
+            name: p.name,
+            score: model.score(sample),
+            text: Text::Page(seen),
+        });
+    }
+    for m in MULTI {
+        let Some(text) = decode_multi(m, sample, end) else {
+            continue;
+        };
+        out.push(Reading {
+            name: glibc_name(m, whole, whole_end),
+            score: plausible::score_cjk(&text, m.language),
+            text: Text::Decoded(text),
+        });
+    }
+    out
+}
+
+/// `sample` decoded by `m`, or `None` at an error (a character cut by the sample's end is no
+/// error unless `end`).
+fn decode_multi(m: &Multi, sample: &[u8], end: bool) -> Option<String> {
+    if let Some(e) = m.whatwg {
+        let mut d = e.new_decoder_without_bom_handling();
+        let mut out = String::with_capacity(sample.len() * 3 / 2 + 16);
+        let (result, _) = d.decode_to_string_without_replacement(sample, &mut out, end);
+        return match result {
+            encoding_rs::DecoderResult::InputEmpty => Some(out),
+            _ => None,
+        };
+    }
+    let mut cd = Cd::open("UTF-8", m.name)?;
+    let cuts = if end { 0..1 } else { 0..2 };
+    cuts.filter_map(|cut| sample.len().checked_sub(cut))
+        .find_map(|len| cd.all(&sample[..len]))
+        .and_then(|u| String::from_utf8(u).ok())
+}
+
+/// The name glibc reads `sample` under: the encoding's own, or the first wider one that reads
+/// it (Microsoft's extensions of Shift_JIS and EUC-KR, which glibc's SJIS and EUC-KR refuse).
+fn glibc_name(m: &Multi, sample: &[u8], end: bool) -> &'static str {
+    let reads = |name: &str| {
+        Cd::open("UTF-8", name).is_some_and(|mut cd| {
+            let cuts = if end { 0..1 } else { 0..2 };
+            cuts.filter_map(|cut| sample.len().checked_sub(cut))
+                .any(|len| cd.all(&sample[..len]).is_some())
+        })
+    };
+    if m.wider.is_empty() || reads(m.name) {
+        return m.name;
+    }
+    m.wider.iter().copied().find(|w| reads(w)).unwrap_or(m.name)
+}
+
+/// The verdict on `sample`: the best reading (with `prior`, chardetng's guess by its glibc
+/// name, preferred among near-equals), and its rivals.
+pub fn judge(sample: &[u8], end: bool, prior: Option<&str>) -> Option<Verdict> {
+    let mut all = readings(sample, end);
+    // Best first; among equals, the prior, then the order of the lists.
+    let rank = |r: &Reading| (r.score.total, Some(r.name) == prior);
+    let top = all.iter().map(rank).max()?;
+    let best_at = all.iter().position(|r| rank(r) == top).unwrap_or_default();
+    // chardetng's frequency models know the web's languages better than letter sets: within
+    // the margin, its guess is the one named.
+    let best_at = prior
+        .and_then(|p| all.iter().position(|r| r.name == p))
+        .filter(|&i| all[i].score.total + MARGIN > top.0 && all[i].score.plausible())
+        .unwrap_or(best_at);
+    let best = all.swap_remove(best_at);
+    let mut near: Vec<&Reading> = all
+        .iter()
+        .filter(|r| r.text != best.text && r.score.total + MARGIN > best.score.total)
+        .collect();
+    near.sort_by_key(|r| std::cmp::Reverse(r.score.total));
+    let rivals = near.iter().map(|r| r.name).collect();
+    Some(Verdict { best, rivals })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encode(text: &str, e: &'static encoding_rs::Encoding) -> Vec<u8> {
+        e.encode(text).0.into_owned()
+    }
+
+    /// `œ` is ISO-8859-15's BD, Windows-1252's `½`: French with it is ISO-8859-15, clearly.
+    #[test]
+    fn iso_8859_15_against_windows_1252_by_the_text() {
+        let text = "Le cœur de l'œuvre est à côté, près de la forêt. ".repeat(3);
+        let v = judge(
+            &encode(&text, encoding_rs::ISO_8859_15),
+            true,
+            Some("WINDOWS-1252"),
+        )
+        .expect("readings");
+        assert_eq!(v.best.name, "ISO-8859-15");
+        assert!(v.clear(), "{v:?}");
+        // Without the letters where they differ, the text is the same: Windows-1252, clear.
+        let plain = "Le café est à côté, près de la forêt. ".repeat(3);
+        let v = judge(
+            &encode(&plain, encoding_rs::ISO_8859_15),
+            true,
+            Some("WINDOWS-1252"),
+        )
+        .expect("readings");
+        assert_eq!(v.best.name, "WINDOWS-1252");
+        assert!(v.clear(), "{v:?}");
+    }
+
+    /// A lone `€` (ISO-8859-15's A4, Windows-1252's `¤`) is too little to decide on.
+    #[test]
+    fn a_lone_currency_sign_is_unclear() {
+        let text = "Prix: 5 € le café, près de la forêt, à côté de l'église.";
+        let v = judge(
+            &encode(text, encoding_rs::ISO_8859_15),
+            true,
+            Some("WINDOWS-1252"),
+        )
+        .expect("readings");
+        assert!(!v.clear() || v.best.name == "ISO-8859-15", "{v:?}");
+    }
+}
