@@ -108,6 +108,11 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
         let sample = &head[..head.len().min(SAMPLE)];
         let end = reader.at_end() && sample.len() == head.len();
         return Ok(match also_legacy(sample, end) {
+            // Legacy text that reads clearly: Shift_JIS pairs look like UTF-16 units.
+            Some(_) if let (legacy, None) = legacy(sample, end) => Guess {
+                source: Source::Legacy(legacy),
+                how: How::Legacy { unclear: None },
+            },
             Some(why) => Guess {
                 source: Source::Utf(first, 0),
                 how: How::UnicodeUnclear(why),

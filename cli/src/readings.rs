@@ -258,11 +258,17 @@ fn decode_multi(m: &Multi, sample: &[u8], end: bool) -> Option<String> {
 /// The name glibc reads `sample` under: the encoding's own, or the first wider one that reads
 /// it (Microsoft's extensions of Shift_JIS and EUC-KR, which glibc's SJIS and EUC-KR refuse).
 fn glibc_name(m: &Multi, sample: &[u8], end: bool) -> &'static str {
+    // glibc's EUC-KR reads bytes 80..A0 as C1 controls, where CP949 has syllables.
+    let c1 = |utf8: &[u8]| {
+        utf8.windows(2)
+            .any(|w| w[0] == 0xC2 && (0x80..0xA0).contains(&w[1]))
+    };
     let reads = |name: &str| {
         Cd::open("UTF-8", name).is_some_and(|mut cd| {
             let cuts = if end { 0..1 } else { 0..2 };
             cuts.filter_map(|cut| sample.len().checked_sub(cut))
-                .any(|len| cd.all(&sample[..len]).is_some())
+                .find_map(|len| cd.all(&sample[..len]))
+                .is_some_and(|utf8| !c1(&utf8))
         })
     };
     if m.wider.is_empty() || reads(m.name) {
@@ -275,6 +281,11 @@ fn glibc_name(m: &Multi, sample: &[u8], end: bool) -> &'static str {
 /// name, preferred among near-equals), and its rivals.
 pub fn judge(sample: &[u8], end: bool, prior: Option<&str>) -> Option<Verdict> {
     let mut all = readings(sample, end);
+    if std::env::var_os("UTF8X_DEBUG_READINGS").is_some() {
+        for r in &all {
+            eprintln!("{} {:?}", r.name, r.score);
+        }
+    }
     // Best first; among equals, the prior, then the order of the lists.
     let rank = |r: &Reading| (r.score.total, Some(r.name) == prior);
     let top = all.iter().map(rank).max()?;
