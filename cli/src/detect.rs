@@ -157,7 +157,7 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
     let head = reader.bytes();
     let mut sample = &head[..head.len().min(SAMPLE)];
     let mut end = reader.at_end() && sample.len() == head.len();
-    let (mut valid, mut invalid) = utf8_census(sample);
+    let (mut valid, mut invalid) = utf8_census(readings::judged(sample));
     // Valid UTF-8 at first, not further on: the sample is the chunk where that changes.
     let later;
     if invalid == 0
@@ -168,7 +168,7 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
         later = first_invalid_chunk(&mut again)?;
         sample = &later.0[..later.0.len().min(SAMPLE)];
         end = later.1 && sample.len() == later.0.len();
-        (valid, invalid) = utf8_census(sample);
+        (valid, invalid) = utf8_census(readings::judged(sample));
     }
     if is_binary(sample) {
         return Ok(Guess {
@@ -249,12 +249,14 @@ fn first_invalid_chunk(reader: &mut Reader) -> std::io::Result<(Vec<u8>, bool)> 
     }
 }
 
-/// Characters outside ASCII that are valid UTF-8, and ill-formed sequences, in `bytes`.
+/// Characters outside ASCII that are valid UTF-8, and ill-formed sequences, in `bytes` (the
+/// part of the sample that legacy detection judges, so that its cost is bounded).
 fn utf8_census(bytes: &[u8]) -> (u64, u64) {
     let (mut valid, mut invalid) = (0u64, 0u64);
     for chunk in bytes.utf8_chunks() {
         let text = chunk.valid().as_bytes();
-        valid += (utf8x::count(text) - text.iter().filter(|b| b.is_ascii()).count()) as u64;
+        // Each character outside ASCII starts with a byte C0..FF.
+        valid += text.iter().filter(|&&b| b >= 0xC0).count() as u64;
         // A sequence cut by the sample's end is not evidence either way.
         invalid += u64::from(!chunk.invalid().is_empty());
     }
@@ -315,17 +317,19 @@ fn also_legacy(sample: &[u8], end: bool) -> Option<String> {
 /// best reading, or another reading of different text scoring near it (`readings.rs`).
 /// chardetng's guess is the prior among near-equals.
 fn legacy(sample: &[u8], end: bool) -> (Legacy, Option<String>) {
-    let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
-    d.feed(sample, end);
-    let e = d.guess(None, chardetng::Utf8Detection::Deny);
+    let chardetng = || {
+        let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
+        d.feed(sample, end);
+        d.guess(None, chardetng::Utf8Detection::Deny)
+    };
     let non_ascii = sample.iter().filter(|b| !b.is_ascii()).count();
-    let prior = glibc_name(e);
-    let named = |name: &str| Legacy::resolve(name).unwrap_or_else(|| Legacy::whatwg(e));
-    let Some(verdict) = readings::judge(sample, end, Some(&prior)) else {
+    let Some(verdict) = readings::judge(sample, end, || Some(glibc_name(chardetng()))) else {
+        let e = chardetng();
         return (
-            named(&prior),
+            Legacy::whatwg(e),
             Some(format!(
-                "some bytes are not {prior} nor any other encoding tried"
+                "some bytes are not {} nor any other encoding tried",
+                glibc_name(e)
             )),
         );
     };
@@ -349,7 +353,8 @@ fn legacy(sample: &[u8], end: bool) -> (Legacy, Option<String>) {
     } else {
         None
     };
-    (named(name), why)
+    let legacy = Legacy::resolve(name).unwrap_or_else(|| Legacy::whatwg(chardetng()));
+    (legacy, why)
 }
 
 /// glibc's name for an encoding of encoding_rs (which names the Mac's Cyrillic and Hebrew

@@ -65,10 +65,10 @@ pub const ET: Language = lang("Estonian", "äõöü", "šž");
 pub const GA: Language = lang("Irish", "áéíóú", "");
 pub const SQ: Language = lang("Albanian", "çë", "");
 pub const TR: Language = lang("Turkish", "çğışöü", "âîû");
-pub const PL: Language = lang("Polish", "ąćęłńóśźż", "");
-pub const CS: Language = lang("Czech", "áčďéěíňóřšťúůýž", "");
-pub const SK: Language = lang("Slovak", "áäčďéíĺľňóôŕšťúýž", "");
-pub const HU: Language = lang("Hungarian", "áéíóöőúüű", "");
+pub const PL: Language = lang("Polish", "ąęółśżć", "ńź");
+pub const CS: Language = lang("Czech", "áéíýčřšžě", "ďňóťúů");
+pub const SK: Language = lang("Slovak", "áéíýčšžô", "äďĺľňóŕťú");
+pub const HU: Language = lang("Hungarian", "áéíóöőüű", "ú");
 pub const SL: Language = lang("Slovene", "čšž", "ćđ");
 pub const HR: Language = lang("Croatian", "čćđšž", "");
 pub const RO: Language = lang("Romanian", "ăâîșşțţ", "");
@@ -397,15 +397,49 @@ impl PageModel {
         }
     }
 
+    /// At least the score of any text with byte counts `counts` read through this code page:
+    /// each character's weight without context, which can only lower it.
+    pub fn bound(&self, counts: &[u32; 256]) -> i64 {
+        (0..self.columns)
+            .map(|col| {
+                (0x80..0x100)
+                    .filter(|&b| counts[b] > 0)
+                    .map(|b| {
+                        let w = match self.kinds[b] {
+                            Kind::Letter { .. } | Kind::Mark => self.weights[b][col],
+                            Kind::Symbol(w) => w,
+                            Kind::Joiner => 0,
+                            Kind::Control => CONTROL,
+                        };
+                        i64::from(counts[b]) * i64::from(w)
+                    })
+                    .sum::<i64>()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The score of `bytes` read through this code page.
     pub fn score(&self, bytes: &[u8]) -> Score {
         let mut tally = Tally::new(self.columns);
-        for &b in bytes {
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            // Inside a run of ASCII only the run's last byte matters (as the left neighbour of
+            // what follows); the byte after a character outside ASCII is its right neighbour.
+            if b.is_ascii() && i > 0 && bytes[i - 1].is_ascii() {
+                let run = bytes[i..].iter().take_while(|b| b.is_ascii()).count();
+                if run > 1 {
+                    i += run - 1;
+                    tally.prev = Some(self.kinds[usize::from(bytes[i - 1])]);
+                    continue;
+                }
+            }
             let w = &self.weights[usize::from(b)];
             tally.push(
                 self.kinds[usize::from(b)],
                 (!b.is_ascii()).then_some(w.as_slice()),
             );
+            i += 1;
         }
         tally.finish()
     }
@@ -428,22 +462,30 @@ fn score_text(text: &str, languages: &[&Language]) -> Score {
 /// The score of `text` as `language`: the first level of its standard (JIS X 0208 level 1,
 /// GB2312 level 1 or Big5's frequent characters, KS X 1001's Hangul) and its own script count
 /// most; the other CJK scripts (kana in Korean, Hangul in Japanese) count against it.
-pub fn score_cjk(text: &str, language: Cjk) -> Score {
+pub fn score_cjk(text: &str, language: Cjk, bytes: u64) -> Score {
     let sets = sets();
     let mut tally = Tally::new(1);
-    let mut spaced = 0;
-    // The last two characters: CJK, space, CJK is a spaced pair.
-    let (mut before, mut last) = (' ', ' ');
-    for c in text.chars() {
-        let cjk = |c: char| script(c) == Script::Cjk;
-        if cjk(c) && last == ' ' && cjk(before) {
+    let (mut spaced, mut glued) = (0, 0);
+    let chars: Vec<char> = text.chars().collect();
+    let cjk = |c: char| script(c) == Script::Cjk;
+    let ascii_letter = |i: Option<usize>| {
+        i.and_then(|i| chars.get(i))
+            .is_some_and(char::is_ascii_alphabetic)
+    };
+    for (i, &c) in chars.iter().enumerate() {
+        // CJK, space, CJK: a spaced pair.
+        if cjk(c) && i >= 2 && chars[i - 1] == ' ' && cjk(chars[i - 2]) {
             spaced += 1;
         }
-        (before, last) = (last, c);
         let k = kind(c);
         if c.is_ascii() {
             tally.push(k, None);
             continue;
+        }
+        // A CJK character inside a Latin word: a code page's letter and the ASCII letter after
+        // it read as one double-byte character (French `ét` as GBK).
+        if ascii_letter(i.checked_sub(1)) && ascii_letter(Some(i + 1)) {
+            glued += 1;
         }
         let kana = matches!(c, '\u{3041}'..='\u{30FF}');
         let hangul = matches!(c, '\u{AC00}'..='\u{D7A3}');
@@ -453,7 +495,10 @@ pub fn score_cjk(text: &str, language: Cjk) -> Score {
             Cjk::Japanese if kana => COMMON,
             Cjk::Japanese if han && sets.japanese.has(c) => LETTER,
             Cjk::Japanese if han => NEIGHBOUR,
-            Cjk::Chinese if han && sets.chinese.has(c) => COMMON,
+            // Chinese has no script of its own beside the hanzi: common ones count as much as
+            // Japanese kanji, less than kana and Hangul, which hanzi read from kana or Hangul
+            // bytes otherwise match.
+            Cjk::Chinese if han && sets.chinese.has(c) => LETTER,
             Cjk::Chinese if han => NEIGHBOUR,
             Cjk::Korean if hangul && sets.korean.has(c) => COMMON,
             Cjk::Korean if hangul => NEIGHBOUR,
@@ -473,12 +518,19 @@ pub fn score_cjk(text: &str, language: Cjk) -> Score {
             },
             k => k,
         };
-        // Each character is two bytes, where a code page's is one: weighed per byte, as they.
-        tally.push(k, Some(&[2 * w]));
+        tally.push(k, Some(&[w]));
     }
     let mut score = tally.finish();
+    score.total += i64::from(INSIDE_WORD) * glued;
+    score.odd += glued as u64;
     if language != Cjk::Korean {
         score.total += SPACED * spaced;
+    }
+    // A character is one or two bytes outside ASCII (trail bytes may be ASCII), a code page's
+    // one: weighed per byte outside ASCII, as they are.
+    if score.chars > 0 {
+        score.total = score.total * bytes as i64 / score.chars as i64;
+        score.chars = bytes;
     }
     score
 }
@@ -615,7 +667,7 @@ mod tests {
         // 똠 is one of the syllables KS X 1001 lacks (CP949 has it).
         assert!(!s.korean.has('똠'));
         let korean = "한국어 텍스트입니다. 서울의 날씨는 맑습니다.";
-        assert!(score_cjk(korean, Cjk::Korean).plausible());
-        assert!(!score_cjk(korean, Cjk::Japanese).plausible());
+        assert!(score_cjk(korean, Cjk::Korean, 2 * 19).plausible());
+        assert!(!score_cjk(korean, Cjk::Japanese, 2 * 19).plausible());
     }
 }

@@ -184,7 +184,7 @@ fn page_models() -> &'static [(Vec<Option<char>>, PageModel)] {
 }
 
 /// The prefix of `sample` that holds its first [`ENOUGH`] bytes outside ASCII.
-fn judged(sample: &[u8]) -> &[u8] {
+pub fn judged(sample: &[u8]) -> &[u8] {
     let mut seen = 0;
     for (i, b) in sample.iter().enumerate() {
         if !b.is_ascii() {
@@ -198,39 +198,50 @@ fn judged(sample: &[u8]) -> &[u8] {
     sample
 }
 
-/// Every reading of `sample` (its last character may be cut unless `end`), scored.
+/// Every reading of `sample` (its last character may be cut unless `end`) that may score
+/// within [`MARGIN`] of the best, scored: a code page whose bound (its score without the
+/// penalties of context, which only lower it) falls short is not read through.
 fn readings(sample: &[u8], end: bool) -> Vec<Reading> {
-    let (whole, whole_end) = (sample, end);
     let full = sample.len();
     let sample = judged(sample);
     let end = end && sample.len() == full;
-    let mut present = [false; 128];
-    for &b in sample.iter().filter(|b| !b.is_ascii()) {
-        present[usize::from(b - 0x80)] = true;
+    let mut counts = [0u32; 256];
+    for &b in sample {
+        counts[usize::from(b)] += 1;
     }
+    let non_ascii = counts[0x80..].iter().map(|&n| u64::from(n)).sum();
     let mut out = Vec::new();
-    for (p, (chars, model)) in PAGES.iter().zip(page_models()) {
-        let defined = (0..128).all(|i| !present[i] || chars[i].is_some());
-        if !defined {
-            continue;
-        }
-        let seen = (0..128)
-            .map(|i| if present[i] { chars[i] } else { None })
-            .collect();
-        out.push(Reading {
-            name: p.name,
-            score: model.score(sample),
-            text: Text::Page(seen),
-        });
-    }
     for m in MULTI {
         let Some(text) = decode_multi(m, sample, end) else {
             continue;
         };
         out.push(Reading {
-            name: glibc_name(m, whole, whole_end),
-            score: plausible::score_cjk(&text, m.language),
+            name: m.name,
+            score: plausible::score_cjk(&text, m.language, non_ascii),
             text: Text::Decoded(text),
+        });
+    }
+    let mut pages: Vec<(i64, &Page, &(Vec<Option<char>>, PageModel))> = PAGES
+        .iter()
+        .zip(page_models())
+        .filter(|(_, (chars, _))| (0..128).all(|i| counts[0x80 + i] == 0 || chars[i].is_some()))
+        .map(|(p, m)| (m.1.bound(&counts), p, m))
+        .collect();
+    pages.sort_by_key(|&(bound, ..)| std::cmp::Reverse(bound));
+    let mut best = out.iter().map(|r| r.score.total).max().unwrap_or(i64::MIN);
+    for (bound, p, (chars, model)) in pages {
+        if bound.saturating_add(MARGIN) <= best {
+            break;
+        }
+        let seen = (0..128)
+            .map(|i| if counts[0x80 + i] > 0 { chars[i] } else { None })
+            .collect();
+        let score = model.score(sample);
+        best = best.max(score.total);
+        out.push(Reading {
+            name: p.name,
+            score,
+            text: Text::Page(seen),
         });
     }
     out
@@ -277,26 +288,31 @@ fn glibc_name(m: &Multi, sample: &[u8], end: bool) -> &'static str {
     m.wider.iter().copied().find(|w| reads(w)).unwrap_or(m.name)
 }
 
-/// The verdict on `sample`: the best reading (with `prior`, chardetng's guess by its glibc
-/// name, preferred among near-equals), and its rivals.
-pub fn judge(sample: &[u8], end: bool, prior: Option<&str>) -> Option<Verdict> {
+/// The verdict on `sample`: the best reading, and its rivals. When readings of different text
+/// come within the margin, `prior` (chardetng's guess by its glibc name, asked only then: it
+/// costs more than all the readings) is preferred among them.
+pub fn judge(sample: &[u8], end: bool, prior: impl FnOnce() -> Option<String>) -> Option<Verdict> {
     let mut all = readings(sample, end);
-    if std::env::var_os("UTF8X_DEBUG_READINGS").is_some() {
-        for r in &all {
-            eprintln!("{} {:?}", r.name, r.score);
+    // Best first; among equals, the order of the lists.
+    let top = all.iter().map(|r| r.score.total).max()?;
+    let mut best_at = all.iter().position(|r| r.score.total == top)?;
+    let contested = all
+        .iter()
+        .any(|r| r.text != all[best_at].text && r.score.total + MARGIN > top);
+    if contested && let Some(p) = prior() {
+        // chardetng's frequency models know the web's languages better than letter sets:
+        // within the margin, its guess is the one named.
+        if let Some(i) = all.iter().position(|r| r.name == p)
+            && all[i].score.total + MARGIN > top
+            && all[i].score.plausible()
+        {
+            best_at = i;
         }
     }
-    // Best first; among equals, the prior, then the order of the lists.
-    let rank = |r: &Reading| (r.score.total, Some(r.name) == prior);
-    let top = all.iter().map(rank).max()?;
-    let best_at = all.iter().position(|r| rank(r) == top).unwrap_or_default();
-    // chardetng's frequency models know the web's languages better than letter sets: within
-    // the margin, its guess is the one named.
-    let best_at = prior
-        .and_then(|p| all.iter().position(|r| r.name == p))
-        .filter(|&i| all[i].score.total + MARGIN > top.0 && all[i].score.plausible())
-        .unwrap_or(best_at);
-    let best = all.swap_remove(best_at);
+    let mut best = all.swap_remove(best_at);
+    if let Some(m) = MULTI.iter().find(|m| m.name == best.name) {
+        best.name = glibc_name(m, sample, end);
+    }
     let mut near: Vec<&Reading> = all
         .iter()
         .filter(|r| r.text != best.text && r.score.total + MARGIN > best.score.total)
@@ -318,21 +334,17 @@ mod tests {
     #[test]
     fn iso_8859_15_against_windows_1252_by_the_text() {
         let text = "Le cœur de l'œuvre est à côté, près de la forêt. ".repeat(3);
-        let v = judge(
-            &encode(&text, encoding_rs::ISO_8859_15),
-            true,
-            Some("WINDOWS-1252"),
-        )
+        let v = judge(&encode(&text, encoding_rs::ISO_8859_15), true, || {
+            Some("WINDOWS-1252".into())
+        })
         .expect("readings");
         assert_eq!(v.best.name, "ISO-8859-15");
         assert!(v.clear(), "{v:?}");
         // Without the letters where they differ, the text is the same: Windows-1252, clear.
         let plain = "Le café est à côté, près de la forêt. ".repeat(3);
-        let v = judge(
-            &encode(&plain, encoding_rs::ISO_8859_15),
-            true,
-            Some("WINDOWS-1252"),
-        )
+        let v = judge(&encode(&plain, encoding_rs::ISO_8859_15), true, || {
+            Some("WINDOWS-1252".into())
+        })
         .expect("readings");
         assert_eq!(v.best.name, "WINDOWS-1252");
         assert!(v.clear(), "{v:?}");
@@ -342,11 +354,9 @@ mod tests {
     #[test]
     fn a_lone_currency_sign_is_unclear() {
         let text = "Prix: 5 € le café, près de la forêt, à côté de l'église.";
-        let v = judge(
-            &encode(text, encoding_rs::ISO_8859_15),
-            true,
-            Some("WINDOWS-1252"),
-        )
+        let v = judge(&encode(text, encoding_rs::ISO_8859_15), true, || {
+            Some("WINDOWS-1252".into())
+        })
         .expect("readings");
         assert!(!v.clear() || v.best.name == "ISO-8859-15", "{v:?}");
     }
