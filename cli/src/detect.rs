@@ -1,8 +1,9 @@
 //! `utf8x detect`, `-f auto` and `fix`: the likely encoding of each file, and how sure that
 //! is. The UTF family is `utf8x::detect`'s answer on the first chunk (a file that starts as
 //! UTF-8 is read to its end, since one bad byte anywhere makes it something else); text that
-//! is not UTF is mostly-UTF-8 with stray bytes, or a legacy encoding that chardetng (Firefox's
-//! detector) guesses, clear only with enough evidence.
+//! is not UTF is mostly-UTF-8 with stray bytes, binary, or a legacy encoding: the reading that
+//! the plausibility model scores best (`readings.rs`), clear only when it is plausible text and
+//! no reading of other text comes near. `-f auto` converts only what is clear; `fix` too.
 
 use utf8x::{Encoding, Status};
 
@@ -94,7 +95,7 @@ const EVIDENCE: usize = 16;
 
 /// The encoding of the input whose first chunk `reader` holds: `utf8x::detect` for the UTF
 /// family (a file that starts as UTF-8 is read to its end, as one bad byte anywhere makes it
-/// something else), then chardetng for legacy text.
+/// something else), then the readings of legacy text.
 pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
     let head = reader.bytes();
     if let Some((e, skip)) = utf8x::bom(head) {

@@ -42,6 +42,7 @@ pub struct Language {
     blocks: &'static [(char, char)],
 }
 
+/// A language of the Latin or Cyrillic script (`_name` labels the list where it is declared).
 const fn lang(_name: &'static str, common: &'static str, rest: &'static str) -> Language {
     Language {
         common,

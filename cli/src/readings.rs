@@ -157,9 +157,12 @@ impl Verdict {
     }
 }
 
-/// Each code page's characters for the bytes 80..FF, read from the system's iconv once.
-fn page_models() -> &'static [(Vec<Option<char>>, PageModel)] {
-    static MODELS: OnceLock<Vec<(Vec<Option<char>>, PageModel)>> = OnceLock::new();
+/// A code page's characters for the bytes 80..FF (`None`: undefined), and its model.
+type PageReading = (Vec<Option<char>>, PageModel);
+
+/// Each code page's characters and model, read from the system's iconv once.
+fn page_models() -> &'static [PageReading] {
+    static MODELS: OnceLock<Vec<PageReading>> = OnceLock::new();
     MODELS.get_or_init(|| {
         PAGES
             .iter()
@@ -221,7 +224,7 @@ fn readings(sample: &[u8], end: bool) -> Vec<Reading> {
             text: Text::Decoded(text),
         });
     }
-    let mut pages: Vec<(i64, &Page, &(Vec<Option<char>>, PageModel))> = PAGES
+    let mut pages: Vec<(i64, &Page, &PageReading)> = PAGES
         .iter()
         .zip(page_models())
         .filter(|(_, (chars, _))| (0..128).all(|i| counts[0x80 + i] == 0 || chars[i].is_some()))
@@ -326,26 +329,20 @@ pub fn judge(sample: &[u8], end: bool, prior: impl FnOnce() -> Option<String>) -
 mod tests {
     use super::*;
 
-    fn encode(text: &str, e: &'static encoding_rs::Encoding) -> Vec<u8> {
-        e.encode(text).0.into_owned()
+    /// The verdict on `text` in ISO-8859-15, with chardetng's usual guess for it.
+    fn judge_8859_15(text: &str) -> Verdict {
+        let bytes = encoding_rs::ISO_8859_15.encode(text).0;
+        judge(&bytes, true, || Some("WINDOWS-1252".into())).expect("readings")
     }
 
     /// `œ` is ISO-8859-15's BD, Windows-1252's `½`: French with it is ISO-8859-15, clearly.
     #[test]
     fn iso_8859_15_against_windows_1252_by_the_text() {
-        let text = "Le cœur de l'œuvre est à côté, près de la forêt. ".repeat(3);
-        let v = judge(&encode(&text, encoding_rs::ISO_8859_15), true, || {
-            Some("WINDOWS-1252".into())
-        })
-        .expect("readings");
+        let v = judge_8859_15(&"Le cœur de l'œuvre est à côté, près de la forêt. ".repeat(3));
         assert_eq!(v.best.name, "ISO-8859-15");
         assert!(v.clear(), "{v:?}");
         // Without the letters where they differ, the text is the same: Windows-1252, clear.
-        let plain = "Le café est à côté, près de la forêt. ".repeat(3);
-        let v = judge(&encode(&plain, encoding_rs::ISO_8859_15), true, || {
-            Some("WINDOWS-1252".into())
-        })
-        .expect("readings");
+        let v = judge_8859_15(&"Le café est à côté, près de la forêt. ".repeat(3));
         assert_eq!(v.best.name, "WINDOWS-1252");
         assert!(v.clear(), "{v:?}");
     }
@@ -353,11 +350,7 @@ mod tests {
     /// A lone `€` (ISO-8859-15's A4, Windows-1252's `¤`) is too little to decide on.
     #[test]
     fn a_lone_currency_sign_is_unclear() {
-        let text = "Prix: 5 € le café, près de la forêt, à côté de l'église.";
-        let v = judge(&encode(text, encoding_rs::ISO_8859_15), true, || {
-            Some("WINDOWS-1252".into())
-        })
-        .expect("readings");
+        let v = judge_8859_15("Prix: 5 € le café, près de la forêt, à côté de l'église.");
         assert!(!v.clear() || v.best.name == "ISO-8859-15", "{v:?}");
     }
 }
