@@ -123,9 +123,12 @@ pub const THAI: &[&Language] = &[&TH];
 impl Language {
     /// The weight of a lowercase letter in this language: 0 when it is not the language's.
     fn weight(&self, c: char) -> i32 {
-        if self.common.contains(c) || self.blocks.iter().any(|&(a, z)| (a..=z).contains(&c)) {
+        // A walk over a few letters: cheaper than `str::contains`'s substring search, which
+        // made most of the cost of building the models.
+        let has = |list: &str| list.chars().any(|x| x == c);
+        if has(self.common) || self.blocks.iter().any(|&(a, z)| (a..=z).contains(&c)) {
             COMMON
-        } else if self.rest.contains(c) {
+        } else if has(self.rest) {
             LETTER
         } else {
             0

@@ -160,7 +160,7 @@ impl Verdict {
 /// A code page's characters for the bytes 80..FF (`None`: undefined), and its model.
 type PageReading = (Vec<Option<char>>, PageModel);
 
-/// Each code page's characters and model, read from the system's iconv once.
+/// Each code page's characters and model, made once.
 fn page_models() -> &'static [PageReading] {
     static MODELS: OnceLock<Vec<PageReading>> = OnceLock::new();
     MODELS.get_or_init(|| {
@@ -168,22 +168,56 @@ fn page_models() -> &'static [PageReading] {
             .iter()
             .map(|p| {
                 let mut chars = [None; 256];
-                for (b, c) in chars.iter_mut().enumerate().take(0x80) {
-                    *c = char::from_u32(b as u32);
+                for (b, c) in chars.iter_mut().enumerate() {
+                    *c = char::from_u32(b as u32).filter(char::is_ascii);
                 }
-                if let Some(mut cd) = Cd::open("UTF-8", p.name) {
-                    for b in 0x80..=0xFFu8 {
-                        let one = cd
-                            .all(&[b])
-                            .and_then(|u| String::from_utf8(u).ok())
-                            .filter(|s| s.chars().count() == 1);
-                        chars[usize::from(b)] = one.and_then(|s| s.chars().next());
-                    }
-                }
+                chars[0x80..].copy_from_slice(&page_chars(p.name));
                 (chars[0x80..].to_vec(), PageModel::new(&chars, p.languages))
             })
             .collect()
     })
+}
+
+/// A code page's characters for the bytes 80..FF: encoding_rs's table where the WHATWG
+/// standard has the code page (loading glibc's modules costs a millisecond each), glibc's
+/// otherwise. Detection only reads them; conversion is glibc's.
+fn page_chars(name: &str) -> [Option<char>; 128] {
+    let mut chars = [None; 128];
+    // The WHATWG standard reads ISO-8859-1, ISO-8859-9 and TIS-620 as their Windows
+    // supersets; their own bytes 80..9F are C1 controls, or nothing in TIS-620.
+    let (e, high_only) = match name {
+        "ISO-8859-1" => (Some(encoding_rs::WINDOWS_1252), true),
+        "ISO-8859-9" => (Some(encoding_rs::WINDOWS_1254), true),
+        "TIS-620" => (Some(encoding_rs::WINDOWS_874), true),
+        "MAC-CYRILLIC" => (Some(encoding_rs::X_MAC_CYRILLIC), false),
+        _ => (
+            encoding_rs::Encoding::for_label(name.as_bytes()).filter(|e| e.is_single_byte()),
+            false,
+        ),
+    };
+    if let Some(e) = e {
+        for (i, c) in chars.iter_mut().enumerate() {
+            let b = 0x80 + i as u8;
+            *c = match b {
+                0x80..=0x9F if high_only && name == "TIS-620" => None,
+                0x80..=0x9F if high_only => char::from_u32(u32::from(b)),
+                _ => e
+                    .decode_without_bom_handling_and_without_replacement(&[b])
+                    .and_then(|s| s.chars().next()),
+            };
+        }
+        return chars;
+    }
+    if let Some(mut cd) = Cd::open("UTF-8", name) {
+        for (i, c) in chars.iter_mut().enumerate() {
+            let one = cd
+                .all(&[0x80 + i as u8])
+                .and_then(|u| String::from_utf8(u).ok())
+                .filter(|s| s.chars().count() == 1);
+            *c = one.and_then(|s| s.chars().next());
+        }
+    }
+    chars
 }
 
 /// The prefix of `sample` that holds its first [`ENOUGH`] bytes outside ASCII.

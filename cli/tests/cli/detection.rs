@@ -114,6 +114,12 @@ fn hungarian_is_central_european() {
         HUNGARIAN,
         &names,
     );
+    detected(
+        "budapest",
+        &encode(BUDAPEST, "ISO-8859-2"),
+        BUDAPEST,
+        &names,
+    );
 }
 
 #[test]
