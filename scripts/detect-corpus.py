@@ -3,6 +3,17 @@
 writing no wrong file, on a corpus generated into a temporary directory.
 
     scripts/detect-corpus.py [--utf8x target/release/utf8x] [--lipsum DIR] [--keep]
+    scripts/detect-corpus.py --real DIR [--utf8x ...]
+
+`--real DIR` judges real files instead: DIR holds one folder per encoding, named by it with an
+optional language after it (`windows-1250-hungarian/`, `MacCyrillic/`, `SHIFT_JIS/`), as
+chardet's test corpus (https://github.com/chardet/chardet, `tests/`) is laid out. The right text
+of a file is its folder's encoding's decoding (Python's codecs, else glibc's iconv; where the
+label's standard refuses the bytes, its Microsoft or later superset: CP932 for SHIFT_JIS, CP949
+for EUC-KR, GB18030 for GB2312, BIG5-HKSCS/CP950 for Big5); files that none decodes are listed
+and left out. Also counted: `utf8x detect`'s confident answers that are wrong, and files that
+`utf8x fix` or `utf8x -f auto -t UTF-8` turn into anything but the right text (refusing, with a
+non-zero exit, is not wrong).
 
 The corpus: each lipsum text (the `<Script>-Lipsum.utf8.txt` files and `french.utflatin8.txt`;
 DIR defaults to $UTF8X_LIPSUM, then ../shared/data/lipsum beside the checkout) cut to 64 B ..
@@ -25,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from collections import defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -104,15 +116,81 @@ def corpus(lipsum):
 def decodes_to(data, guess, text):
     if not guess:
         return False
+    got = decode(data, guess)
+    return got is not None and same(got, text)
+
+
+# Supersets to try when a file's label does not decode it (the label names the family).
+WIDER = {
+    "shift_jis": ["cp932"], "euc-kr": ["cp949"], "gb2312": ["gbk", "gb18030"],
+    "big5": ["cp950", "big5hkscs"], "iso-8859-1": ["cp1252"], "euc-jp": ["euc_jis_2004"],
+    "tis-620": ["cp874"],
+}
+
+
+def c1(text):
+    return any("\x80" <= c <= "\x9f" for c in text)
+
+
+# Code points that the CJK standards' tables (Python's, glibc's, the WHATWG's) map differently:
+# the same character of the standard, not other text.
+VARIANTS = str.maketrans({
+    "\uff5e": "\u301c", "\u2225": "\u2016", "\uff0d": "\u2212", "\uffe0": "\u00a2",
+    "\uffe1": "\u00a3", "\uffe2": "\u00ac", "\u2015": "\u2014", "\u30fb": "\u00b7",
+    "\uffe4": "\u00a6", "\u00a5": "\\", "\u203e": "~", "\u2215": "\uff0f", "\u20a9": "\\",
+    "\ufe51": "\uff64", "\u223c": "\u301c", "\u2027": "\u2022",
+})
+
+
+def same(a, b):
+    """The same text, up to the standards' variant mappings and canonical equivalence (glibc's
+    CP1255 composes Hebrew points that Python's leaves apart)."""
+    def norm(t):
+        return unicodedata.normalize("NFC", t.lstrip("\ufeff").translate(VARIANTS))
+    return norm(a) == norm(b)
+
+
+def decode(data, name):
+    """data decoded by the encoding `name` (Python's codecs, else glibc's iconv), or None."""
     try:
-        codec = codecs.lookup(guess)
+        return data.decode(codecs.lookup(name).name)
     except LookupError:
-        return False
-    try:
-        got = data.decode(codec.name)
-    except (UnicodeDecodeError, LookupError):
-        return False
-    return got.lstrip("\ufeff") == text
+        pass
+    except UnicodeDecodeError:
+        return None
+    r = subprocess.run(["iconv", "-f", name, "-t", "UTF-8"], input=data, capture_output=True)
+    return r.stdout.decode("utf-8") if r.returncode == 0 else None
+
+
+def real_corpus(root):
+    """(class, name, encoding, text, bytes) for each file of a corpus laid out by encoding."""
+    files, skipped = [], []
+    for folder in sorted(os.listdir(root)):
+        full = os.path.join(root, folder)
+        if not os.path.isdir(full):
+            continue
+        label = folder
+        # Strip a language: "iso-8859-2-hungarian", "windows-1251-russian".
+        parts = folder.split("-")
+        if len(parts) > 1 and parts[-1].isalpha() and parts[-1].islower() \
+                and parts[-1] not in ("sig", "jp", "kr", "tw", "be", "le"):
+            label = "-".join(parts[:-1])
+        for name in sorted(os.listdir(full)):
+            data = open(os.path.join(full, name), "rb").read()
+            # The label's decoding; where it refuses the bytes or makes C1 controls of them
+            # (a TIS-620 page with Windows-874's bullets), its superset's.
+            text = None
+            for enc in [label] + WIDER.get(label.lower(), []):
+                got = decode(data, enc)
+                if got is not None and (text is None or c1(text) and not c1(got)):
+                    text = got
+                if text is not None and not c1(text):
+                    break
+            if text is None:
+                skipped.append(f"{folder}/{name}")
+                continue
+            files.append((label, f"{folder}/{name}", label, text.lstrip("\ufeff"), data))
+    return files, skipped
 
 
 def utf8x_guess(tool, path):
@@ -144,7 +222,10 @@ def main():
     ap.add_argument("--lipsum", default=os.environ.get("UTF8X_LIPSUM") or
                     os.path.join(ROOT, "..", "shared", "data", "lipsum"))
     ap.add_argument("--keep", action="store_true", help="keep the corpus directory")
+    ap.add_argument("--real", metavar="DIR", help="real files in one folder per encoding")
     args = ap.parse_args()
+    if args.real:
+        return real(args)
     if not os.path.isdir(args.lipsum):
         sys.exit(f"no lipsum directory at {args.lipsum} (--lipsum DIR or $UTF8X_LIPSUM)")
     if not os.access(args.utf8x, os.X_OK):
@@ -220,6 +301,76 @@ def main():
     else:
         shutil.rmtree(tmp)
     return 1 if wrong else 0
+
+
+def confident(tool, path):
+    """Whether `utf8x detect` is sure of its answer (no "low confidence", not binary)."""
+    line = subprocess.run([tool, "detect", path], capture_output=True, text=True).stdout
+    return "low confidence" not in line and "invalid sequence" not in line \
+        and not line.rstrip().endswith(": binary")
+
+
+def real(args):
+    if not os.access(args.utf8x, os.X_OK):
+        sys.exit(f"no utf8x at {args.utf8x} (cargo build --release -p utf8x-cli, or --utf8x)")
+    files, skipped = real_corpus(args.real)
+    paths = [os.path.join(args.real, name) for _, name, _, _, _ in files]
+    tools = {"utf8x": lambda p: utf8x_guess(args.utf8x, p)}
+    if shutil.which("uchardet"):
+        tools["uchardet"] = uchardet_guess
+    try:
+        tools["charset-normalizer"] = normalizer_guesses(paths).get
+    except ImportError:
+        print("charset-normalizer: not installed, skipped", file=sys.stderr)
+    right = defaultdict(int)
+    sure_wrong, misses = [], []
+    for (cls, name, enc, text, data), path in zip(files, paths):
+        for tool, guess in tools.items():
+            g = guess(path)
+            if decodes_to(data, g, text):
+                right[tool] += 1
+            elif tool == "utf8x":
+                misses.append(f"{name}: {g}")
+                if confident(args.utf8x, path):
+                    sure_wrong.append(f"{name}: {g}")
+    # fix and -f auto: the right text, or refused (non-zero exit, file unchanged).
+    tmp = tempfile.mkdtemp(prefix="utf8x-real-")
+    wrong, converted, refused = [], 0, 0
+    for i, ((cls, name, enc, text, data), path) in enumerate(zip(files, paths)):
+        copy = os.path.join(tmp, str(i))
+        shutil.copyfile(path, copy)
+        r = subprocess.run([args.utf8x, "fix", copy], capture_output=True)
+        after = open(copy, "rb").read()
+        auto = subprocess.run([args.utf8x, "-f", "auto", "-t", "UTF-8", path], capture_output=True)
+        for how, code, out in [("fix", r.returncode, after), ("-f auto", auto.returncode, auto.stdout)]:
+            if how == "fix" and after == data:
+                refused += r.returncode != 0
+                continue
+            if how == "-f auto" and code != 0:
+                continue
+            if same(out.decode("utf-8", "replace"), text):
+                converted += how == "fix"
+            else:
+                wrong.append(f"{how}: {name}")
+    shutil.rmtree(tmp)
+    n = len(files)
+    print(f"{n} files from {args.real} ({len(skipped)} that their label does not decode left out)\n")
+    print("| tool | right text |")
+    print("|---|---|")
+    for tool in tools:
+        print(f"| {tool} | {right[tool]} ({100 * right[tool] / n:.1f} %) |")
+    print(f"\nutf8x detect: {len(sure_wrong)} confident answers wrong")
+    print(f"utf8x fix: {converted} files converted to the right UTF-8, {refused} refused; "
+          f"fix and -f auto: {len(wrong)} wrong")
+    for line in sure_wrong:
+        print(f"  confident and wrong: {line}")
+    for line in wrong:
+        print(f"  wrong: {line}")
+    for line in skipped:
+        print(f"  left out: {line}", file=sys.stderr)
+    for line in misses:
+        print(f"  utf8x miss: {line}", file=sys.stderr)
+    return 1 if wrong or sure_wrong else 0
 
 
 if __name__ == "__main__":

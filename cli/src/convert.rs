@@ -246,7 +246,9 @@ pub fn convert_opened(
     reader.refill(0).map_err(Fail::Read)?;
     let head = reader.bytes();
     let source = match plan.from.kind {
-        Kind::Auto => crate::detect::source(input, reader).map_err(Fail::Read)?,
+        Kind::Auto => crate::detect::source(input, reader)
+            .map_err(Fail::Read)?
+            .map_err(Fail::Unsupported)?,
         // A byte order mark, or UTF-16/UTF-32 by their looks; otherwise UTF-8 to be repaired
         // (detection would call it Windows-1252 for a single bad byte).
         Kind::Repair => Source::from(match utf8x::bom(head) {

@@ -1,8 +1,9 @@
 //! `utf8x detect`, `-f auto` and `fix`: the likely encoding of each file, and how sure that
 //! is. The UTF family is `utf8x::detect`'s answer on the first chunk (a file that starts as
 //! UTF-8 is read to its end, since one bad byte anywhere makes it something else); text that
-//! is not UTF is mostly-UTF-8 with stray bytes, or a legacy encoding that chardetng (Firefox's
-//! detector) guesses, clear only with enough evidence.
+//! is not UTF is mostly-UTF-8 with stray bytes, binary, or a legacy encoding: the reading that
+//! the plausibility model scores best (`readings.rs`), clear only when it is plausible text and
+//! no reading of other text comes near. `-f auto` converts only what is clear; `fix` too.
 
 use utf8x::{Encoding, Status};
 
@@ -11,6 +12,7 @@ use crate::cli::Detect;
 use crate::codec::Legacy;
 use crate::convert::Source;
 use crate::input::{Input, Reader};
+use crate::readings;
 use crate::report::{self, Stdout, describe, plural};
 
 pub fn run(args: &Detect) -> Exit {
@@ -59,16 +61,16 @@ pub enum How {
     /// ASCII that are valid: a file mostly written as UTF-8, with stray bytes of another
     /// encoding pasted in.
     MostlyUtf8 { invalid: u64 },
-    /// A legacy encoding, as chardetng guesses it; `unclear` says why it may be wrong.
+    /// A legacy encoding, the best reading of the text (`readings.rs`); `unclear` says why it
+    /// may be wrong.
     Legacy { unclear: Option<String> },
+    /// Not text: NUL bytes or control characters (executables, archives, random bytes).
+    Binary,
 }
 
 impl std::fmt::Display for Guess {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let name = match self.source {
-            Source::Utf(e, _) => e.name(),
-            Source::Legacy(l) => l.display(),
-        };
+        let name = name(self);
         match &self.how {
             How::Bom => write!(f, "{name} (BOM)"),
             How::Unicode => write!(f, "{name}"),
@@ -78,13 +80,14 @@ impl std::fmt::Display for Guess {
             }
             How::Legacy { unclear: None } => write!(f, "{name} (high confidence)"),
             How::Legacy { unclear: Some(why) } => write!(f, "{name} (low confidence: {why})"),
+            How::Binary => write!(f, "binary"),
         }
     }
 }
 
 /// Bytes of the input that legacy detection reads: enough for a stable guess on any text,
 /// bounded so that detection costs the same on a huge file.
-const SAMPLE: usize = 1 << 20;
+const SAMPLE: usize = 64 << 10;
 
 /// Bytes outside ASCII needed before a legacy guess counts as clear: fewer are a few words,
 /// which several code pages read as plausible text.
@@ -92,7 +95,7 @@ const EVIDENCE: usize = 16;
 
 /// The encoding of the input whose first chunk `reader` holds: `utf8x::detect` for the UTF
 /// family (a file that starts as UTF-8 is read to its end, as one bad byte anywhere makes it
-/// something else), then chardetng for legacy text.
+/// something else), then the readings of legacy text.
 pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
     let head = reader.bytes();
     if let Some((e, skip)) = utf8x::bom(head) {
@@ -106,6 +109,11 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
         let sample = &head[..head.len().min(SAMPLE)];
         let end = reader.at_end() && sample.len() == head.len();
         return Ok(match also_legacy(sample, end) {
+            // Legacy text that reads clearly: Shift_JIS pairs look like UTF-16 units.
+            Some(_) if let (legacy, None) = legacy(sample, end) => Guess {
+                source: Source::Legacy(legacy),
+                how: How::Legacy { unclear: None },
+            },
             Some(why) => Guess {
                 source: Source::Utf(first, 0),
                 how: How::UnicodeUnclear(why),
@@ -118,6 +126,15 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
     if head.is_ascii() && is_iso_2022_jp(head) {
         return Ok(Guess {
             source: Source::Legacy(Legacy::whatwg(encoding_rs::ISO_2022_JP)),
+            how: How::Legacy { unclear: None },
+        });
+    }
+    // The same for Korean mail: `ESC $ ) C` designates KS X 1001, shifted in and out.
+    if head.is_ascii()
+        && let Some(legacy) = iso_2022_kr(head)
+    {
+        return Ok(Guess {
+            source: Source::Legacy(legacy),
             how: How::Legacy { unclear: None },
         });
     }
@@ -141,7 +158,7 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
     let head = reader.bytes();
     let mut sample = &head[..head.len().min(SAMPLE)];
     let mut end = reader.at_end() && sample.len() == head.len();
-    let (mut valid, mut invalid) = utf8_census(sample);
+    let (mut valid, mut invalid) = utf8_census(readings::judged(sample));
     // Valid UTF-8 at first, not further on: the sample is the chunk where that changes.
     let later;
     if invalid == 0
@@ -152,7 +169,13 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
         later = first_invalid_chunk(&mut again)?;
         sample = &later.0[..later.0.len().min(SAMPLE)];
         end = later.1 && sample.len() == later.0.len();
-        (valid, invalid) = utf8_census(sample);
+        (valid, invalid) = utf8_census(readings::judged(sample));
+    }
+    if is_binary(sample) {
+        return Ok(Guess {
+            source: Source::Utf(Encoding::Utf8, 0),
+            how: How::Binary,
+        });
     }
     if valid > 0 && valid >= invalid || invalid == 0 {
         return Ok(Guess {
@@ -160,8 +183,7 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
             how: How::MostlyUtf8 { invalid },
         });
     }
-    let (e, unclear) = legacy(sample, end);
-    let legacy = Legacy::whatwg(e);
+    let (legacy, unclear) = legacy(sample, end);
     Ok(Guess {
         source: Source::Legacy(legacy),
         how: How::Legacy { unclear },
@@ -175,9 +197,39 @@ fn unicode(e: Encoding) -> Guess {
     }
 }
 
-/// `-f auto`: what [`guess`] found, as a source to convert from.
-pub fn source(input: &Input, reader: &mut Reader) -> std::io::Result<Source> {
-    Ok(guess(input, reader)?.source)
+/// `-f auto`: what [`guess`] found, as a source to convert from, or why it is not converted:
+/// a conversion chosen by detection happens only when detection is clear (the file is
+/// otherwise left for `-f ENC` to name).
+pub fn source(input: &Input, reader: &mut Reader) -> std::io::Result<Result<Source, String>> {
+    let guess = guess(input, reader)?;
+    Ok(match unclear(&guess) {
+        None => Ok(guess.source),
+        Some(why) => Err(format!(
+            "{input}: not converted: {why} (`-f ENC` converts it from ENC; `utf8x detect` \
+             guesses)"
+        )),
+    })
+}
+
+/// Why a conversion chosen by detection would not be safe, in words for the user: binary
+/// bytes, or an unclear guess with its reason and rivals.
+pub fn unclear(guess: &Guess) -> Option<String> {
+    match &guess.how {
+        How::Binary => Some("it is binary, not text".into()),
+        How::UnicodeUnclear(why) => Some(format!("it looks like {} but {why}", name(guess))),
+        How::Legacy { unclear: Some(why) } => Some(format!(
+            "its encoding is unclear: maybe {} but {why}",
+            name(guess)
+        )),
+        _ => None,
+    }
+}
+
+fn name(guess: &Guess) -> &'static str {
+    match guess.source {
+        Source::Utf(e, _) => e.name(),
+        Source::Legacy(l) => l.display(),
+    }
 }
 
 /// The first chunk of `reader` with a byte that is not UTF-8 (copied), and whether it is the
@@ -198,12 +250,14 @@ fn first_invalid_chunk(reader: &mut Reader) -> std::io::Result<(Vec<u8>, bool)> 
     }
 }
 
-/// Characters outside ASCII that are valid UTF-8, and ill-formed sequences, in `bytes`.
+/// Characters outside ASCII that are valid UTF-8, and ill-formed sequences, in `bytes` (the
+/// part of the sample that legacy detection judges, so that its cost is bounded).
 fn utf8_census(bytes: &[u8]) -> (u64, u64) {
     let (mut valid, mut invalid) = (0u64, 0u64);
     for chunk in bytes.utf8_chunks() {
         let text = chunk.valid().as_bytes();
-        valid += (utf8x::count(text) - text.iter().filter(|b| b.is_ascii()).count()) as u64;
+        // Each character outside ASCII starts with a byte C0..FF.
+        valid += text.iter().filter(|&&b| b >= 0xC0).count() as u64;
         // A sequence cut by the sample's end is not evidence either way.
         invalid += u64::from(!chunk.invalid().is_empty());
     }
@@ -217,6 +271,22 @@ fn is_iso_2022_jp(bytes: &[u8]) -> bool {
         && encoding_rs::ISO_2022_JP
             .decode_without_bom_handling_and_without_replacement(bytes)
             .is_some()
+}
+
+/// ISO-2022-KR, when `bytes` designate KS X 1001 (`ESC $ ) C`), shift to it and decode as it
+/// by the system's iconv.
+fn iso_2022_kr(bytes: &[u8]) -> Option<Legacy> {
+    let designates = bytes.windows(4).any(|w| w == b"\x1b$)C");
+    if !designates || !bytes.contains(&0x0E) {
+        return None;
+    }
+    let legacy = Legacy::resolve("ISO-2022-KR")?;
+    // A sample cut inside a character still reads up to it.
+    let mut cd = crate::sys::Cd::open("UTF-8", "ISO-2022-KR")?;
+    (0..2)
+        .filter_map(|cut| bytes.len().checked_sub(cut))
+        .any(|len| cd.all(&bytes[..len]).is_some())
+        .then_some(legacy)
 }
 
 /// Why `sample`, which looks like UTF-16 or UTF-32, may be legacy text instead: without a NUL
@@ -243,91 +313,71 @@ fn also_legacy(sample: &[u8], end: bool) -> Option<String> {
         .then(|| format!("it reads as {} too", e.name()))
 }
 
-/// Characters of a single-byte code page's text that are neither letters nor what text puts
-/// between letters (the apostrophe, the hyphen, the middle dot of Catalan), found between two
-/// letters: text in another code page read through this one (CP850's `é` is Windows-1252's
-/// `‚`, Mac OS Roman's `à` its `ˆ`), or control characters anywhere.
-fn odd_characters(text: &str) -> usize {
-    let chars: Vec<char> = text.chars().collect();
-    let inside = |i: usize| {
-        let c = chars[i];
-        !c.is_ascii()
-            && !c.is_alphabetic()
-            && !matches!(
-                c,
-                '\u{2019}' | '\u{2010}' | '\u{2011}' | '\u{B7}' | '\u{AD}'
-            )
-            && i > 0
-            && i + 1 < chars.len()
-            && chars[i - 1].is_alphabetic()
-            && chars[i + 1].is_alphabetic()
-    };
-    let controls = chars
-        .iter()
-        .filter(|c| c.is_control() && !c.is_ascii())
-        .count();
-    controls + (0..chars.len()).filter(|&i| inside(i)).count()
-}
-
-/// chardetng's guess for `sample`, and why it may be wrong: too few bytes outside ASCII, bytes
-/// the guess cannot decode, or halves of the sample that read differently.
-fn legacy(sample: &[u8], end: bool) -> (&'static encoding_rs::Encoding, Option<String>) {
-    let detect = |bytes: &[u8], last: bool| {
+/// The legacy encoding of `sample` (`end`: it is the whole input), and why it may be wrong:
+/// too few bytes outside ASCII, bytes no reading decodes, text that is not plausible in the
+/// best reading, or another reading of different text scoring near it (`readings.rs`).
+/// chardetng's guess is the prior among near-equals.
+fn legacy(sample: &[u8], end: bool) -> (Legacy, Option<String>) {
+    let chardetng = || {
         let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
-        d.feed(bytes, last);
+        d.feed(sample, end);
         d.guess(None, chardetng::Utf8Detection::Deny)
     };
-    let e = detect(sample, end);
     let non_ascii = sample.iter().filter(|b| !b.is_ascii()).count();
-    if e.decode_without_bom_handling_and_without_replacement(sample)
-        .is_none()
-        && end
-    {
-        return (e, Some(format!("some bytes are not {}", e.name())));
-    }
-    if non_ascii < EVIDENCE && e != encoding_rs::ISO_2022_JP {
+    let Some(verdict) = readings::judge(sample, end, || Some(glibc_name(chardetng()))) else {
+        let e = chardetng();
         return (
-            e,
+            Legacy::whatwg(e),
             Some(format!(
-                "{} outside ASCII, too few to tell code pages apart",
-                plural(non_ascii as u64, "byte")
+                "some bytes are not {} nor any other encoding tried",
+                glibc_name(e)
             )),
         );
+    };
+    let name = verdict.best.name;
+    let why = if non_ascii < EVIDENCE {
+        Some(format!(
+            "{} outside ASCII, too few to tell code pages apart",
+            plural(non_ascii as u64, "byte")
+        ))
+    } else if !verdict.best.score.plausible() {
+        Some(format!(
+            "its text is not plausible in {name}: {} inside words or control characters, \
+             letters no language of it uses",
+            plural(verdict.best.score.odd, "symbol")
+        ))
+    } else if !verdict.rivals.is_empty() {
+        Some(format!(
+            "it reads as other plausible text in {} too",
+            verdict.rivals.join(", ")
+        ))
+    } else {
+        None
+    };
+    let legacy = Legacy::resolve(name).unwrap_or_else(|| Legacy::whatwg(chardetng()));
+    (legacy, why)
+}
+
+/// glibc's name for an encoding of encoding_rs (which names the Mac's Cyrillic and Hebrew
+/// logical order its own way).
+fn glibc_name(e: &'static encoding_rs::Encoding) -> String {
+    match e.name() {
+        "x-mac-cyrillic" => "MAC-CYRILLIC".into(),
+        "ISO-8859-8-I" => "ISO-8859-8".into(),
+        name => name.to_ascii_uppercase(),
     }
-    // Each half on its own must read the same: a guess that flips with the part of the text
-    // looked at is a coin toss.
-    let text = e.decode_without_bom_handling(sample).0;
-    // chardetng knows the code pages of the web, not DOS's or the old Mac's: their text comes
-    // out with symbols inside words. More than one in a hundred characters outside ASCII is no
-    // typo.
-    if e.is_single_byte() {
-        let odd = odd_characters(&text);
-        let letters = text.chars().filter(|c| !c.is_ascii()).count();
-        if odd > 0 && odd * 100 >= letters {
-            return (
-                e,
-                Some(format!(
-                    "{} inside words or control characters (another code page, such as \
-                     CP850 or MACINTOSH?)",
-                    plural(odd as u64, "symbol")
-                )),
-            );
-        }
-    }
-    let mid = sample.len() / 2;
-    for half in [&sample[..mid], &sample[mid..]] {
-        if half.iter().filter(|b| !b.is_ascii()).count() < EVIDENCE / 2 {
-            continue;
-        }
-        let other = detect(half, false);
-        if other != e && other.decode_without_bom_handling(sample).0 != text {
-            return (
-                e,
-                Some(format!("parts of it read as {} instead", other.name())),
-            );
-        }
-    }
-    (e, None)
+}
+
+/// Bytes that no text has: NUL, and other controls than those of layout and escapes in more
+/// than one byte in a hundred (executables, archives, images, random bytes).
+fn is_binary(sample: &[u8]) -> bool {
+    let controls = sample
+        .iter()
+        .filter(|&&b| {
+            b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | 0x1B | 0x08 | 0x1A)
+        })
+        .count();
+    sample.contains(&0) || controls * 100 > sample.len()
 }
 
 /// Whether the input is valid UTF-8 from the start of the reader's current chunk to its end
@@ -377,9 +427,10 @@ mod tests {
     }
 
     /// French in CP850 (é = 82, è = 8A, à = 85, ç = 87, ê = 88, ô = 93) is Windows-1252 to
-    /// chardetng, with symbols inside its words: unclear. The same text in Windows-1252 is clear.
+    /// chardetng, with symbols inside its words: the DOS code page reads best, clearly. The same
+    /// text in Windows-1252 is Windows-1252.
     #[test]
-    fn dos_code_page_read_as_windows_1252_is_unclear() {
+    fn dos_code_page_is_not_windows_1252() {
         let cp850: Vec<u8> = FRENCH
             .chars()
             .map(|c| match c {
@@ -394,10 +445,10 @@ mod tests {
             })
             .collect();
         let (e, why) = legacy(&cp850, true);
-        assert_eq!(e, encoding_rs::WINDOWS_1252);
-        assert!(why.is_some_and(|w| w.contains("inside words")));
+        assert_eq!((e.display(), why), ("IBM850", None));
         let cp1252 = encoding_rs::WINDOWS_1252.encode(FRENCH).0;
-        assert_eq!(legacy(&cp1252, true), (encoding_rs::WINDOWS_1252, None));
+        let (e, why) = legacy(&cp1252, true);
+        assert_eq!((e.display(), why), ("WINDOWS-1252", None));
     }
 
     #[test]

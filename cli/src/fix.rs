@@ -143,6 +143,11 @@ fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, Stri
                     "it looks like {e} but {why} (`utf8x fix --from ENC` converts it from ENC)"
                 )));
             }
+            (How::Binary, _) => {
+                return Ok(Err(
+                    "it is binary, not text (`utf8x fix --from ENC` converts it from ENC)".into(),
+                ));
+            }
             (How::Legacy { unclear }, Source::Legacy(l)) => match unclear {
                 // An explicit policy repairs it as UTF-8, as the user asked.
                 Some(_) if args.policy.is_some() => {}

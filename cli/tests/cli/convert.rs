@@ -107,10 +107,19 @@ fn auto_reads_a_bom_or_detects() {
     let be = utf16(&text, u16::to_be_bytes);
     assert_eq!(utf8x(&["convert", "-f", "AUTO"], &be).ok(), text.as_bytes());
     assert_eq!(utf8x(&["-f", "auto"], b"\xEF\xBB\xBFok").ok(), b"ok");
+    let french = "Caf\u{e9} cr\u{e8}me, cr\u{e8}me br\u{fb}l\u{e9}e, th\u{e9} \u{e0} la menthe, \
+                  p\u{e2}tisseries fran\u{e7}aises et d\u{e9}j\u{e0} les g\u{e2}teaux.\n";
     assert_eq!(
-        utf8x(&["-f", "auto"], b"caf\xE9 cr\xE8me br\xFBl\xE9e\n").ok(),
-        "caf\u{e9} cr\u{e8}me br\u{fb}l\u{e9}e\n".as_bytes()
+        utf8x(
+            &["-f", "auto"],
+            &encoding_rs::WINDOWS_1252.encode(french).0.repeat(2)
+        )
+        .ok(),
+        french.repeat(2).as_bytes()
     );
+    // Four bytes outside ASCII do not tell code pages apart: nothing is converted.
+    let run = utf8x(&["-f", "auto"], b"caf\xE9 cr\xE8me br\xFBl\xE9e\n");
+    assert_eq!((run.code, run.stdout.as_slice()), (1, &b""[..]));
     // As utf8x::detect: UTF-8 cut inside its last character is UTF-8, cut short.
     let run = utf8x(&["-f", "auto"], b"caf\xE9");
     assert_eq!((run.code, run.stdout.as_slice()), (1, &b"caf"[..]));

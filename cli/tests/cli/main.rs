@@ -7,6 +7,7 @@ mod check;
 mod commands;
 mod compat;
 mod convert;
+mod detection;
 mod encodings;
 mod mojibake;
 mod regressions;
