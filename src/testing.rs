@@ -59,13 +59,13 @@ impl Kernel {
     }
 }
 
-/// Forwards each direct conversion to the routing table's function for its pair.
+/// Forwards each direct conversion of the routing table's list to its function there.
 macro_rules! conversions {
-    ($($name:ident: $src:ty => $dst:ty;)*) => {
+    ($($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $from:ident => $to:ident;)*) => {
         impl Kernel {
             $(
-                #[allow(missing_docs)]
-                pub fn $name(self, src: $src, dst: $dst, policy: Policy) -> Outcome {
+                $(#[$doc])*
+                pub fn $name(self, src: &[$src], dst: Option<&mut [$dst]>, policy: Policy) -> Outcome {
                     crate::engine::route::$name(self.0, src, src.len(), dst, policy)
                 }
             )*
@@ -73,16 +73,7 @@ macro_rules! conversions {
     };
 }
 
-conversions! {
-    to_utf16le: &[u8] => Option<&mut [u16]>;
-    to_utf16be: &[u8] => Option<&mut [u16]>;
-    to_utf32: &[u8] => Option<&mut [u32]>;
-    to_latin1: &[u8] => Option<&mut [u8]>;
-    from_utf16le: &[u16] => Option<&mut [u8]>;
-    from_utf16be: &[u16] => Option<&mut [u8]>;
-    from_utf32: &[u32] => Option<&mut [u8]>;
-    from_latin1: &[u8] => Option<&mut [u8]>;
-}
+crate::engine::route::direct_conversions!(conversions! {});
 
 /// Calls each listed kernel of the set directly, native byte order: `(read, written)`, with no
 /// dispatch, routing or engine around it, so that tests see exactly what the kernel writes.

@@ -11,23 +11,33 @@ use crate::types::encoding::Encoding;
 use crate::types::outcome::{Outcome, Policy};
 use crate::types::unit::Unit;
 
-/// Each direct conversion: the active kernel set, then the routing table's function for the
-/// pair. The dispatcher depends on the input: `with_utf8_kernels` where the kernel sets that
-/// have masked loads decode short UTF-8 themselves.
+/// Each direct conversion of the routing table's list: the active kernel set, then the routing
+/// table's function for the pair. The dispatcher depends on the input: UTF-8 to 16- and 32-bit
+/// units takes `with_utf8_kernels`, where the kernel sets that have masked loads decode short
+/// UTF-8 themselves, after widening short ASCII here.
 macro_rules! conversions {
-    ($($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $dispatch:ident
-        $(, ascii: $widen:expr)?;)*) => {$(
+    ($($(#[$doc:meta])* $name:ident: $src:tt => $dst:tt, $from:ident => $to:ident;)*) => {$(
         $(#[$doc])*
         pub fn $name(src: &[$src], dst: Option<&mut [$dst]>, policy: Policy) -> Outcome {
-            $(
-                let mut dst = dst;
-                if let Some(o) = short_ascii(src, dst.as_deref_mut(), $widen) {
-                    return o;
-                }
-            )?
-            simd::$dispatch(src.len(), |k| route::$name(k, src, src.len(), dst, policy))
+            conversions!(@body $name, $src => $dst, $to, src, dst, policy)
         }
     )*};
+    (@body $name:ident, u8 => u8, $to:ident, $s:ident, $d:ident, $p:ident) => {
+        simd::with_kernels($s.len(), |k| route::$name(k, $s, $s.len(), $d, $p))
+    };
+    (@body $name:ident, u8 => $dst:ident, $to:ident, $s:ident, $d:ident, $p:ident) => {{
+        let mut $d = $d;
+        if let Some(o) = short_ascii($s, $d.as_deref_mut(), conversions!(@widen $dst, $to)) {
+            return o;
+        }
+        simd::with_utf8_kernels($s.len(), |k| route::$name(k, $s, $s.len(), $d, $p))
+    }};
+    (@body $name:ident, $src:ident => u8, $to:ident, $s:ident, $d:ident, $p:ident) => {
+        simd::with_kernels($s.len(), |k| route::$name(k, $s, $s.len(), $d, $p))
+    };
+    (@widen u16, Utf16Le) => { |b| u16::from(b).to_le() };
+    (@widen u16, Utf16Be) => { |b| u16::from(b).to_be() };
+    (@widen $dst:ident, $to:ident) => { $dst::from };
 }
 
 /// A short ASCII input (at most 32 bytes) widened here, before any dispatch: for a key or a
@@ -51,28 +61,7 @@ fn short_ascii<T>(src: &[u8], dst: Option<&mut [T]>, widen: fn(u8) -> T) -> Opti
     })
 }
 
-conversions! {
-    /// UTF-8 → UTF-16 with little-endian units.
-    to_utf16le: u8 => u16, with_utf8_kernels, ascii: |b| u16::from(b).to_le();
-    /// UTF-8 → UTF-16 with big-endian units.
-    to_utf16be: u8 => u16, with_utf8_kernels, ascii: |b| u16::from(b).to_be();
-    /// UTF-8 → UTF-16 in the machine's byte order.
-    to_utf16: u8 => u16, with_utf8_kernels, ascii: u16::from;
-    /// UTF-8 → UTF-32 in the machine's byte order.
-    to_utf32: u8 => u32, with_utf8_kernels, ascii: u32::from;
-    /// UTF-8 → ISO-8859-1. Characters above U+00FF are unmappable; ESCAPE is rejected.
-    to_latin1: u8 => u8, with_kernels;
-    /// UTF-16 with little-endian units → UTF-8.
-    from_utf16le: u16 => u8, with_kernels;
-    /// UTF-16 with big-endian units → UTF-8.
-    from_utf16be: u16 => u8, with_kernels;
-    /// UTF-16 in the machine's byte order → UTF-8.
-    from_utf16: u16 => u8, with_kernels;
-    /// UTF-32 in the machine's byte order → UTF-8.
-    from_utf32: u32 => u8, with_kernels;
-    /// ISO-8859-1 → UTF-8 (never ill-formed).
-    from_latin1: u8 => u8, with_kernels;
-}
+route::direct_conversions!(conversions! {});
 
 /// Converts `src`, in encoding `from`, to encoding `to` in `dst` (or measures, when `dst` is
 /// `None`) under `policy`.

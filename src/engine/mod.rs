@@ -3,8 +3,8 @@
 //! the scans that keep a kernel on what two forms agree on (`agree`), and streaming over chunks
 //! (`stream`).
 //!
-//! May import: `types`, `codec`, `simd`, and the direct conversions of `api::convert` that the
-//! routing table hands the pairs they cover. Never `iconv`.
+//! May import: `types`, `codec`, `simd`. Never `api` or `iconv`, which generate their dispatch
+//! from the routing table's lists.
 
 pub(crate) mod agree;
 pub(crate) mod route;

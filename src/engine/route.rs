@@ -1,12 +1,20 @@
 //! The routing table: for a pair of encodings, the decoder, the encoder and the SIMD kernel that
-//! convert it, in one place. Adding an encoding or a kernel means changing this file only.
+//! convert it, in one place. Two lists here are the table, and every dispatch on encodings in
+//! the crate is generated from them, so that adding an encoding or a direct conversion means
+//! adding a line to them (and its types where they live; see docs/design.md):
 //!
-//! - The pairs that have a direct function (UTF-8 to or from UTF-16, UTF-32, Latin-1) go to
-//!   exactly that function ([`convert_until`]), so both give identical results.
-//! - Every other pair runs the engine with the decoder of the source ([`with_decoder`]) and the
-//!   encoder of the target ([`by_target`]); its fast path ([`bulk`]) is chosen from the same
-//!   pair, at compile time, and runs the UTF-8 kernels over what the two forms agree on
-//!   ([`super::agree`]).
+//! - [`forms`]: each encoding with its byte order fixed, the decoder that reads it and the
+//!   encoder that writes it. The engine's dispatch ([`with_decoder`], [`by_target`]) and
+//!   iconv's (over byte streams) are generated from it.
+//! - [`direct_conversions`]: the pairs that have a direct function (UTF-8 to or from UTF-16,
+//!   UTF-32, Latin-1). [`convert_until`] sends them to exactly that function, so both give
+//!   identical results; the public functions, the test access to them and iconv's fast paths
+//!   are generated from the same list.
+//!
+//! Every other pair runs the engine with the decoder of the source ([`with_decoder`]) and the
+//! encoder of the target ([`by_target`]); its fast path ([`bulk`]) is chosen from the same
+//! pair, at compile time, and runs the UTF-8 kernels over what the two forms agree on
+//! ([`super::agree`]).
 //!
 //! Encodings are values only up to [`convert_until`]: from there on the decoder, the encoder,
 //! the byte order and the kernel are types, down to the kernel.
@@ -16,16 +24,76 @@ use crate::codec::decode::{
     self as dec, Be, Bounded, ByteOrder, Decoder, Latin1, Le, Native, Utf8, Utf16, Utf32,
 };
 use crate::codec::encode::{Encoder, Latin1Out, Utf8Out, Utf32Out};
-use crate::codec::family::{self as fam, Cesu8Out, Cp1252Out, Mutf8Out, Rfc2279Out, Wtf8Out};
 use crate::engine::transcode::transcode_until;
 use crate::simd::{self, Kernels};
 use crate::types::encoding::Encoding;
 use crate::types::outcome::{Outcome, Policy};
 use crate::types::unit::{Dst, Src, Unit, views};
 
+/// Every form of the routing table, once: the encoding (byte order fixed), the core's decoder
+/// that reads it and the encoder that writes it. `forms!(m! { ... })` expands to `m!` with the
+/// tokens given, then one `Name: Decoder, Encoder;` line per form; each dispatch on encodings is
+/// such an `m!` (the engine's below, iconv's over byte streams).
+macro_rules! forms {
+    ($m:ident! { $($pre:tt)* }) => {
+        $m! { $($pre)*
+            Utf8: $crate::codec::decode::Utf8, $crate::codec::encode::Utf8Out;
+            Cesu8: $crate::codec::family::Cesu8, $crate::codec::family::Cesu8Out;
+            Mutf8: $crate::codec::family::Mutf8, $crate::codec::family::Mutf8Out;
+            Wtf8: $crate::codec::family::Wtf8, $crate::codec::family::Wtf8Out;
+            Rfc2279: $crate::codec::family::Rfc2279, $crate::codec::family::Rfc2279Out;
+            Latin1: $crate::codec::decode::Latin1, $crate::codec::encode::Latin1Out;
+            Cp1252: $crate::codec::family::Cp1252, $crate::codec::family::Cp1252Out;
+            Utf16Le: $crate::codec::decode::Utf16<$crate::codec::decode::Le>,
+                $crate::codec::decode::Utf16<$crate::codec::decode::Le>;
+            Utf16Be: $crate::codec::decode::Utf16<$crate::codec::decode::Be>,
+                $crate::codec::decode::Utf16<$crate::codec::decode::Be>;
+            Utf32Le: $crate::codec::decode::Utf32<$crate::codec::decode::Le>,
+                $crate::codec::encode::Utf32Out<$crate::codec::decode::Le>;
+            Utf32Be: $crate::codec::decode::Utf32<$crate::codec::decode::Be>,
+                $crate::codec::encode::Utf32Out<$crate::codec::decode::Be>;
+        }
+    };
+}
+pub(crate) use forms;
+
+/// Every direct conversion, once: its name (that of the public function, of the routing
+/// table's function below, of the test access and of iconv's fast path), its documentation,
+/// its unit types and its pair of encodings as [`canonical`] gives them. `direct_conversions!(m!
+/// { ... })` expands to `m!` with the tokens given, then one line per conversion. The pairs of
+/// the machine's order (`to_utf16`, `from_utf16`) come after those of an explicit order, which
+/// [`canonical`] makes them.
+macro_rules! direct_conversions {
+    ($m:ident! { $($pre:tt)* }) => {
+        $m! { $($pre)*
+            /// UTF-8 → UTF-16 with little-endian units.
+            to_utf16le: u8 => u16, Utf8 => Utf16Le;
+            /// UTF-8 → UTF-16 with big-endian units.
+            to_utf16be: u8 => u16, Utf8 => Utf16Be;
+            /// UTF-8 → UTF-16 in the machine's byte order.
+            to_utf16: u8 => u16, Utf8 => Utf16;
+            /// UTF-8 → UTF-32 in the machine's byte order.
+            to_utf32: u8 => u32, Utf8 => Utf32;
+            /// UTF-8 → ISO-8859-1. Characters above U+00FF are unmappable; ESCAPE is rejected.
+            to_latin1: u8 => u8, Utf8 => Latin1;
+            /// UTF-16 with little-endian units → UTF-8.
+            from_utf16le: u16 => u8, Utf16Le => Utf8;
+            /// UTF-16 with big-endian units → UTF-8.
+            from_utf16be: u16 => u8, Utf16Be => Utf8;
+            /// UTF-16 in the machine's byte order → UTF-8.
+            from_utf16: u16 => u8, Utf16 => Utf8;
+            /// UTF-32 in the machine's byte order → UTF-8.
+            from_utf32: u32 => u8, Utf32 => Utf8;
+            /// ISO-8859-1 → UTF-8 (never ill-formed).
+            from_latin1: u8 => u8, Latin1 => Utf8;
+        }
+    };
+}
+pub(crate) use direct_conversions;
+
 /// The encoding `e` names on this machine: `wchar_t`, native UTF-16 and native-order UTF-32
 /// become the one form each stands for here.
-const fn canonical(e: Encoding) -> Encoding {
+pub(crate) const fn canonical(e: Encoding) -> Encoding {
     use Encoding::*;
     match e.resolved() {
         #[cfg(target_endian = "little")]
@@ -36,6 +104,18 @@ const fn canonical(e: Encoding) -> Encoding {
         Utf32Le => Utf32,
         #[cfg(target_endian = "big")]
         Utf32Be => Utf32,
+        e => e,
+    }
+}
+
+/// A [`canonical`] encoding as the form [`forms`] lists: UTF-32 with its byte order explicit.
+const fn explicit(e: Encoding) -> Encoding {
+    use Encoding::*;
+    match e {
+        #[cfg(target_endian = "little")]
+        Utf32 => Utf32Le,
+        #[cfg(target_endian = "big")]
+        Utf32 => Utf32Be,
         e => e,
     }
 }
@@ -140,6 +220,33 @@ direct_pairs! {
         |k, s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d);
 }
 
+/// [`convert_until`]'s dispatch: the direct function of a pair listed by
+/// [`direct_conversions`], else the engine. The list's pairs of the machine's order get no arm:
+/// [`canonical`] never gives them, and dead arms cost the live ones their inlining.
+macro_rules! route_pair {
+    ($args:tt [$($arms:tt)*] $(#[$doc:meta])* $name:ident: $s:tt => $d:tt, Utf16 => $to:ident;
+        $($rest:tt)*) => {
+        route_pair!($args [$($arms)*] $($rest)*)
+    };
+    ($args:tt [$($arms:tt)*] $(#[$doc:meta])* $name:ident: $s:tt => $d:tt, $from:ident => Utf16;
+        $($rest:tt)*) => {
+        route_pair!($args [$($arms)*] $($rest)*)
+    };
+    ($args:tt [$($arms:tt)*] $(#[$doc:meta])* $name:ident: $s:tt => $d:tt, $from:ident => $to:ident;
+        $($rest:tt)*) => {
+        route_pair!($args [$($arms)* ($from, $to, $name)] $($rest)*)
+    };
+    (($a:ident, $src:ident, $dst:ident, $pair:expr) [$(($from:ident, $to:ident, $name:ident))*]) => {
+        match $pair {
+            $((Encoding::$from, Encoding::$to) => direct($a, $src, $dst, $name),)*
+            (from, to) => match (Src::of($src), Dst::of($dst)) {
+                (Some(src), Some(dst)) => engine($a, src, dst, from, to),
+                _ => Outcome::bad_argument(),
+            },
+        }
+    };
+}
+
 /// The conversion of `src[..end]` with an explicit kernel set, looking past `end` to decide the
 /// steps before it as a call over all of `src` would (for streams; `end` is a step boundary).
 pub(crate) fn convert_until<S: Unit, T: Unit>(
@@ -151,22 +258,8 @@ pub(crate) fn convert_until<S: Unit, T: Unit>(
     to: Encoding,
     policy: Policy,
 ) -> Outcome {
-    use Encoding::*;
     let a = Args { k, end, policy };
-    match (canonical(from), canonical(to)) {
-        (Utf8, Utf16Le) => direct(a, src, dst, to_utf16le),
-        (Utf8, Utf16Be) => direct(a, src, dst, to_utf16be),
-        (Utf8, Utf32) => direct(a, src, dst, to_utf32),
-        (Utf8, Latin1) => direct(a, src, dst, to_latin1),
-        (Utf16Le, Utf8) => direct(a, src, dst, from_utf16le),
-        (Utf16Be, Utf8) => direct(a, src, dst, from_utf16be),
-        (Utf32, Utf8) => direct(a, src, dst, from_utf32),
-        (Latin1, Utf8) => direct(a, src, dst, from_latin1),
-        (from, to) => match (Src::of(src), Dst::of(dst)) {
-            (Some(src), Some(dst)) => engine(a, src, dst, from, to),
-            _ => Outcome::bad_argument(),
-        },
-    }
+    direct_conversions!(route_pair! { (a, src, dst, (canonical(from), canonical(to))) [] })
 }
 
 /// The pairs without a direct function: the source's decoder from [`with_decoder`], then the
@@ -214,26 +307,12 @@ pub(crate) fn with_decoder(from: Encoding, to: Encoding, w: impl WithDecoder) ->
     let to = canonical(to);
     let lone = matches!(to, Wtf8 | Mutf8);
     let ucs4 = to == Rfc2279;
-    match canonical(from) {
-        Utf8 => w.run::<dec::Utf8>(),
-        Cesu8 => w.run::<fam::Cesu8>(),
-        Mutf8 => w.run::<fam::Mutf8>(),
-        Wtf8 => w.run::<fam::Wtf8>(),
-        Rfc2279 => w.run::<fam::Rfc2279>(),
-        Latin1 => w.run::<dec::Latin1>(),
-        Cp1252 => w.run::<fam::Cp1252>(),
+    match explicit(canonical(from)) {
         Utf16Le if lone => w.run::<dec::Utf16<Le, true>>(),
-        Utf16Le => w.run::<dec::Utf16<Le>>(),
         Utf16Be if lone => w.run::<dec::Utf16<Be, true>>(),
-        Utf16Be => w.run::<dec::Utf16<Be>>(),
-        Utf32 if ucs4 => w.run::<dec::Utf32<Native, true>>(),
-        Utf32 => w.run::<dec::Utf32<Native>>(),
         Utf32Le if ucs4 => w.run::<dec::Utf32<Le, true>>(),
-        Utf32Le => w.run::<dec::Utf32<Le>>(),
         Utf32Be if ucs4 => w.run::<dec::Utf32<Be, true>>(),
-        Utf32Be => w.run::<dec::Utf32<Be>>(),
-        // `canonical` leaves neither.
-        Utf16 | Wchar => Outcome::bad_argument(),
+        from => by_source(from, w),
     }
 }
 
@@ -251,24 +330,30 @@ impl WithDecoder for BySource<'_, '_, '_> {
     }
 }
 
-fn by_target<D: Bounded>(a: Args, src: Src, dst: Dst, to: Encoding) -> Outcome {
-    use Encoding::*;
-    match to {
-        Utf8 => run::<D, Utf8Out>(a, src, dst),
-        Cesu8 => run::<D, Cesu8Out>(a, src, dst),
-        Mutf8 => run::<D, Mutf8Out>(a, src, dst),
-        Wtf8 => run::<D, Wtf8Out>(a, src, dst),
-        Rfc2279 => run::<D, Rfc2279Out>(a, src, dst),
-        Latin1 => run::<D, Latin1Out>(a, src, dst),
-        Cp1252 => run::<D, Cp1252Out>(a, src, dst),
-        Utf16Le => run::<D, dec::Utf16<Le>>(a, src, dst),
-        Utf16Be => run::<D, dec::Utf16<Be>>(a, src, dst),
-        Utf32 => run::<D, Utf32Out<Native>>(a, src, dst),
-        Utf32Le => run::<D, Utf32Out<Le>>(a, src, dst),
-        Utf32Be => run::<D, Utf32Out<Be>>(a, src, dst),
-        Utf16 | Wchar => Outcome::bad_argument(),
-    }
+/// The engine's dispatch on one encoding of a pair, from [`forms`]: the decoder of the source
+/// ([`by_source`], for [`with_decoder`]) and the encoder of the target ([`by_target`]).
+macro_rules! engine_dispatch {
+    ($($form:ident: $dec:ty, $enc:ty;)*) => {
+        /// The decoder of form `from` (an [`explicit`] encoding).
+        fn by_source(from: Encoding, w: impl WithDecoder) -> Outcome {
+            match from {
+                $(Encoding::$form => w.run::<$dec>(),)*
+                // `canonical` and `explicit` leave none of the others.
+                _ => Outcome::bad_argument(),
+            }
+        }
+
+        /// The engine from decoder `D` to the encoder of `to` (a [`canonical`] encoding).
+        fn by_target<D: Bounded>(a: Args, src: Src, dst: Dst, to: Encoding) -> Outcome {
+            match explicit(to) {
+                $(Encoding::$form => run::<D, $enc>(a, src, dst),)*
+                _ => Outcome::bad_argument(),
+            }
+        }
+    };
 }
+
+forms!(engine_dispatch! {});
 
 fn run<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(a: Args, src: Src, dst: Dst) -> Outcome {
     match (src.view::<D::Unit>(), dst.view::<E::Unit>()) {

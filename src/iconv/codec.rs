@@ -392,6 +392,54 @@ impl<O: Endian> ByteEncoder for Utf32Out<O> {
     }
 }
 
+/// The byte-stream decoder for a core decoder of the routing table's forms: the decoders of
+/// byte units read streams as they are, the 16- and 32-bit ones through the types above.
+pub(crate) trait StreamIn {
+    type In: ByteDecoder;
+}
+
+/// The byte-stream encoder for a core encoder of the routing table's forms.
+pub(crate) trait StreamOut {
+    type Out: ByteEncoder;
+}
+
+/// The codecs of byte units, which are their own byte-stream codecs.
+macro_rules! streams_as_is {
+    (in: $($d:ty),*; out: $($e:ty),*) => {
+        $(impl StreamIn for $d {
+            type In = Self;
+        })*
+        $(impl StreamOut for $e {
+            type Out = Self;
+        })*
+    };
+}
+
+streams_as_is! {
+    in: crate::codec::decode::Utf8, crate::codec::decode::Latin1, Cp1252;
+    out: Utf8Out, Latin1Out, Cesu8Out, Mutf8Out, Wtf8Out, Rfc2279Out, Cp1252Out
+}
+
+impl<R: Rules> StreamIn for Form<R> {
+    type In = Self;
+}
+
+impl<O: Endian> StreamIn for Utf16<O> {
+    type In = Utf16In<O>;
+}
+
+impl<O: Endian> StreamOut for Utf16<O> {
+    type Out = Utf16Out<O, false>;
+}
+
+impl<O: Endian> StreamIn for Utf32<O> {
+    type In = Utf32In<O>;
+}
+
+impl<O: Endian> StreamOut for crate::codec::encode::Utf32Out<O> {
+    type Out = Utf32Out<O>;
+}
+
 /// The fast path for the engine: converts the leading run of ASCII characters that fits.
 pub(crate) fn ascii_run<D: ByteDecoder, E: ByteEncoder>(
     src: &[u8],

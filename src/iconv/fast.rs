@@ -3,7 +3,9 @@
 //! handles what they stop at. Byte streams may be unaligned, so 16/32-bit units pass through a
 //! small stack buffer.
 
-use super::{Codec, NATIVE, Order};
+use super::Codec;
+use crate::engine::route::{canonical, direct_conversions};
+use crate::types::encoding::Encoding;
 use crate::types::outcome::{Outcome, Policy};
 
 /// Converts a well-formed prefix of the input that fits in the output: `(read, written)`.
@@ -12,24 +14,28 @@ pub(super) type Fast = fn(&[u8], Option<&mut [u8]>) -> (usize, usize);
 /// Units per round through the stack buffer.
 const CHUNK: usize = 4096;
 
-/// The fast path for a pair, when there is one.
+/// [`for_pair`]'s match: each direct conversion over byte streams, its adapter chosen by its
+/// unit types.
+macro_rules! fast_pair {
+    ($pair:expr; $($(#[$doc:meta])* $name:ident: $s:tt => $d:tt, $from:ident => $to:ident;)*) => {
+        Some(match $pair {
+            $((Encoding::$from, Encoding::$to) => fast_pair!(@adapt $name, $s => $d),)*
+            _ => return None,
+        })
+    };
+    (@adapt $name:ident, u8 => u8) => { |s, d| direct(s, d, crate::$name) };
+    (@adapt $name:ident, u8 => $d:tt) => { |s, d| to_wide(s, d, crate::$name) };
+    (@adapt $name:ident, $s:tt => u8) => { |s, d| from_wide(s, d, crate::$name) };
+}
+
+/// The fast path for a pair, when there is one: UTF-8 validated and copied, or the direct
+/// conversion of the routing table's list for the pair's encodings.
 pub(super) fn for_pair(from: Codec, to: Codec) -> Option<Fast> {
-    Some(match (from, to) {
-        (Codec::Utf8, Codec::Utf8) => utf8_to_utf8,
-        (Codec::Utf8, Codec::Latin1) => |s, d| direct(s, d, crate::to_latin1),
-        (Codec::Latin1, Codec::Utf8) => |s, d| direct(s, d, crate::from_latin1),
-        (Codec::Utf8, Codec::Utf16(Order::Le)) => |s, d| to_wide(s, d, crate::to_utf16le),
-        (Codec::Utf8, Codec::Utf16(Order::Be)) => |s, d| to_wide(s, d, crate::to_utf16be),
-        (Codec::Utf16(Order::Le), Codec::Utf8) => |s, d| from_wide(s, d, crate::from_utf16le),
-        (Codec::Utf16(Order::Be), Codec::Utf8) => |s, d| from_wide(s, d, crate::from_utf16be),
-        (Codec::Utf8, Codec::Utf32(order)) if order == NATIVE => {
-            |s, d| to_wide(s, d, crate::to_utf32)
-        }
-        (Codec::Utf32(order), Codec::Utf8) if order == NATIVE => {
-            |s, d| from_wide(s, d, crate::from_utf32)
-        }
-        _ => return None,
-    })
+    if (from, to) == (Codec::Utf8, Codec::Utf8) {
+        return Some(utf8_to_utf8);
+    }
+    let (from, to) = (from.encoding()?, to.encoding()?);
+    direct_conversions!(fast_pair! { (canonical(from), canonical(to)); })
 }
 
 /// A unit type moved through byte streams in the machine's order.

@@ -59,14 +59,13 @@ mod names;
 pub use names::{Charset, Spec, encoding_from_name, split};
 
 use codec::{
-    AsciiIn, AsciiOut, ByteDecoder, ByteEncoder, Ucs2In, Utf16In, Utf16Out, Utf32In, Utf32Out,
-    ascii_run,
+    AsciiIn, AsciiOut, ByteDecoder, ByteEncoder, StreamIn, StreamOut, Ucs2In, Utf16Out, ascii_run,
 };
 
-use crate::codec::decode::{Be, Decoder, Latin1, Le, Step, Utf8};
-use crate::codec::encode::{Latin1Out, Utf8Out};
-use crate::codec::family as fam;
+use crate::codec::decode::{Be, Decoder, Le, Step};
+use crate::engine::route::forms;
 use crate::engine::transcode::transcode;
+use crate::types::encoding::Encoding;
 use crate::types::outcome::{Policy, Status};
 
 /// Why a call to [`Iconv::convert`] stopped before consuming all of its input, or failed; each
@@ -107,21 +106,51 @@ const NATIVE: Order = Order::Le;
 #[cfg(target_endian = "big")]
 const NATIVE: Order = Order::Be;
 
-/// The concrete codec a charset reads or writes with, once the byte order is known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Codec {
-    Utf8,
-    Utf16(Order),
-    Ucs2(Order),
-    Utf32(Order),
-    Latin1,
-    Ascii,
-    Cesu8,
-    Mutf8,
-    Wtf8,
-    Rfc2279,
-    Cp1252,
+/// iconv's dispatch on a pair of codecs, generated from the routing table's forms (each form's
+/// core codecs taken over byte streams by [`StreamIn`] and [`StreamOut`]) and the two charsets
+/// only iconv converts, UCS-2 and ASCII.
+macro_rules! iconv_dispatch {
+    ($($form:ident: $dec:ty, $enc:ty;)*) => {
+        /// The concrete codec a charset reads or writes with, once the byte order is known.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Codec {
+            $($form,)*
+            Ucs2Le,
+            Ucs2Be,
+            Ascii,
+        }
+
+        impl Codec {
+            /// The core's encoding of this codec, for those the routing table has.
+            fn encoding(self) -> Option<Encoding> {
+                match self {
+                    $(Codec::$form => Some(Encoding::$form),)*
+                    Codec::Ucs2Le | Codec::Ucs2Be | Codec::Ascii => None,
+                }
+            }
+        }
+
+        fn with_decoder(from: Codec, to: Codec, job: &mut Job) -> IconvOutcome {
+            match from {
+                $(Codec::$form => with_encoder::<<$dec as StreamIn>::In>(to, job),)*
+                Codec::Ucs2Le => with_encoder::<Ucs2In<Le>>(to, job),
+                Codec::Ucs2Be => with_encoder::<Ucs2In<Be>>(to, job),
+                Codec::Ascii => with_encoder::<AsciiIn>(to, job),
+            }
+        }
+
+        fn with_encoder<D: ByteDecoder>(to: Codec, job: &mut Job) -> IconvOutcome {
+            match to {
+                $(Codec::$form => run::<D, <$enc as StreamOut>::Out>(job),)*
+                Codec::Ucs2Le => run::<D, Utf16Out<Le, true>>(job),
+                Codec::Ucs2Be => run::<D, Utf16Out<Be, true>>(job),
+                Codec::Ascii => run::<D, AsciiOut>(job),
+            }
+        }
+    };
 }
+
+forms!(iconv_dispatch! {});
 
 impl Charset {
     /// Width of the byte order mark this charset reads and writes, if it uses one.
@@ -137,16 +166,16 @@ impl Charset {
     fn codec(self, bom_order: Order) -> Codec {
         match self {
             Charset::Utf8 => Codec::Utf8,
-            Charset::Utf16 => Codec::Utf16(bom_order),
-            Charset::Utf16Le => Codec::Utf16(Order::Le),
-            Charset::Utf16Be => Codec::Utf16(Order::Be),
-            Charset::Ucs2 => Codec::Ucs2(NATIVE),
-            Charset::Ucs2Le => Codec::Ucs2(Order::Le),
-            Charset::Ucs2Be => Codec::Ucs2(Order::Be),
-            Charset::Utf32 => Codec::Utf32(bom_order),
-            Charset::Utf32Le | Charset::Ucs4Le => Codec::Utf32(Order::Le),
-            Charset::Utf32Be | Charset::Ucs4 => Codec::Utf32(Order::Be),
-            Charset::WcharT => Codec::Utf32(NATIVE),
+            Charset::Utf16 => Codec::in_order(bom_order, Codec::Utf16Le, Codec::Utf16Be),
+            Charset::Utf16Le => Codec::Utf16Le,
+            Charset::Utf16Be => Codec::Utf16Be,
+            Charset::Ucs2 => Codec::in_order(NATIVE, Codec::Ucs2Le, Codec::Ucs2Be),
+            Charset::Ucs2Le => Codec::Ucs2Le,
+            Charset::Ucs2Be => Codec::Ucs2Be,
+            Charset::Utf32 => Codec::in_order(bom_order, Codec::Utf32Le, Codec::Utf32Be),
+            Charset::Utf32Le | Charset::Ucs4Le => Codec::Utf32Le,
+            Charset::Utf32Be | Charset::Ucs4 => Codec::Utf32Be,
+            Charset::WcharT => Codec::in_order(NATIVE, Codec::Utf32Le, Codec::Utf32Be),
             Charset::Latin1 => Codec::Latin1,
             Charset::Ascii => Codec::Ascii,
             Charset::Cesu8 => Codec::Cesu8,
@@ -154,6 +183,16 @@ impl Charset {
             Charset::Wtf8 => Codec::Wtf8,
             Charset::Rfc2279 => Codec::Rfc2279,
             Charset::Cp1252 => Codec::Cp1252,
+        }
+    }
+}
+
+impl Codec {
+    /// `le` or `be`, whichever byte order `o` is.
+    fn in_order(o: Order, le: Codec, be: Codec) -> Codec {
+        match o {
+            Order::Le => le,
+            Order::Be => be,
         }
     }
 }
@@ -306,44 +345,6 @@ struct Job<'a> {
     single_step: bool,
     /// glibc's UCS-4 <-> internal loop reports a full output before an incomplete input.
     full_first: bool,
-}
-
-fn with_decoder(from: Codec, to: Codec, job: &mut Job) -> IconvOutcome {
-    match from {
-        Codec::Utf8 => with_encoder::<Utf8>(to, job),
-        Codec::Utf16(Order::Le) => with_encoder::<Utf16In<Le>>(to, job),
-        Codec::Utf16(Order::Be) => with_encoder::<Utf16In<Be>>(to, job),
-        Codec::Ucs2(Order::Le) => with_encoder::<Ucs2In<Le>>(to, job),
-        Codec::Ucs2(Order::Be) => with_encoder::<Ucs2In<Be>>(to, job),
-        Codec::Utf32(Order::Le) => with_encoder::<Utf32In<Le>>(to, job),
-        Codec::Utf32(Order::Be) => with_encoder::<Utf32In<Be>>(to, job),
-        Codec::Latin1 => with_encoder::<Latin1>(to, job),
-        Codec::Ascii => with_encoder::<AsciiIn>(to, job),
-        Codec::Cesu8 => with_encoder::<fam::Cesu8>(to, job),
-        Codec::Mutf8 => with_encoder::<fam::Mutf8>(to, job),
-        Codec::Wtf8 => with_encoder::<fam::Wtf8>(to, job),
-        Codec::Rfc2279 => with_encoder::<fam::Rfc2279>(to, job),
-        Codec::Cp1252 => with_encoder::<fam::Cp1252>(to, job),
-    }
-}
-
-fn with_encoder<D: ByteDecoder>(to: Codec, job: &mut Job) -> IconvOutcome {
-    match to {
-        Codec::Utf8 => run::<D, Utf8Out>(job),
-        Codec::Utf16(Order::Le) => run::<D, Utf16Out<Le, false>>(job),
-        Codec::Utf16(Order::Be) => run::<D, Utf16Out<Be, false>>(job),
-        Codec::Ucs2(Order::Le) => run::<D, Utf16Out<Le, true>>(job),
-        Codec::Ucs2(Order::Be) => run::<D, Utf16Out<Be, true>>(job),
-        Codec::Utf32(Order::Le) => run::<D, Utf32Out<Le>>(job),
-        Codec::Utf32(Order::Be) => run::<D, Utf32Out<Be>>(job),
-        Codec::Latin1 => run::<D, Latin1Out>(job),
-        Codec::Ascii => run::<D, AsciiOut>(job),
-        Codec::Cesu8 => run::<D, fam::Cesu8Out>(job),
-        Codec::Mutf8 => run::<D, fam::Mutf8Out>(job),
-        Codec::Wtf8 => run::<D, fam::Wtf8Out>(job),
-        Codec::Rfc2279 => run::<D, fam::Rfc2279Out>(job),
-        Codec::Cp1252 => run::<D, fam::Cp1252Out>(job),
-    }
 }
 
 /// How the decoding side of a call ended.

@@ -1,7 +1,9 @@
 //! Which kernel set runs.
 
 use super::boundary::ffi_boundary;
-use core::ffi::c_char;
+use core::ffi::{CStr, c_char};
+use std::ffi::CString;
+use std::sync::OnceLock;
 
 /// Returns the name of the kernel set this process uses: `"avx512"`, `"avx2"`, `"sse42"` (x86-64),
 /// `"neon"` (aarch64) or `"scalar"` (the portable code), as a static NUL-terminated string. Never
@@ -14,18 +16,15 @@ use core::ffi::c_char;
 /// Every set gives identical results (output, offsets, counts); only speed differs.
 #[unsafe(no_mangle)]
 pub extern "C" fn utf8x_kernel_name() -> *const c_char {
-    ffi_boundary(
-        || c"scalar".as_ptr(),
-        || kernel_cstr(utf8x::active_kernel()).as_ptr(),
-    )
+    ffi_boundary(|| c"scalar".as_ptr(), || active_cstr().as_ptr())
 }
 
-fn kernel_cstr(name: &str) -> &'static core::ffi::CStr {
-    match name {
-        "avx512" => c"avx512",
-        "avx2" => c"avx2",
-        "sse42" => c"sse42",
-        "neon" => c"neon",
-        _ => c"scalar",
-    }
+/// The core's name of the active set as a C string, made once: the set never changes after the
+/// first call, and the names are the core's own, so a new set needs nothing here. A name the
+/// core could not pass to C (it holds a NUL) reads as the portable set's.
+fn active_cstr() -> &'static CStr {
+    static NAME: OnceLock<Option<CString>> = OnceLock::new();
+    NAME.get_or_init(|| CString::new(utf8x::active_kernel()).ok())
+        .as_deref()
+        .unwrap_or(c"scalar")
 }

@@ -2,8 +2,8 @@
 //! where 27 bytes are typographic characters and the five that Windows leaves undefined
 //! (`81 8D 8F 90 9D`) are the C1 controls of the same value.
 
-use crate::codec::decode::{Bounded, Decoder, Step};
 use crate::codec::encode::Encoder;
+use crate::codec::step::{Bounded, Decoder, Step};
 use crate::types::encoding::Encoding;
 
 /// The characters of bytes `80`..`9F`.

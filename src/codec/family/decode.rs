@@ -22,7 +22,7 @@
 
 use core::marker::PhantomData;
 
-use crate::codec::decode::{Bounded, Decoder, Step, combine_surrogates, invalid, is_continuation};
+use crate::codec::step::{Bounded, Decoder, Step, combine_surrogates, invalid, is_continuation};
 use crate::types::encoding::Encoding;
 use crate::types::outcome::ErrorKind;
 
