@@ -18,8 +18,9 @@
 //! decoders run at 0.9x to 2.4x glibc's speed, its encoders (even with its `fast-*-encode`
 //! tables) at about 1x; the tables at several times that.
 
-use crate::codec::{Decoded, whatwg_decode};
-use crate::table::{ascii8, block_len, utf8_char, work};
+use crate::decoded::{Decoded, whatwg_decode};
+use crate::runs::{encode_run, utf8_char};
+use crate::table::{block_len, work};
 
 /// Whether `e` is one of the encodings these paths serve: stateless, at most two bytes per
 /// character but for the sequences left to encoding_rs.
@@ -260,7 +261,20 @@ impl Encoder {
             let mut w = 0;
             let mut failed = None;
             while i < limit {
-                (i, w) = encode_run(&self.table, self.ascii, bytes, i, limit, buf, w);
+                let table = &self.table;
+                (i, w) = encode_run(self.ascii, bytes, i, limit, buf, w, |c, buf, w| {
+                    let &e = table.get(c as usize)?;
+                    // One byte for ASCII, two for the others: the rest (a half-width katakana,
+                    // not known yet, none) is the caller's. The output's length follows from the
+                    // input's, not from the table (a read that the next character's position
+                    // would wait for).
+                    let n = 1 + usize::from(c >= 0x80);
+                    if e >> 16 != n as u32 {
+                        return None;
+                    }
+                    buf[w..w + 2].copy_from_slice(&(e as u16).to_le_bytes());
+                    Some(n)
+                });
                 if i >= limit {
                     break;
                 }
@@ -295,41 +309,6 @@ impl Encoder {
         }
         Ok(())
     }
-}
-
-/// Encodes the characters of `bytes[i..]` (well-formed UTF-8) that `table` holds into
-/// `buf[w..]`, up to `limit` or the first other character; returns the new `i` and `w`.
-#[inline(always)]
-fn encode_run(
-    table: &[u32; 0x10000],
-    ascii: bool,
-    bytes: &[u8],
-    mut i: usize,
-    limit: usize,
-    buf: &mut [u8],
-    mut w: usize,
-) -> (usize, usize) {
-    while i < limit {
-        if ascii && let Some(eight) = ascii8(bytes, i) {
-            buf[w..w + 8].copy_from_slice(eight);
-            (i, w) = (i + 8, w + 8);
-            continue;
-        }
-        let (c, len) = utf8_char(bytes, i);
-        let Some(&e) = table.get(c as usize) else {
-            break;
-        };
-        // One byte for ASCII, two for the others: the rest (a half-width katakana, not known
-        // yet, none) is the caller's. The output's length follows from the input's, not from
-        // the table (a read that the next character's position would wait for).
-        let n = 1 + usize::from(c >= 0x80);
-        if e >> 16 != n as u32 {
-            break;
-        }
-        buf[w..w + 2].copy_from_slice(&(e as u16).to_le_bytes());
-        (i, w) = (i + len, w + n);
-    }
-    (i, w)
 }
 
 #[cfg(test)]
