@@ -497,4 +497,30 @@ mod tests {
             assert!(want == got, "{} encodes differently", e.name());
         }
     }
+
+    /// Text with runs of ASCII long enough for the encoder's eight-at-a-time copy (the random
+    /// text above rarely has eight in a row), between characters of two bytes, one byte (a
+    /// half-width katakana in Shift_JIS) and none: encoded as encoding_rs does.
+    #[test]
+    fn encoder_copies_ascii_runs_as_encoding_rs() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut text = String::new();
+        while text.len() < 100_000 {
+            let run = rng.below(40);
+            text.extend((0..run).map(|_| char::from(b' ' + rng.below(0x5F) as u8)));
+            text.push(['中', '日', 'ｱ', 'あ', '한'][rng.below(5)]);
+        }
+        for e in ALL {
+            // Each encoding's own characters only: the unmappable ones are the test above's.
+            let text: String = text
+                .chars()
+                .filter(|c| !e.encode(&c.to_string()).2)
+                .collect();
+            let (want, _, _) = e.encode(&text);
+            let mut got = Vec::new();
+            let result = Encoder::new(e).encode(&text, &mut got);
+            assert_eq!(result, Ok(()), "{}", e.name());
+            assert!(got[..] == want[..], "{} encodes differently", e.name());
+        }
+    }
 }
