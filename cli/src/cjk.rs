@@ -18,8 +18,9 @@
 //! decoders run at 0.9x to 2.4x glibc's speed, its encoders (even with its `fast-*-encode`
 //! tables) at about 1x; the tables at several times that.
 
-use crate::codec::{Decoded, whatwg_decode};
-use crate::table::{ascii8, block_len, utf8_char, work};
+use crate::decoded::{Decoded, whatwg_decode};
+use crate::runs::{encode_run, utf8_char};
+use crate::table::{block_len, work};
 
 /// Whether `e` is one of the encodings these paths serve: stateless, at most two bytes per
 /// character but for the sequences left to encoding_rs.
@@ -260,7 +261,20 @@ impl Encoder {
             let mut w = 0;
             let mut failed = None;
             while i < limit {
-                (i, w) = encode_run(&self.table, self.ascii, bytes, i, limit, buf, w);
+                let table = &self.table;
+                (i, w) = encode_run(self.ascii, bytes, i, limit, buf, w, |c, buf, w| {
+                    let &e = table.get(c as usize)?;
+                    // One byte for ASCII, two for the others: the rest (a half-width katakana,
+                    // not known yet, none) is the caller's. The output's length follows from the
+                    // input's, not from the table (a read that the next character's position
+                    // would wait for).
+                    let n = 1 + usize::from(c >= 0x80);
+                    if e >> 16 != n as u32 {
+                        return None;
+                    }
+                    buf[w..w + 2].copy_from_slice(&(e as u16).to_le_bytes());
+                    Some(n)
+                });
                 if i >= limit {
                     break;
                 }
@@ -295,41 +309,6 @@ impl Encoder {
         }
         Ok(())
     }
-}
-
-/// Encodes the characters of `bytes[i..]` (well-formed UTF-8) that `table` holds into
-/// `buf[w..]`, up to `limit` or the first other character; returns the new `i` and `w`.
-#[inline(always)]
-fn encode_run(
-    table: &[u32; 0x10000],
-    ascii: bool,
-    bytes: &[u8],
-    mut i: usize,
-    limit: usize,
-    buf: &mut [u8],
-    mut w: usize,
-) -> (usize, usize) {
-    while i < limit {
-        if ascii && let Some(eight) = ascii8(bytes, i) {
-            buf[w..w + 8].copy_from_slice(eight);
-            (i, w) = (i + 8, w + 8);
-            continue;
-        }
-        let (c, len) = utf8_char(bytes, i);
-        let Some(&e) = table.get(c as usize) else {
-            break;
-        };
-        // One byte for ASCII, two for the others: the rest (a half-width katakana, not known
-        // yet, none) is the caller's. The output's length follows from the input's, not from
-        // the table (a read that the next character's position would wait for).
-        let n = 1 + usize::from(c >= 0x80);
-        if e >> 16 != n as u32 {
-            break;
-        }
-        buf[w..w + 2].copy_from_slice(&(e as u16).to_le_bytes());
-        (i, w) = (i + len, w + n);
-    }
-    (i, w)
 }
 
 #[cfg(test)]
@@ -516,6 +495,32 @@ mod tests {
                 }
             }
             assert!(want == got, "{} encodes differently", e.name());
+        }
+    }
+
+    /// Text with runs of ASCII long enough for the encoder's eight-at-a-time copy (the random
+    /// text above rarely has eight in a row), between characters of two bytes, one byte (a
+    /// half-width katakana in Shift_JIS) and none: encoded as encoding_rs does.
+    #[test]
+    fn encoder_copies_ascii_runs_as_encoding_rs() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut text = String::new();
+        while text.len() < 100_000 {
+            let run = rng.below(40);
+            text.extend((0..run).map(|_| char::from(b' ' + rng.below(0x5F) as u8)));
+            text.push(['中', '日', 'ｱ', 'あ', '한'][rng.below(5)]);
+        }
+        for e in ALL {
+            // Each encoding's own characters only: the unmappable ones are the test above's.
+            let text: String = text
+                .chars()
+                .filter(|c| !e.encode(&c.to_string()).2)
+                .collect();
+            let (want, _, _) = e.encode(&text);
+            let mut got = Vec::new();
+            let result = Encoder::new(e).encode(&text, &mut got);
+            assert_eq!(result, Ok(()), "{}", e.name());
+            assert!(got[..] == want[..], "{} encodes differently", e.name());
         }
     }
 }

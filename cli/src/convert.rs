@@ -9,69 +9,14 @@ use utf8x::{Encoding, Policy, Status};
 
 use crate::Exit;
 use crate::cli::{Convert, PolicyArg};
-use crate::codec::Legacy;
 use crate::encoding::{self, Code, Kind};
 use crate::input::{Input, Reader};
+use crate::outcome::{Done, Fail, stopped};
 use crate::output::Output;
-use crate::pipeline::{Halt, Pipeline, convert_parallel, first_char};
+use crate::pipeline::{Pipeline, convert_parallel};
+use crate::plan::{Plan, Source};
 use crate::progress::Progress;
 use crate::report::{self, describe, plural};
-
-/// The options, resolved.
-#[derive(Clone, Copy)]
-pub struct Plan {
-    pub from: Code,
-    pub to: Code,
-    /// For ill-formed input.
-    pub invalid: Policy,
-    /// For characters the target cannot hold.
-    pub unmappable: Policy,
-    /// `-c` or `//IGNORE`: iconv's dropping, which still fails on a character cut short at
-    /// the end of the input.
-    pub iconv_skip: bool,
-    /// `//IGNORE` without `-c`: the run fails once done if anything was dropped, as iconv.
-    pub ignore_fails: bool,
-    /// `--bom` / `--no-bom`; `None`: a BOM only for UTF-16 and UTF-32.
-    pub bom: Option<bool>,
-    pub verbose: bool,
-    /// Threads per mapped file for conversions between two utf8x encodings.
-    pub jobs: usize,
-    /// Bytes of input decoded at a time by conversions through UTF-8 (`via.rs`).
-    pub piece: usize,
-}
-
-/// Why one input's conversion stopped.
-pub enum Fail {
-    Open(io::Error),
-    Read(io::Error),
-    Write(io::Error),
-    /// Ill-formed input or an unmappable character at byte `at` of the input.
-    Data {
-        status: Status,
-        kind: utf8x::ErrorKind,
-        at: u64,
-        character: Option<char>,
-        /// The input's encoding, as read.
-        enc: &'static str,
-    },
-    /// The input (in `enc`) ends inside a character or a code unit, at byte `at`.
-    Incomplete {
-        at: u64,
-        enc: &'static str,
-    },
-    /// The pair or the policy is not available.
-    Unsupported(String),
-}
-
-/// What one input produced.
-#[derive(Default)]
-pub struct Done {
-    pub read: u64,
-    pub written: u64,
-    pub replaced: u64,
-    /// The input's encoding, as read (after `auto` or a byte order mark decided).
-    pub from: Option<&'static str>,
-}
 
 pub fn run(args: &Convert) -> Exit {
     crate::sys::use_locale();
@@ -217,14 +162,6 @@ pub fn plan(args: &Convert) -> Result<Plan, String> {
     })
 }
 
-/// Where an input's characters come from once its encoding is known.
-#[derive(Clone, Copy)]
-pub enum Source {
-    /// A utf8x encoding, after a byte order mark of `skip` bytes.
-    Utf(Encoding, usize),
-    Legacy(Legacy),
-}
-
 pub fn convert_one(
     input: &Input,
     plan: &Plan,
@@ -268,12 +205,6 @@ pub fn convert_opened(
         Kind::Legacy(l) => Source::Legacy(l),
     };
     convert_source(reader, source, plan, out, progress)
-}
-
-impl From<(Encoding, usize)> for Source {
-    fn from((e, skip): (Encoding, usize)) -> Source {
-        Source::Utf(e, skip)
-    }
 }
 
 /// Converts the input from `source`, already decided, to the plan's target.
@@ -469,37 +400,6 @@ impl Parallel {
         sink(&bytes[..o.written * to.unit_size()])?;
         self.replaced += o.replaced as u64;
         Ok(true)
-    }
-}
-
-/// The failure for a halted push; `chunk` starts at byte `base` of the input.
-pub fn stopped(
-    halt: Halt<io::Error>,
-    from: Encoding,
-    skip: usize,
-    base: u64,
-    chunk: &[u8],
-) -> Fail {
-    let s = match halt {
-        Halt::Sink(e) => return Fail::Write(e),
-        Halt::Input(s) => s,
-    };
-    let at = skip as u64 + s.position * from.unit_size() as u64;
-    let status = s.outcome.status;
-    if status == Status::Truncated {
-        let enc = from.name();
-        return Fail::Incomplete { at, enc };
-    }
-    let character = match (status, at.checked_sub(base)) {
-        (Status::Unmappable, Some(i)) => chunk.get(i as usize..).and_then(|b| first_char(b, from)),
-        _ => None,
-    };
-    Fail::Data {
-        status,
-        kind: s.outcome.error,
-        at,
-        character,
-        enc: from.name(),
     }
 }
 

@@ -10,8 +10,8 @@ use utf8x::{Encoding, Status};
 use crate::Exit;
 use crate::cli::Detect;
 use crate::codec::Legacy;
-use crate::convert::Source;
 use crate::input::{Input, Reader};
+use crate::plan::Source;
 use crate::readings;
 use crate::report::{self, Stdout, describe, plural};
 

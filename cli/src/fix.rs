@@ -9,12 +9,13 @@ use utf8x::{Encoding, Policy};
 
 use crate::Exit;
 use crate::cli::{Fix, FixPolicyArg};
-use crate::convert::{self, Plan, Source};
+use crate::convert;
 use crate::detect::How;
 use crate::encoding::{Code, Kind};
 use crate::input::Input;
 use crate::mojibake::Summary;
 use crate::output::Output;
+use crate::plan::{Plan, Source};
 use crate::progress::Progress;
 use crate::report::{self, Stdout, describe, plural};
 

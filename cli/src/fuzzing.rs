@@ -7,9 +7,10 @@ use std::io::Cursor;
 use clap::Parser;
 
 use crate::cli::{Cli, Command};
-use crate::convert::{self, Plan};
+use crate::convert;
 use crate::input::{Input, Reader};
 use crate::output::Output;
+use crate::plan::Plan;
 use crate::progress::Progress;
 
 /// The first name of each charset `utf8x -l` lists: every encoding the tool converts.

@@ -4,7 +4,8 @@
 //! prepared) per byte of input stays below a small constant, however many stops there are.
 //! Timing nothing, they count steps.
 
-use crate::codec::{Decoded, Decoder, Encoded, Encoder, Legacy};
+use crate::codec::{Decoder, Encoded, Encoder, Legacy};
+use crate::decoded::Decoded;
 use crate::table::WORK;
 
 /// Bytes of input per test: one piece of the conversion through UTF-8 (`via.rs`).

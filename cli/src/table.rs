@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::runs::{ascii8, encode_run, utf8_char};
 use crate::sys::Cd;
 
 /// A byte that decodes to nothing (glibc reports EILSEQ for it).
@@ -339,7 +340,12 @@ impl Table {
         let mut failed = None;
         while i < end {
             // Up to `end` and not past it: the next block starts there.
-            (i, w) = encode_run(&self.rev, self.ascii, &bytes[..end], i, end, buf, w);
+            let rev = &self.rev;
+            (i, w) = encode_run(self.ascii, &bytes[..end], i, end, buf, w, |c, buf, w| {
+                let &r = rev.get(c as usize).filter(|&&r| r != 0)?;
+                buf[w] = (r - 1) as u8;
+                Some(1)
+            });
             if i >= end {
                 break;
             }
@@ -359,34 +365,6 @@ impl Table {
         out.truncate(start + w);
         failed.map_or(Ok(()), Err)
     }
-}
-
-/// Encodes the characters of `bytes[i..]` (well-formed UTF-8) that `rev` holds into `buf[w..]`,
-/// up to `limit` or the first other character; returns the new `i` and `w`.
-#[inline(always)]
-fn encode_run(
-    rev: &[u16; 0x10000],
-    ascii: bool,
-    bytes: &[u8],
-    mut i: usize,
-    limit: usize,
-    buf: &mut [u8],
-    mut w: usize,
-) -> (usize, usize) {
-    while i < limit {
-        if ascii && let Some(eight) = ascii8(bytes, i) {
-            buf[w..w + 8].copy_from_slice(eight);
-            (i, w) = (i + 8, w + 8);
-            continue;
-        }
-        let (c, len) = utf8_char(bytes, i);
-        let Some(&r) = rev.get(c as usize).filter(|&&r| r != 0) else {
-            break;
-        };
-        buf[w] = (r - 1) as u8;
-        (i, w) = (i + len, w + 1);
-    }
-    (i, w)
 }
 
 /// Input bytes per block of a loop that writes its output in place: the output is prepared
@@ -438,27 +416,6 @@ fn high_bytes(bytes: &[u8]) -> usize {
         .chunks(255)
         .map(|c| usize::from(c.iter().fold(0u8, |n, &b| n + (b >> 7))))
         .sum()
-}
-
-/// The eight bytes at `i`, when they are all ASCII.
-#[inline(always)]
-pub fn ascii8(bytes: &[u8], i: usize) -> Option<&[u8]> {
-    let eight = bytes.get(i..i + 8)?;
-    let word = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
-    (word & 0x8080_8080_8080_8080 == 0).then_some(eight)
-}
-
-/// The code point of the character at `i` in well-formed UTF-8, and its length.
-#[inline(always)]
-pub fn utf8_char(bytes: &[u8], i: usize) -> (u32, usize) {
-    let b = u32::from(bytes[i]);
-    let cont = |k: usize| u32::from(bytes[i + k] & 0x3F);
-    match b {
-        0..0x80 => (b, 1),
-        0x80..0xE0 => ((b & 0x1F) << 6 | cont(1), 2),
-        0xE0..0xF0 => ((b & 0x0F) << 12 | cont(1) << 6 | cont(2), 3),
-        _ => ((b & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3), 4),
-    }
 }
 
 #[cfg(test)]

@@ -8,12 +8,14 @@ use std::io;
 
 use utf8x::{Encoding, Policy, Status};
 
-use crate::codec::{Decoded, Decoder, Encoded, Encoder, Legacy, Translit};
-use crate::convert::{Done, Fail, Plan, Source, stopped};
+use crate::codec::{Decoder, Encoded, Encoder, Legacy, Translit};
+use crate::decoded::Decoded;
 use crate::encoding::Kind;
 use crate::input::Reader;
+use crate::outcome::{Done, Fail, stopped};
 use crate::output::Output;
 use crate::pipeline::Pipeline;
+use crate::plan::{Plan, Source};
 use crate::progress::Progress;
 
 /// Bytes of input decoded at a time: the UTF-8 of a piece, and its encoding, stay a few MiB at
