@@ -146,7 +146,10 @@ def main():
                 f"utf8x.spark.make_valid, JVM ({args.jni})",
                 F.sum(F.octet_length(us.make_valid("s"))),
             ),
-            ("cast to binary alone (the JVM path's copy)", F.sum(F.octet_length(F.col("s").cast("binary")))),
+            (
+                "cast to binary alone (the JVM path's copy)",
+                F.sum(F.octet_length(F.col("s").cast("binary"))),
+            ),
         ]
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "lines.parquet")
@@ -174,8 +177,7 @@ def main():
     if jvm:
         assert answers["Spark is_valid_utf8"] == answers[f"utf8x.spark.is_valid, JVM ({args.jni})"]
         assert (
-            answers["Spark make_valid_utf8"]
-            == answers[f"utf8x.spark.make_valid, JVM ({args.jni})"]
+            answers["Spark make_valid_utf8"] == answers[f"utf8x.spark.make_valid, JVM ({args.jni})"]
         )
     spark.stop()
 
