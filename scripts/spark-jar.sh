@@ -15,12 +15,18 @@ out=$target/spark
 python=${1:-$("$root/scripts/python-env.sh" --spark)}
 
 for tool in javac jar cc; do
-  command -v "$tool" > /dev/null || { echo "spark-jar.sh: needs $tool (a JDK 17+: apt-get install default-jdk-headless; a C compiler)" >&2; exit 1; }
+  command -v "$tool" > /dev/null || {
+    echo "spark-jar.sh: needs $tool (a JDK 17+: apt-get install default-jdk-headless; cc)" >&2
+    exit 1
+  }
 done
 # The JDK's headers (jni.h, and jni_md.h in the platform's folder).
 java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}
-[ -f "$java_home/include/jni.h" ] || { echo "spark-jar.sh: no jni.h under $java_home/include (set JAVA_HOME to a JDK)" >&2; exit 1; }
-jars=$("$python" -c 'import os, pyspark; print(os.path.join(os.path.dirname(pyspark.__file__), "jars"))')
+[ -f "$java_home/include/jni.h" ] || {
+  echo "spark-jar.sh: no jni.h under $java_home/include (set JAVA_HOME to a JDK)" >&2
+  exit 1
+}
+jars=$("$python" -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')/jars
 
 # The static C library, its non-utf8x symbols made local (as `make build` does).
 cargo build --quiet --release -p utf8x-c
@@ -29,7 +35,10 @@ cargo build --quiet --release -p utf8x-c
 case "$(uname -s)-$(uname -m)" in
   Linux-x86_64) platform=linux-x86_64 ;;
   Linux-aarch64 | Linux-arm64) platform=linux-aarch64 ;;
-  *) echo "spark-jar.sh: $(uname -s)-$(uname -m): only Linux is built here (docs/spark.md)" >&2; exit 1 ;;
+  *)
+    echo "spark-jar.sh: $(uname -s)-$(uname -m): only Linux is built here (docs/spark.md)" >&2
+    exit 1
+    ;;
 esac
 rm -rf "$out/classes"
 mkdir -p "$out/classes/org/utf8x/spark/native/$platform"
@@ -46,6 +55,7 @@ cc -O2 -fPIC -shared -std=c11 -Wall -Wextra -Werror \
   -lpthread -lm -ldl -lrt -lgcc_s -lc -s \
   -o "$out/classes/org/utf8x/spark/native/$platform/libutf8x_jni.so"
 # The UDF interfaces are in spark-sql-api; -path: its manifest names jars pyspark leaves out.
-javac --release 17 -Xlint:all,-path -Werror -cp "$jars/*" -d "$out/classes" spark/src/org/utf8x/spark/*.java
+javac --release 17 -Xlint:all,-path -Werror -cp "$jars/*" -d "$out/classes" \
+  spark/src/org/utf8x/spark/*.java
 jar --create --file "$out/utf8x-spark.jar" -C "$out/classes" .
 echo "$out/utf8x-spark.jar"
