@@ -185,9 +185,10 @@ def test_random_values_in_many_batches(spark, path, tmp_path, seed):
 
 def test_long_values(spark, path, tmp_path):
     """Values around and far past the 4 KiB that the JNI code copies on the stack (longer ones
-    go through a buffer of the thread's), with an error at the start, at the end, and cut."""
+    go through a buffer of the thread's, those past 1 MiB through one of their own), with an
+    error at the start, at the end, and cut."""
     values = []
-    for n in (4094, 4095, 4096, 4097, 100_000):
+    for n in (4094, 4095, 4096, 4097, 100_000, (1 << 20) - 1, (1 << 20) + 1):
         text = ("é" * n).encode()[:n]  # cut inside a character when n is odd
         values += [text, b"\xff" + text, text + b"\xed\xa0\x80", text + b"\xf0\x9f\x98"]
     path_ = parquet(tmp_path, b=values, s=values)

@@ -7,8 +7,9 @@
  * (validation, the first error's offset); Native.java picks one per JVM:
  * - "critical": GetPrimitiveArrayCritical, the array itself (no copy; the JVM may hold off a
  *   garbage collection while the call runs, which is short: one value);
- * - "region": GetByteArrayRegion into a buffer on the stack (values up to STACK_BYTES) or,
- *   for longer values, one on the heap of this thread, kept for the next call.
+ * - "region": GetByteArrayRegion into a buffer on the stack (values up to STACK_BYTES), one on
+ *   the heap of this thread kept for the next call (up to KEEP_BYTES), or one allocated for
+ *   the call (longer values, rare, where the copy costs far more than the allocation).
  * make_valid checks the value so first and returns at once when it is valid (the common case);
  * a bad value is copied out (the JNI call that allocates the result is not allowed inside a
  * critical section) and repaired into a new byte[].
@@ -22,12 +23,14 @@
 
 /* Values up to this size are copied onto the stack in "region" mode. */
 #define STACK_BYTES 4096
+/* The most the buffer of a thread grows to: each thread keeps it until it ends, never freed
+ * (Spark's task threads are pooled, and live as long as their executor). */
+#define KEEP_BYTES (1u << 20)
 
-/* The buffer of this thread for longer values (grown, never shrunk; freed with the thread's
- * last use of the library: a Spark executor's task threads live as long as the executor). */
 static _Thread_local uint8_t *big;
 static _Thread_local size_t big_cap;
 
+/* The buffer of this thread, for len up to KEEP_BYTES. */
 static uint8_t *thread_buffer(size_t len) {
   if (len > big_cap) {
     uint8_t *grown = realloc(big, len);
@@ -65,7 +68,9 @@ static struct utf8x_result validate_region(JNIEnv *env, jbyteArray value) {
   jsize len = (*env)->GetArrayLength(env, value);
   struct utf8x_result r;
   uint8_t stack[STACK_BYTES];
-  uint8_t *buf = (size_t)len <= sizeof stack ? stack : thread_buffer((size_t)len);
+  uint8_t *buf = (size_t)len <= sizeof stack ? stack
+                 : (size_t)len <= KEEP_BYTES  ? thread_buffer((size_t)len)
+                                              : malloc((size_t)len);
   memset(&r, 0, sizeof r);
   if (buf == NULL) {
     throw_java(env, "java/lang/OutOfMemoryError", "utf8x: no memory to copy a value");
@@ -73,7 +78,9 @@ static struct utf8x_result validate_region(JNIEnv *env, jbyteArray value) {
     return r;
   }
   (*env)->GetByteArrayRegion(env, value, 0, len, (jbyte *)buf);
-  return utf8x_validate(buf, (size_t)len);
+  r = utf8x_validate(buf, (size_t)len);
+  if ((size_t)len > KEEP_BYTES) free(buf);
+  return r;
 }
 
 static struct utf8x_result validate(JNIEnv *env, jbyteArray value, jboolean critical) {
