@@ -69,6 +69,12 @@ duckdb:
 	    $(DUCKDB_OUT)/utf8x.duckdb_extension --capi-version $(DUCKDB_CAPI) \
 	    --extension-version $(VERSION) $(if $(DUCKDB_PLATFORM),--platform $(DUCKDB_PLATFORM))
 
+# utf8x's Spark SQL functions in the JVM (spark/): target/spark/utf8x-spark.jar, with the JNI
+# library of this platform inside (scripts/spark-jar.sh: needs a JDK 17+ and pyspark's jars).
+.PHONY: spark
+spark:
+	./scripts/spark-jar.sh
+
 # Substitutes the install paths into the pkg-config and CMake templates.
 SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
 	    -e 's|@VERSION@|$(VERSION)|g' -e 's|@MAJOR@|$(MAJOR)|g' -e 's|@RPATH@|$(PC_RPATH)|g' \

@@ -3,8 +3,12 @@ application, on lipsum lines with a bad byte in 1 % of them, read from Parquet. 
 the numbers depend on the machine.
 
     python examples/spark/bench.py --lipsum DIR [--rows N] [--master local[2]] [--repeat R]
+        [--jar target/spark/utf8x-spark.jar] [--jni critical|region]
 
-DIR holds the lipsum texts (``*.utf8.txt``: one paragraph a line); without it, generated
+With the jar (scripts/spark-jar.sh builds it; the default path is used when it is there), the
+JVM path of utf8x.spark (the jar's functions, calling the C library through JNI) is timed too,
+beside the Arrow path; ``--jni`` picks how its native code reads each value (in place, or
+copied). DIR holds the lipsum texts (``*.utf8.txt``: one paragraph a line); without it, generated
 lines. Each query reduces to one number per row group (``count_if``, ``sum(octet_length)``),
 so the time is the scan and the function, not the output. Rows from the Parquet file written
 first (plain encoding, no compression, so that decompression takes no share); each query is run
@@ -73,17 +77,41 @@ def main():
     p.add_argument(
         "--batch", type=int, default=10_000, help="rows per Arrow batch (Spark's default)"
     )
+    p.add_argument(
+        "--jar",
+        default=str(Path(__file__).resolve().parents[2] / "target/spark/utf8x-spark.jar"),
+        help="utf8x-spark.jar, for the JVM path (skipped where the file is missing)",
+    )
+    p.add_argument(
+        "--jni",
+        choices=["critical", "region"],
+        default="critical",
+        help="how the JVM path's native code reads values: in place, or copied",
+    )
     args = p.parse_args()
 
-    spark = (
+    builder = (
         SparkSession.builder.master(args.master)
         .appName("utf8x bench")
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(args.batch))
-        .getOrCreate()
     )
+    jvm = Path(args.jar).is_file()
+    if jvm:
+        # In local mode the driver's JVM runs the tasks; on a cluster, also the executors'.
+        jni = f"-Dorg.utf8x.spark.jni={args.jni}"
+        builder = (
+            builder.config("spark.jars", args.jar)
+            .config("spark.driver.extraJavaOptions", jni)
+            .config("spark.executor.extraJavaOptions", jni)
+        )
+    spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
+    if jvm and not us._use_jvm(spark):
+        raise SystemExit(f"{args.jar}: the session does not find utf8x.spark's functions in it")
+    # The Arrow path's columns first (utf8x.spark picks the path when a column is built).
+    us._PATHS[spark] = False
 
     @F.arrow_udf("boolean")
     def nothing(a: pa.Array) -> pa.Array:
@@ -110,11 +138,26 @@ def main():
         ("Spark make_valid_utf8", F.sum(F.octet_length(F.make_valid_utf8("s")))),
         ("utf8x.spark.make_valid", F.sum(F.octet_length(us.make_valid("s")))),
     ]
+    if jvm:
+        us._PATHS[spark] = True
+        queries += [
+            (f"utf8x.spark.is_valid, JVM ({args.jni})", F.count_if(us.is_valid("s"))),
+            (
+                f"utf8x.spark.make_valid, JVM ({args.jni})",
+                F.sum(F.octet_length(us.make_valid("s"))),
+            ),
+            (
+                "cast to binary alone (the JVM path's copy)",
+                F.sum(F.octet_length(F.col("s").cast("binary"))),
+            ),
+        ]
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "lines.parquet")
         size = write_parquet(path, args.rows, args.lipsum)
         df = spark.read.parquet(path)
         print(f"{args.rows} rows, {size / 1e9:.3f} GB of text, {args.master}, batch {args.batch}")
+        if jvm:
+            print(f"JVM path: {args.jar}, JNI reads values {args.jni}")
         answers = {}
         print("| query | best of %d (s) | GB/s |" % args.repeat)
         print("|---|---:|---:|")
@@ -131,6 +174,11 @@ def main():
     # The two engines agree (the bench measures the same work).
     assert answers["Spark is_valid_utf8"] == answers["utf8x.spark.is_valid"]
     assert answers["Spark make_valid_utf8"] == answers["utf8x.spark.make_valid"]
+    if jvm:
+        assert answers["Spark is_valid_utf8"] == answers[f"utf8x.spark.is_valid, JVM ({args.jni})"]
+        assert (
+            answers["Spark make_valid_utf8"] == answers[f"utf8x.spark.make_valid, JVM ({args.jni})"]
+        )
     spark.stop()
 
 

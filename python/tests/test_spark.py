@@ -4,6 +4,12 @@ offsets, nulls, empty values, legacy text, binary and string columns, values spr
 Arrow batches), the job's report row by row and its repaired copy, and bad input (unknown
 names, wrong column types, corrupt Parquet, an output inside the input).
 
+The functions run both ways, each test of them once per path: through Arrow, and in the JVM
+(the jar's JNI functions) where the session has utf8x-spark.jar (scripts/spark-jar.sh builds it;
+UTF8X_SPARK_JAR names it, else the one under target/spark is used if it is there; without it the
+JVM tests skip). UTF8X_SPARK_JNI=region has the JVM read values by copies (the other way the JNI
+code offers) for the whole run.
+
 Needs pyspark, pyarrow and a Java runtime; skips without them. One Spark session serves the
 module: starting one takes most of a minute on two cores."""
 
@@ -43,22 +49,60 @@ import repair  # noqa: E402
 # Small Arrow batches, so that a column reaches the functions in many batches.
 BATCH = 64
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def jar():
+    """utf8x-spark.jar: UTF8X_SPARK_JAR, else the build's, if there is one."""
+    named = os.environ.get("UTF8X_SPARK_JAR")
+    if named:
+        return named
+    built = ROOT / "target" / "spark" / "utf8x-spark.jar"
+    return str(built) if built.is_file() else None
+
 
 @pytest.fixture(scope="module")
 def spark():
     # The workers run this interpreter, which imports utf8x as the tests do.
     os.environ["PYSPARK_PYTHON"] = sys.executable
-    session = (
+    builder = (
         SparkSession.builder.master("local[2]")
         .appName("utf8x tests")
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(BATCH))
-        .getOrCreate()
     )
+    if jar():
+        builder = builder.config("spark.jars", jar())
+    if os.environ.get("UTF8X_SPARK_JNI"):
+        # local mode: the driver's JVM runs the tasks.
+        jni = f"-Dorg.utf8x.spark.jni={os.environ['UTF8X_SPARK_JNI']}"
+        builder = builder.config("spark.driver.extraJavaOptions", jni)
+    session = builder.getOrCreate()
     session.sparkContext.setLogLevel("OFF")
     yield session
     session.stop()
+
+
+@pytest.fixture(scope="module")
+def jvm(spark):
+    """Whether the session has the jar's functions (utf8x.spark registers them)."""
+    return us._use_jvm(spark)
+
+
+@pytest.fixture(params=["arrow", "jvm"])
+def path(request, spark, jvm):
+    """Runs the test once through Arrow and once in the JVM (skipped without the jar)."""
+    if request.param == "jvm" and not jvm:
+        pytest.skip("no utf8x-spark.jar on the session's classpath (scripts/spark-jar.sh)")
+    us._PATHS[spark] = request.param == "jvm"
+    yield request.param
+    us._PATHS[spark] = jvm
+
+
+def plan(df):
+    """The physical plan, as Spark prints it."""
+    return df._jdf.queryExecution().executedPlan().toString()
 
 
 def parquet(tmp_path, name="values.parquet", **columns):
@@ -100,7 +144,7 @@ def kinds(spark, tmp_path_factory):
 
 
 @pytest.mark.parametrize("col", ["b", "s"])
-def test_is_valid_and_error_offset(spark, kinds, col):
+def test_is_valid_and_error_offset(spark, path, kinds, col):
     path, values = kinds
     valid, offset, errors = collect(
         spark, path, us.is_valid(col), us.error_offset(F.col(col)), us.errors(col)
@@ -113,13 +157,13 @@ def test_is_valid_and_error_offset(spark, kinds, col):
 
 @pytest.mark.parametrize("policy", ["replace", "ignore", "fallback"])
 @pytest.mark.parametrize("col", ["b", "s"])
-def test_make_valid(spark, kinds, col, policy):
+def test_make_valid(spark, path, kinds, col, policy):
     path, values = kinds
     [got] = collect(spark, path, us.make_valid(col, errors=policy))
     assert got == maybe(lambda v: cpython_make_valid(v, policy), values)
 
 
-def test_make_valid_default_is_replace_as_spark(spark, kinds):
+def test_make_valid_default_is_replace_as_spark(spark, path, kinds):
     path, values = kinds
     mine, spark_own = collect(spark, path, us.make_valid("s"), F.make_valid_utf8("s"))
     assert mine == maybe(lambda v: v.decode("utf-8", "replace"), values)
@@ -128,7 +172,7 @@ def test_make_valid_default_is_replace_as_spark(spark, kinds):
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_random_values_in_many_batches(spark, tmp_path, seed):
+def test_random_values_in_many_batches(spark, path, tmp_path, seed):
     values = mixed(seed, n=1000)
     path = parquet(tmp_path, s=values)
     valid, offset, fixed = collect(
@@ -137,6 +181,61 @@ def test_random_values_in_many_batches(spark, tmp_path, seed):
     assert valid == maybe(cpython_valid, values)
     assert offset == [e and e["offset"] for e in maybe(cpython_error, values)]
     assert fixed == maybe(lambda v: cpython_make_valid(v, "fallback"), values)
+
+
+def test_long_values(spark, path, tmp_path):
+    """Values around and far past the 4 KiB that the JNI code copies on the stack (longer ones
+    go through a buffer of the thread's, those past 1 MiB through one of their own), with an
+    error at the start, at the end, and cut."""
+    values = []
+    for n in (4094, 4095, 4096, 4097, 100_000, (1 << 20) - 1, (1 << 20) + 1):
+        text = ("é" * n).encode()[:n]  # cut inside a character when n is odd
+        values += [text, b"\xff" + text, text + b"\xed\xa0\x80", text + b"\xf0\x9f\x98"]
+    path_ = parquet(tmp_path, b=values, s=values)
+    valid, offset, fixed, dropped = collect(
+        spark,
+        path_,
+        us.is_valid("b"),
+        us.error_offset("s"),
+        us.make_valid("b", "replace"),
+        us.make_valid("s", "ignore"),
+    )
+    assert valid == [cpython_valid(v) for v in values]
+    assert offset == [e and e["offset"] for e in map(cpython_error, values)]
+    assert fixed == [cpython_make_valid(v, "replace") for v in values]
+    assert dropped == [cpython_make_valid(v, "ignore") for v in values]
+
+
+def test_the_path_is_the_one_chosen(spark, path, kinds):
+    """The JVM path's plan calls the jar's functions and no Python worker; the Arrow path's
+    hands the column to one."""
+    df = spark.read.parquet(kinds[0]).select(us.is_valid("s"), us.make_valid("b", "fallback"))
+    shown = plan(df)
+    if path == "jvm":
+        assert "ArrowEvalPython" not in shown
+        assert "utf8x_is_valid(cast(s#" in shown
+        assert "utf8x_make_valid_fallback(b#" in shown
+    else:
+        assert "ArrowEvalPython" in shown
+
+
+def test_sql_functions(spark, jvm, kinds):
+    """The jar's functions under their SQL names, as spark.sql sees them once utf8x.spark has
+    registered them (a string column cast to binary)."""
+    if not jvm:
+        pytest.skip("no utf8x-spark.jar on the session's classpath (scripts/spark-jar.sh)")
+    file, values = kinds
+    spark.read.parquet(file).createOrReplaceTempView("kinds")
+    rows = spark.sql(
+        "SELECT utf8x_is_valid(CAST(s AS BINARY)), utf8x_error_offset(b),"
+        " CAST(utf8x_make_valid(b) AS STRING), CAST(utf8x_make_valid_ignore(b) AS STRING),"
+        " CAST(utf8x_make_valid_fallback(CAST(s AS BINARY)) AS STRING) FROM kinds"
+    ).collect()
+    valid, offset, replaced, ignored, fallback = (list(c) for c in zip(*rows))
+    assert valid == maybe(cpython_valid, values)
+    assert offset == [e and e["offset"] for e in maybe(cpython_error, values)]
+    for got, policy in ((replaced, "replace"), (ignored, "ignore"), (fallback, "fallback")):
+        assert got == maybe(lambda v: cpython_make_valid(v, policy), values)
 
 
 @pytest.mark.parametrize("encoding,codec,texts", LEGACY, ids=[e for e, _, _ in LEGACY])
@@ -184,7 +283,7 @@ def test_unknown_names_fail_in_the_driver(spark):
 
 
 @pytest.mark.parametrize("col,kind", [("n", "BIGINT"), ("x", "DOUBLE"), ("a", "ARRAY<BIGINT>")])
-def test_other_column_types_are_refused_by_name(spark, col, kind):
+def test_other_column_types_are_refused_by_name(spark, path, col, kind):
     df = spark.createDataFrame([(1, 1.5, [1])], "n bigint, x double, a array<bigint>")
     for fn in (us.is_valid, us.error_offset, us.make_valid, lambda c: us.decode(c, "cp1251")):
         # Refused when the query is resolved, before any task runs.

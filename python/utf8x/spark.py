@@ -1,4 +1,4 @@
-"""utf8x as Spark column functions (Spark 4.1 and later), run through Arrow.
+"""utf8x as Spark column functions (Spark 4.1 and later), in the JVM or through Arrow.
 
     >>> from pyspark.sql import functions as F
     >>> import utf8x.spark as us
@@ -6,11 +6,19 @@
     ...           us.decode("legacy", "windows-1251"), us.error_offset("raw"))
 
 Each function takes a column name or a ``Column`` of binary or string type and returns a
-``pyspark.sql.Column``. The work is an Arrow UDF (``pyspark.sql.functions.arrow_udf``): Spark
-hands each batch of the column to a Python worker as a ``pyarrow.Array``, with no pandas
-conversion, and ``utf8x.arrow`` works on its buffers in place. So the executors' Python needs
-``utf8x`` and ``pyarrow`` (install them there, or ship a virtual environment with the job:
-docs/spark.md). Null in is null out.
+``pyspark.sql.Column``. Null in is null out. Two paths do the work, chosen once per session:
+
+- **in the JVM**, where the session has utf8x-spark.jar on its classpath (``spark.jars``; built
+  by scripts/spark-jar.sh): ``is_valid``, ``error_offset`` and ``make_valid`` register the
+  jar's functions (``utf8x_is_valid``... in SQL) and call them on the column cast to binary
+  (Spark copies a string's bytes, decoding nothing). Each calls the C library on each value
+  through JNI: no trip to Python at all;
+- **through Arrow** otherwise, and always for ``errors`` and ``decode``: an Arrow UDF
+  (``pyspark.sql.functions.arrow_udf``) hands each batch of the column to a Python worker as a
+  ``pyarrow.Array``, with no pandas conversion, and ``utf8x.arrow`` works on its buffers in
+  place. So the executors' Python needs ``utf8x`` and ``pyarrow``.
+
+docs/spark.md says how to ship either to the executors.
 
 Checks happen where they are cheapest and earliest:
 
@@ -28,11 +36,12 @@ naming the encoding, the reason, the byte offset inside the value and the value'
 """
 
 import re
+import weakref
 from typing import Union
 
 import pyarrow as pa
 import pyarrow.compute as pc
-from pyspark.sql import Column
+from pyspark.sql import Column, SparkSession
 from pyspark.sql import functions as F
 
 from . import arrow as _arrow
@@ -47,12 +56,16 @@ _ERROR_TYPE = "struct<offset: bigint, length: bigint, kind: string>"
 def is_valid(col: ColumnOrName) -> Column:
     """A boolean column: whether each value is UTF-8 (RFC 3629); null for null. As Spark's
     ``is_valid_utf8``, for binary columns too."""
+    if _in_jvm():
+        return _jvm_call("is_valid", "utf8x_is_valid", col)
     return _udf("is_valid", "boolean", col, _arrow.is_valid)
 
 
 def error_offset(col: ColumnOrName) -> Column:
     """A bigint column: the byte offset of the first ill-formed sequence of each value that is
     not UTF-8; null where the value is valid, and for null."""
+    if _in_jvm():
+        return _jvm_call("error_offset", "utf8x_error_offset", col)
     return _udf("error_offset", "bigint", col, _offsets_of)
 
 
@@ -68,6 +81,9 @@ def make_valid(col: ColumnOrName, errors: str = "replace") -> Column:
     maximal subpart, as Python's ``errors="replace"`` and Spark's ``make_valid_utf8``),
     dropped (``"ignore"``), or each of their bytes read as Windows-1252 (``"fallback"``)."""
     _check_names(lambda a: _arrow.make_valid(a, errors))
+    if _in_jvm():
+        # The function's result is binary: the cast takes its bytes as the string's, as they are.
+        return _jvm_call("make_valid", _MAKE_VALID_SQL[errors], col, result="string")
     return _udf("make_valid", "string", col, lambda a: _arrow.make_valid(a, errors))
 
 
@@ -86,6 +102,62 @@ def decode(col: ColumnOrName, encoding: str, errors: str = "strict") -> Column:
             raise ValueError(_strict_failure(name, encoding, arr, e)) from None
 
     return _udf("decode", "string", col, run)
+
+
+# The functions of utf8x-spark.jar (spark/src/org/utf8x/spark): SQL name, class, result type.
+_JVM_FUNCTIONS = {
+    "utf8x_is_valid": ("org.utf8x.spark.IsValid", "boolean"),
+    "utf8x_error_offset": ("org.utf8x.spark.ErrorOffset", "bigint"),
+    "utf8x_make_valid": ("org.utf8x.spark.MakeValid", "binary"),
+    "utf8x_make_valid_ignore": ("org.utf8x.spark.MakeValidIgnore", "binary"),
+    "utf8x_make_valid_fallback": ("org.utf8x.spark.MakeValidFallback", "binary"),
+}
+_MAKE_VALID_SQL = {
+    "replace": "utf8x_make_valid",
+    "ignore": "utf8x_make_valid_ignore",
+    "fallback": "utf8x_make_valid_fallback",
+}
+
+# Per session: whether it runs the JVM functions (decided at its first use here).
+_PATHS: "weakref.WeakKeyDictionary[SparkSession, bool]" = weakref.WeakKeyDictionary()
+
+
+def _use_jvm(session: SparkSession) -> bool:
+    """Whether ``session`` runs utf8x.spark's functions in the JVM: the first call registers
+    the jar's functions under their SQL names (``utf8x_is_valid``...), which works where
+    utf8x-spark.jar is on the session's classpath (``spark.jars``), and remembers the answer;
+    the later calls return it. Without the jar, the functions run through Arrow."""
+    try:
+        return _PATHS[session]
+    except KeyError:
+        pass
+    functions = iter(_JVM_FUNCTIONS.items())
+    name, (cls, returns) = next(functions)
+    try:
+        session.udf.registerJavaFunction(name, cls, returns)
+        found = True
+    except Exception:  # the class is missing (Spark's AnalysisException), or no JVM at all
+        found = False
+    if found:
+        # The jar is there: a function it lacks is an error, not a reason to use Arrow.
+        for name, (cls, returns) in functions:
+            session.udf.registerJavaFunction(name, cls, returns)
+    _PATHS[session] = found
+    return found
+
+
+def _in_jvm() -> bool:
+    session = SparkSession.getActiveSession()
+    return session is not None and _use_jvm(session)
+
+
+def _jvm_call(name: str, sql: str, col: ColumnOrName, result: str = "") -> Column:
+    """The jar's function ``sql`` on ``col``: type-checked as for the Arrow path, then cast to
+    binary (the functions take the bytes; a cast of a binary column is no operation)."""
+    out = F.call_function(sql, _typed(col).cast("binary"))
+    if result:
+        out = out.cast(result)
+    return out.alias(f"utf8x_{name}({_short(col)})")
 
 
 def _offsets_of(arr: pa.Array) -> pa.Array:
