@@ -41,6 +41,13 @@ if [ -n "$py_env" ] && command -v java > /dev/null; then
   ./scripts/python-env.sh --spark > /dev/null 2>> "$py_env_log" ||
     echo "test-all: pyspark could not be installed; the Spark tests will skip" >&2
 fi
+# With a JDK, utf8x's Spark functions in the JVM (the jar, its JNI library linked with
+# libutf8x.a): the Spark tests then run both paths, the JVM's and Arrow's.
+if [ -n "$py_env" ] && command -v javac > /dev/null; then
+  jar=$(./scripts/spark-jar.sh "$py_env" 2>> "$py_env_log" | tail -n 1) &&
+    export UTF8X_SPARK_JAR="$PWD/$jar" ||
+    echo "test-all: utf8x-spark.jar not built; the JVM path's Spark tests will skip" >&2
+fi
 if [ -n "$py_env" ]; then
   # Its own process group, so that stop_python ends all of it.
   set -m
