@@ -5,6 +5,7 @@
 //
 // Usage: node scripts/wasm/run.mjs MODULE.wasm [ARGS...]
 
+import { openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 import { WASI } from 'node:wasi';
@@ -14,11 +15,17 @@ if (!file) {
   console.error('usage: node scripts/wasm/run.mjs MODULE.wasm [ARGS...]');
   process.exit(2);
 }
+// Node makes its own descriptors of pipes non-blocking, and a WASI write to one then fails
+// with EAGAIN whenever the reader falls behind (std then panics, and a test that prints much
+// aborts its binary). The module writes through descriptors opened anew on the same files,
+// which block; appending, so that a log file the output goes to is not cut.
 const wasi = new WASI({
   version: 'preview1',
   args: [file, ...args],
   env: process.env,
   preopens: { '/': '/' },
+  stdout: openSync('/dev/stdout', 'a'),
+  stderr: openSync('/dev/stderr', 'a'),
   returnOnExit: true,
 });
 const module = await WebAssembly.compile(await readFile(file));
