@@ -135,7 +135,8 @@ pub(crate) struct KernelSet {
 /// A kernel set as the core uses it: its index in [`SETS`]. Each operation is a method that
 /// reads the set's function from that operation's own table (a static inside the method, filled
 /// from [`SETS`] at compile time), so what a program calls decides what it links, and a call
-/// costs the same loads as a field of one table per set: the index, then the entry.
+/// costs as many loads as a field of one table per set did: the active index, the handle's
+/// index and the entry (there: the index, the set's address and the field).
 pub(crate) struct Kernels {
     set: usize,
 }
