@@ -83,34 +83,51 @@ pub(super) unsafe fn chunk_wide<V: Lanes2, S: Sink, const TWO: bool>(
     }
     let end = starts[windows];
     let total = (ends & ((1u64 << end) - 1)).count_ones() as usize;
-    let mut w = 0;
     // SAFETY: forwarded from this function's contract: every window starts below byte 64, on
     // a character boundary, and writes only the characters of `ends` before `end`, `total` <= 63
-    // in all, plus at most 7 units after them, inside the room of `out`: `dst` (whose 8 units
-    // after the characters are read before and restored) or `spare` (BLOCK + 8 units, of which
-    // the `total` written are copied to `dst`).
-    unsafe {
-        let mut spare = [core::mem::MaybeUninit::<S::Unit>::uninit(); BLOCK + 8];
-        let in_place = saves_in_place(dst, total);
-        let out = if in_place {
-            dst
+    // in all, plus at most 7 units after them, inside the room: at `dst`, whose 8 units after
+    // the characters are read before and restored, or in `spare` (BLOCK + 8 units), of which
+    // the `total` written are copied to `dst`.
+    let w = unsafe {
+        if saves_in_place(dst, total) {
+            let after = dst.add(total).cast::<[S::Unit; 8]>();
+            let saved = after.read_unaligned();
+            let w = windows_into::<V, S, TWO>(p, &starts[..windows], ends, dst);
+            after.write_unaligned(saved);
+            w
         } else {
-            spare.as_mut_ptr().cast::<S::Unit>()
-        };
-        let after = out
-            .add(total)
-            .cast::<[core::mem::MaybeUninit<S::Unit>; 8]>();
-        let saved = after.read_unaligned();
-        for &s in &starts[..windows] {
-            w = window::<V, S, TWO>(p.add(s), (ends >> s) as u32 & window_mask, out, w);
+            let mut spare = [core::mem::MaybeUninit::<S::Unit>::uninit(); BLOCK + 8];
+            let out = spare.as_mut_ptr().cast::<S::Unit>();
+            let w = windows_into::<V, S, TWO>(p, &starts[..windows], ends, out);
+            core::ptr::copy_nonoverlapping(out, dst, w);
+            w
         }
-        debug_assert_eq!(w, total);
-        after.write_unaligned(saved);
-        if !in_place {
-            core::ptr::copy_nonoverlapping(out, dst, total);
-        }
-    }
+    };
+    debug_assert_eq!(w, total);
     (end, w)
+}
+
+/// The windows of [`chunk_wide`] starting at `starts` (bytes from `p`), with `ends` its bits of
+/// the bytes that end a character, written from `out`; returns the units they count.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK + LANES` readable bytes at `p`; room for the characters
+/// and 7 more units at `out`.
+#[inline(always)]
+unsafe fn windows_into<V: Lanes2, S: Sink, const TWO: bool>(
+    p: *const u8,
+    starts: &[usize],
+    ends: u64,
+    out: *mut S::Unit,
+) -> usize {
+    let window_mask = (u64::MAX >> (64 - V::LANES)) as u32;
+    let mut w = 0;
+    for &s in starts {
+        // SAFETY: forwarded: each window starts below byte 64, on a character boundary.
+        w = unsafe { window::<V, S, TWO>(p.add(s), (ends >> s) as u32 & window_mask, out, w) };
+    }
+    w
 }
 
 /// Whether the 8 units after `total` at `dst` lie in the page of the unit before `dst`, which
@@ -123,5 +140,6 @@ pub(super) fn saves_in_place<T>(dst: *const T, total: usize) -> bool {
     const PAGE: usize = 4096;
     let start = dst as usize;
     let last = start + (total + 8) * core::mem::size_of::<T>() - 1;
-    start.wrapping_sub(1) / PAGE == last / PAGE
+    // The same page when no bit from the page's size up differs.
+    (start.wrapping_sub(1) ^ last) < PAGE
 }
