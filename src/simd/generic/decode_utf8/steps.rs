@@ -94,12 +94,10 @@ pub(super) unsafe fn steps16<V: Lanes2, S: Sink>(
                 }
                 _ => {
                     debug_assert_eq!(step.kind, OTHER);
-                    let (cp, len) = decode_one(at.add(q));
-                    if cp > S::MAX {
+                    let Some(next) = one_char::<S>(at, out, (q, w)) else {
                         break;
-                    }
-                    w += S::one(out.add(w), cp);
-                    q += len;
+                    };
+                    (q, w) = next;
                 }
             }
         }
@@ -132,15 +130,35 @@ pub(super) unsafe fn one_at_a_time<S: Sink>(
             if q + len + usize::from(lead >= 0xF0) > limit {
                 break;
             }
-            let (cp, len) = decode_one(at.add(q));
-            if cp > S::MAX {
+            let Some(next) = one_char::<S>(at, out, (q, w)) else {
                 break;
-            }
-            w += S::one(out.add(w), cp);
-            q += len;
+            };
+            (q, w) = next;
         }
     }
     (q, w)
+}
+
+/// The valid character at byte `q` of `at` into unit `w` of `out`: the new `(q, w)`, or `None`
+/// for a character above what the sink holds (nothing written).
+///
+/// # Safety
+///
+/// A whole valid character at `at + q`; 2 writable units at `out + w`.
+#[inline(always)]
+unsafe fn one_char<S: Sink>(
+    at: *const u8,
+    out: *mut S::Unit,
+    (q, w): (usize, usize),
+) -> Option<(usize, usize)> {
+    // SAFETY: forwarded from this function's contract.
+    unsafe {
+        let (cp, len) = decode_one(at.add(q));
+        if cp > S::MAX {
+            return None;
+        }
+        Some((q + len, w + S::one(out.add(w), cp)))
+    }
 }
 
 /// The masks of the chunk at `at` (`src[p..]`) when the chunk step did not find them: bytes
