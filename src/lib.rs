@@ -111,7 +111,7 @@ pub use types::unit::Unit;
 /// environment variable `UTF8X_KERNEL` names (`scalar`, `sse42`, `avx2`, `avx512`; `scalar`,
 /// `neon`) if the CPU runs it. Every set gives identical results; only speed differs.
 pub fn active_kernel() -> &'static str {
-    simd::active().name
+    simd::active().name()
 }
 
 /// The library version as `(major << 16) | (minor << 8) | patch`.

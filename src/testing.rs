@@ -10,7 +10,7 @@ pub struct Kernel(&'static Kernels);
 
 impl core::fmt::Debug for Kernel {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.0.name)
+        f.write_str(self.0.name())
     }
 }
 
@@ -30,7 +30,7 @@ macro_rules! forward {
         impl Kernel {
             /// The set's name: `scalar`, `sse42`, `avx2`, `avx512`, `neon`.
             pub fn name(self) -> &'static str {
-                self.0.name
+                self.0.name()
             }
             $(
                 #[allow(missing_docs)]
@@ -55,7 +55,7 @@ forward! {
 impl Kernel {
     /// The set's `utf8_valid_bmp_up_to`: the valid UTF-8 prefix up to the first 4-byte lead.
     pub fn valid_bmp_up_to(self, src: &[u8]) -> usize {
-        (self.0.utf8_valid_bmp_up_to)(src)
+        (self.0.utf8_valid_bmp_up_to())(src)
     }
 }
 
@@ -92,12 +92,12 @@ macro_rules! raw {
 }
 
 raw! {
-    raw_utf8_to_utf16: u8 => u16, |k| k.utf8_to_utf16.native;
-    raw_utf8_to_utf32: u8 => u32, |k| k.utf8_to_utf32;
-    raw_utf8_to_latin1: u8 => u8, |k| k.utf8_to_latin1;
-    raw_utf16_to_utf8: u16 => u8, |k| k.utf16_to_utf8.native;
-    raw_utf16_to_bmp_utf8: u16 => u8, |k| k.utf16_to_bmp_utf8[0].native;
-    raw_utf16_to_bmp_utf8_nul: u16 => u8, |k| k.utf16_to_bmp_utf8[1].native;
-    raw_utf32_to_utf8: u32 => u8, |k| k.utf32_to_utf8;
-    raw_latin1_to_utf8: u8 => u8, |k| k.latin1_to_utf8;
+    raw_utf8_to_utf16: u8 => u16, |k| k.utf8_to_utf16().native;
+    raw_utf8_to_utf32: u8 => u32, |k| k.utf8_to_utf32();
+    raw_utf8_to_latin1: u8 => u8, |k| k.utf8_to_latin1();
+    raw_utf16_to_utf8: u16 => u8, |k| k.utf16_to_utf8().native;
+    raw_utf16_to_bmp_utf8: u16 => u8, |k| k.utf16_to_bmp_utf8()[0].native;
+    raw_utf16_to_bmp_utf8_nul: u16 => u8, |k| k.utf16_to_bmp_utf8()[1].native;
+    raw_utf32_to_utf8: u32 => u8, |k| k.utf32_to_utf8();
+    raw_latin1_to_utf8: u8 => u8, |k| k.latin1_to_utf8();
 }

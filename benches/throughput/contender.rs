@@ -11,7 +11,30 @@ pub struct Contender<I, O> {
     /// False for the "valid input only" fast paths (simdutf `convert_valid_*`, encoding_rs `mem`
     /// functions that replace instead of reporting): they are checked on well-formed input only.
     pub validates: bool,
+    /// False for [`copy`], which writes the input's bytes, not a conversion: never compared.
+    pub checked: bool,
     pub batch: Batch<I, O>,
+}
+
+/// `memcpy` of the input's bytes into the output buffer (as many as it holds): the physical
+/// limit of the rows that move memory and little else, timed in the same run as the others.
+pub fn copy<I: bytemuck::Pod, O: bytemuck::Pod>() -> Contender<I, O> {
+    Contender {
+        name: "copy",
+        validates: false,
+        checked: false,
+        batch: batch(|src: &Text<I>, dst: &mut [O], iters| {
+            let mut last = None;
+            for _ in 0..iters {
+                let from: &[u8] = bytemuck::cast_slice(std::hint::black_box(&**src));
+                let to: &mut [u8] = bytemuck::cast_slice_mut(std::hint::black_box(&mut *dst));
+                let n = from.len().min(to.len());
+                to[..n].copy_from_slice(&from[..n]);
+                last = std::hint::black_box(Some(n / size_of::<O>()));
+            }
+            last
+        }),
+    }
 }
 
 /// Boxes a batch closure; passing it through a function with an `Fn` bound is what lets the
@@ -44,6 +67,7 @@ macro_rules! contender {
         $crate::contender::Contender {
             name: $name,
             validates: true,
+            checked: true,
             batch: $crate::contender::batch(move |src, dst, iters| {
                 let mut last = None;
                 for _ in 0..iters {

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use utf8x::Policy::{Escape, Fallback, Replace, Skip, Strict};
 use utf8x::{Encoding, Outcome, Policy, Stream};
 
-use crate::contender::contender;
+use crate::contender::{self, contender};
 use crate::data::{self, Corpus};
 use crate::glibc::{self, Iconv, UTF8X, UTF32};
 use crate::section::{Op, Ratio};
@@ -58,6 +58,12 @@ fn vs_simdutf_and_iconv() -> Vec<Ratio> {
             of: "utf8x iconv",
             over: &["glibc iconv"],
         },
+        // The physical limit: a plain copy of the input's bytes in the same run.
+        Ratio {
+            label: "utf8x/copy",
+            of: "utf8x",
+            over: &["copy"],
+        },
         // What the fastest known code reaches: the headroom of the 20x-iconv target.
         Ratio {
             label: "simdutf/iconv",
@@ -94,6 +100,7 @@ pub fn utf8_to_utf16le(corpus: &Corpus) -> Op<u8, u16> {
             )),
             contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
+            contender::copy(),
         ],
         ratios: vs_simdutf_and_iconv(),
     }
@@ -128,6 +135,7 @@ pub fn utf16le_to_utf8(corpus: &Corpus) -> Op<u16, u8> {
             )),
             contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
+            contender::copy(),
         ],
         ratios: vs_simdutf_and_iconv(),
     }
@@ -167,6 +175,7 @@ pub fn utf8_to_utf32(corpus: &Corpus) -> Op<u8, u32> {
                 s,
                 d
             )),
+            contender::copy(),
         ],
         ratios: vs_simdutf_and_iconv()
             .into_iter()
@@ -212,6 +221,7 @@ pub fn utf32_to_utf8(corpus: &Corpus) -> Op<u32, u8> {
                 s,
                 d
             )),
+            contender::copy(),
         ],
         ratios: vs_simdutf_and_iconv()
             .into_iter()
@@ -251,6 +261,7 @@ pub fn utf8_to_latin1(corpus: &Corpus) -> Op<u8, u8> {
             )),
             contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
+            contender::copy(),
         ],
         ratios: vs_simdutf_and_iconv(),
     }
@@ -280,6 +291,7 @@ pub fn latin1_to_utf8(corpus: &Corpus) -> Op<u8, u8> {
             )),
             contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
+            contender::copy(),
         ],
         ratios: vs_simdutf_and_iconv(),
     }

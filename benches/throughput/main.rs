@@ -141,6 +141,25 @@ fn targets() -> Vec<Target> {
             ..geomean(format!("{op} >= 20x glibc iconv"), op, "utf8x/iconv", 20.0)
         });
     }
+    // The rows that move memory and little else, against a plain copy of their input: the
+    // count, and the ASCII file validated and taken between Latin-1 and UTF-8 (the French text
+    // has two-byte characters to write or read, the work a copy does not do).
+    all.push(geomean(
+        "count >= 0.9x copy".to_owned(),
+        "count",
+        "utf8x/copy",
+        0.9,
+    ));
+    for (table, ratio, who) in [
+        ("validate", "is_valid/copy", "is_valid"),
+        ("utf8-to-latin1", "utf8x/copy", "utf8-to-latin1"),
+        ("latin1-to-utf8", "utf8x/copy", "latin1-to-utf8"),
+    ] {
+        all.push(Target {
+            scope: Scope::Row("ASCII"),
+            ..geomean(format!("{who} of ASCII >= 0.9x copy"), table, ratio, 0.9)
+        });
+    }
     // The other forms of the UTF-8 family, on text where they are UTF-8 byte for byte.
     for (op, ratio) in FAMILY {
         all.push(geomean(format!("{op} >= 0.8x utf8x UTF-8"), op, ratio, 0.8));

@@ -107,6 +107,8 @@ pub enum Scope {
     Geomean,
     /// Every row whose size is at most this (short-string tables).
     RowsUpTo(usize),
+    /// The row with this label.
+    Row(&'static str),
 }
 
 /// A performance goal: the ratio column `ratio` of table `table` must reach `min`.
@@ -134,6 +136,7 @@ impl Target {
         let rows: Vec<&Row> = match self.scope {
             Scope::Geomean => table.rows.iter().collect(),
             Scope::RowsUpTo(max) => table.rows.iter().filter(|r| r.size <= max).collect(),
+            Scope::Row(label) => table.rows.iter().filter(|r| r.label == label).collect(),
         };
         let worst = rows
             .iter()
@@ -149,6 +152,7 @@ impl Target {
                 worst.ratios[col],
                 format!("every length <= {max}: {worst_text}"),
             ),
+            Scope::Row(label) => (worst.ratios[col], format!("the {label} row")),
         };
         let beside = self.beside.map_or(String::new(), |label| {
             format!(

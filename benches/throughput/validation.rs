@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use encoding_rs::Encoding;
 
-use crate::contender::contender;
+use crate::contender::{self, contender};
 use crate::data::{self, Corpus};
 use crate::report::{Row, Table};
 use crate::section::{Op, Ratio, Section};
@@ -22,7 +22,8 @@ pub fn throughput(corpus: &Corpus) -> Op<u8, u8> {
         title: "UTF-8 validation",
         inputs: corpus.utf8(),
         bad: data::bad_utf8(corpus),
-        max_out: |_| 0,
+        // Room for the copy of the input that the validators are measured against.
+        max_out: |n| n,
         contenders: vec![
             contender!("utf8x validate", |s, _| ok(utf8x::validate(s).is_ok())),
             contender!("utf8x is_valid", |s, _| ok(utf8x::is_valid(s))),
@@ -37,6 +38,7 @@ pub fn throughput(corpus: &Corpus) -> Op<u8, u8> {
             contender!("encoding_rs", |s, _| ok(
                 Encoding::utf8_valid_up_to(s) == s.len()
             )),
+            contender::copy(),
         ],
         ratios: vec![
             Ratio {
@@ -48,6 +50,12 @@ pub fn throughput(corpus: &Corpus) -> Op<u8, u8> {
                 label: "is_valid/best",
                 of: "utf8x is_valid",
                 over: FASTEST_OTHERS,
+            },
+            // The physical limit: a plain copy of the input's bytes in the same run.
+            Ratio {
+                label: "is_valid/copy",
+                of: "utf8x is_valid",
+                over: &["copy"],
             },
         ],
     }
@@ -68,12 +76,20 @@ pub fn count(corpus: &Corpus) -> Op<u8, u8> {
             contender!(~"utf8x", |s, _| Some(utf8x::count(s))),
             contender!(~"simdutf", |s, _| Some(simdutf::count_utf8(s))),
             contender!(~"std (validates)", |s, _| std_ref::count(s)),
+            contender::copy(),
         ],
-        ratios: vec![Ratio {
-            label: "utf8x/simdutf",
-            of: "utf8x",
-            over: &["simdutf"],
-        }],
+        ratios: vec![
+            Ratio {
+                label: "utf8x/simdutf",
+                of: "utf8x",
+                over: &["simdutf"],
+            },
+            Ratio {
+                label: "utf8x/copy",
+                of: "utf8x",
+                over: &["copy"],
+            },
+        ],
     }
 }
 

@@ -14,13 +14,13 @@ pub fn validate(src: &[u8]) -> Outcome {
     if is_short_ascii(src) {
         return ok(src.len());
     }
-    let valid = simd::with_valid_kernels(src.len(), |k| (k.utf8_valid_up_to)(src));
+    let valid = simd::with_valid_kernels(src.len(), |k| (k.utf8_valid_up_to())(src));
     outcome(src, valid)
 }
 
 #[inline]
 pub(crate) fn validate_with(k: &Kernels, src: &[u8]) -> Outcome {
-    outcome(src, (k.utf8_valid_up_to)(src))
+    outcome(src, (k.utf8_valid_up_to())(src))
 }
 
 /// The outcome for `src`, valid up to `valid` (a character boundary). The search for the error
@@ -56,7 +56,7 @@ pub fn is_valid(src: &[u8]) -> bool {
 
 #[inline]
 pub(crate) fn is_valid_with(k: &Kernels, src: &[u8]) -> bool {
-    (k.utf8_valid_up_to)(src) == src.len()
+    (k.utf8_valid_up_to())(src) == src.len()
 }
 
 /// True when every byte of `src` is below 0x80.
@@ -67,7 +67,7 @@ pub fn is_ascii(src: &[u8]) -> bool {
 
 #[inline]
 pub(crate) fn is_ascii_with(k: &Kernels, src: &[u8]) -> bool {
-    (k.ascii_len)(src) == src.len()
+    (k.ascii_len())(src) == src.len()
 }
 
 /// Bytes of `src` that are not continuation bytes (`80`..`BF`): the number of code points when
@@ -79,7 +79,7 @@ pub fn count(src: &[u8]) -> usize {
 
 #[inline]
 pub(crate) fn count_with(k: &Kernels, src: &[u8]) -> usize {
-    (k.count)(src)
+    (k.count())(src)
 }
 
 /// Checks UTF-16 in little-endian units. A high surrogate as the last unit is
@@ -113,7 +113,7 @@ pub fn validate_utf32(src: &[u32]) -> Outcome {
 
 #[inline]
 pub(crate) fn validate_utf32_with(k: &Kernels, src: &[u32]) -> Outcome {
-    let (start, _) = (k.utf32_measure)(src);
+    let (start, _) = (k.utf32_measure())(src);
     validate_units::<Utf32>(src, start)
 }
 

@@ -215,9 +215,9 @@ direct_pairs! {
     from_utf16: Utf16<Native> => Utf8Out, u16 => u8,
         |k, s, d| k.utf16_to_utf8_bulk::<Native>(s, d);
     from_utf32: Utf32 => Utf8Out, u32 => u8,
-        |k, s, d| simd::to_utf8_bulk(k.utf32_to_utf8, k.utf32_measure, s, d);
+        |k, s, d| simd::to_utf8_bulk(k.utf32_to_utf8(), k.utf32_measure(), s, d);
     from_latin1: Latin1 => Utf8Out, u8 => u8,
-        |k, s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d);
+        |k, s, d| simd::to_utf8_bulk(k.latin1_to_utf8(), k.latin1_measure(), s, d);
 }
 
 /// [`convert_until`]'s dispatch: the direct function of a pair listed by
@@ -414,30 +414,30 @@ fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
         // Without 4-byte sequences on either side, validation itself stops at the first 4-byte
         // lead (a table change in the kernel), so no scan is needed unless NULs matter too.
         (f, t) if family(f) && family(t) && four && !nul => {
-            with!(u8, u8, |s, d| copy_valid(k.utf8_valid_bmp_up_to, s, d))
+            with!(u8, u8, |s, d| copy_valid(k.utf8_valid_bmp_up_to(), s, d))
         }
         (f, t) if family(f) && family(t) => with!(u8, u8, |s, d| {
-            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
-                copy_valid(k.utf8_valid_up_to, s, d)
+            agreeing_bytes(s, d, (four, nul), k.find_key(), |s, d| {
+                copy_valid(k.utf8_valid_up_to(), s, d)
             })
         }),
         (f, Utf16Le) if family(f) => with!(u8, u16, |s, d| {
-            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
+            agreeing_bytes(s, d, (four, nul), k.find_key(), |s, d| {
                 k.utf8_to_utf16_bulk::<Le>(s, d)
             })
         }),
         (f, Utf16Be) if family(f) => with!(u8, u16, |s, d| {
-            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
+            agreeing_bytes(s, d, (four, nul), k.find_key(), |s, d| {
                 k.utf8_to_utf16_bulk::<Be>(s, d)
             })
         }),
         (f, Utf32) if family(f) => with!(u8, u32, |s, d| {
-            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
+            agreeing_bytes(s, d, (four, nul), k.find_key(), |s, d| {
                 k.utf8_to_utf32_bulk(s, d)
             })
         }),
         (f, Latin1) if family(f) => with!(u8, u8, |s, d| {
-            agreeing_bytes(s, d, (four, nul), k.find_key, |s, d| {
+            agreeing_bytes(s, d, (four, nul), k.find_key(), |s, d| {
                 k.utf8_to_latin1_bulk(s, d)
             })
         }),
@@ -470,7 +470,7 @@ fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
                 s,
                 d,
                 |u| u32_stops(u, four, nul),
-                |s, d| simd::to_utf8_bulk(k.utf32_to_utf8, k.utf32_measure, s, d),
+                |s, d| simd::to_utf8_bulk(k.utf32_to_utf8(), k.utf32_measure(), s, d),
             )
         }),
         (Latin1, t) if family(t) => with!(u8, u8, |s, d| {
@@ -478,7 +478,7 @@ fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
                 s,
                 d,
                 |b| nul && b == 0,
-                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d),
+                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8(), k.latin1_measure(), s, d),
             )
         }),
         // Windows-1252 is Latin-1 but for 80..9F.
@@ -487,7 +487,7 @@ fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
                 s,
                 d,
                 |b| (nul && b == 0) || (0x80..=0x9F).contains(&b),
-                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8, k.latin1_measure, s, d),
+                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8(), k.latin1_measure(), s, d),
             )
         }),
         _ => (0, 0),

@@ -1,7 +1,11 @@
 //! Per-ISA kernels and their runtime dispatch: the only place for `unsafe` arithmetic.
 //!
-//! A kernel set ([`Kernels`]) is a table of plain `fn` pointers over slices. The core asks for
-//! the active one with [`active`]: one relaxed atomic load once the choice is made. The choice is
+//! A kernel set is defined as a table of plain `fn` pointers over slices ([`KernelSet`]), but
+//! the core reaches it through [`Kernels`], the set's index, whose methods read each operation
+//! from a table of its own across the sets: a program linked with `--gc-sections` keeps the
+//! kernels of the operations it calls, not every kernel of every set (one table per set keeps
+//! them all alive). The core asks for the active set with [`active`]: one relaxed atomic load
+//! once the choice is made. The choice is
 //! made once, at the first call: the best set this CPU runs, or the one the environment variable
 //! `UTF8X_KERNEL=scalar|sse42|avx2|avx512` (x86-64), `UTF8X_KERNEL=scalar|neon` (aarch64) or
 //! `UTF8X_KERNEL=scalar|wasm-simd128` (wasm32 built with SIMD128) names when the CPU supports it.
@@ -73,7 +77,9 @@ impl<F: Copy> Ordered<F> {
     }
 }
 
-/// One implementation of every primitive the core uses.
+/// One implementation of every primitive the core uses: how a kernel set is written down. Only
+/// constant evaluation reads these tables (into the per-operation tables of [`Kernels`]), so
+/// none of them is in the program.
 ///
 /// Contracts (for all kernels, checked by the differential tests):
 /// - `utf8_valid_up_to(s)` returns `s.len()` when `s` is valid UTF-8, otherwise a character
@@ -101,7 +107,7 @@ impl<F: Copy> Ordered<F> {
 /// - `utf16_to_bmp_utf8[nul]` and its measure: UTF-16 → UTF-8 of BMP characters only, stopping
 ///   before any surrogate and, at index 1, before U+0000 (for CESU-8 and modified UTF-8 targets,
 ///   which write those their own way).
-pub(crate) struct Kernels {
+pub(crate) struct KernelSet {
     pub name: &'static str,
     pub utf8_valid_up_to: fn(&[u8]) -> usize,
     pub utf8_valid_bmp_up_to: fn(&[u8]) -> usize,
@@ -132,6 +138,77 @@ pub(crate) struct Kernels {
     pub short_valid: bool,
 }
 
+/// A kernel set as the core uses it: its index in [`SETS`]. Each operation is a method that
+/// reads the set's function from that operation's own table (a static inside the method, filled
+/// from [`SETS`] at compile time), so what a program calls decides what it links, and a call
+/// costs as many loads as a field of one table per set did: the active index, the handle's
+/// index and the entry (there: the index, the set's address and the field).
+pub(crate) struct Kernels {
+    set: usize,
+}
+
+/// Defines, for each `name: type` of [`KernelSet`], the method of [`Kernels`] that gives it.
+macro_rules! per_operation {
+    ($($name:ident: $ty:ty;)*) => {
+        impl Kernels {$(
+            #[doc = concat!("[`KernelSet::", stringify!($name), "`] of this set.")]
+            #[inline(always)]
+            pub(crate) fn $name(&self) -> $ty {
+                static TABLE: [$ty; SETS.len()] = {
+                    let mut table = [SETS[0].$name; SETS.len()];
+                    let mut i = 1;
+                    while i < SETS.len() {
+                        table[i] = SETS[i].$name;
+                        i += 1;
+                    }
+                    table
+                };
+                TABLE[self.set]
+            }
+        )*}
+    };
+}
+
+per_operation! {
+    name: &'static str;
+    utf8_valid_up_to: fn(&[u8]) -> usize;
+    utf8_valid_bmp_up_to: fn(&[u8]) -> usize;
+    ascii_len: fn(&[u8]) -> usize;
+    count: fn(&[u8]) -> usize;
+    utf16_len: fn(&[u8]) -> usize;
+    utf8_to_utf16: Ordered<Convert<u8, u16>>;
+    utf8_to_utf32: Convert<u8, u32>;
+    utf8_to_utf16_lossy: Option<Ordered<Lossy<u16>>>;
+    utf8_to_utf32_lossy: Option<Lossy<u32>>;
+    utf16_to_utf8: Ordered<Convert<u16, u8>>;
+    utf16_measure: Ordered<Measure<u16>>;
+    utf16_to_bmp_utf8: [Ordered<Convert<u16, u8>>; 2];
+    utf16_bmp_measure: [Ordered<Measure<u16>>; 2];
+    utf32_to_utf8: Convert<u32, u8>;
+    utf32_measure: Measure<u32>;
+    latin1_to_utf8: Convert<u8, u8>;
+    latin1_measure: Measure<u8>;
+    utf8_to_latin1: Convert<u8, u8>;
+    latin1_prefix: fn(&[u8]) -> usize;
+    find_key: fn(&[u8], u8, u8) -> usize;
+    short_utf8: bool;
+    short_valid: bool;
+}
+
+/// A handle for every set in [`SETS`], in its order.
+static HANDLES: [Kernels; SETS.len()] = {
+    let mut handles = [const { Kernels { set: 0 } }; SETS.len()];
+    let mut i = 1;
+    while i < SETS.len() {
+        handles[i] = Kernels { set: i };
+        i += 1;
+    }
+    handles
+};
+
+/// The portable set, first in [`SETS`].
+const SCALAR: &Kernels = &Kernels { set: 0 };
+
 /// True when units of byte order `O` must be byte-swapped on this machine.
 #[inline(always)]
 fn swapped<O: ByteOrder>() -> bool {
@@ -147,8 +224,8 @@ impl Kernels {
         dst: Option<&mut [u16]>,
     ) -> (usize, usize) {
         match dst {
-            Some(d) => (self.utf8_to_utf16.of::<O>())(src, d),
-            None => self.utf8_measure(src, self.utf16_len),
+            Some(d) => (self.utf8_to_utf16().of::<O>())(src, d),
+            None => self.utf8_measure(src, self.utf16_len()),
         }
     }
 
@@ -156,8 +233,8 @@ impl Kernels {
     #[inline]
     pub(crate) fn utf8_to_utf32_bulk(&self, src: &[u8], dst: Option<&mut [u32]>) -> (usize, usize) {
         match dst {
-            Some(d) => (self.utf8_to_utf32)(src, d),
-            None => self.utf8_measure(src, self.count),
+            Some(d) => (self.utf8_to_utf32())(src, d),
+            None => self.utf8_measure(src, self.count()),
         }
     }
 
@@ -171,7 +248,7 @@ impl Kernels {
         policy: Policy,
         replaced: &mut usize,
     ) -> (usize, usize) {
-        let lossy = self.utf8_to_utf16_lossy.map(|l| l.of::<O>());
+        let lossy = self.utf8_to_utf16_lossy().map(|l| l.of::<O>());
         lossy_or(lossy, src, dst, policy, replaced, |d| {
             self.utf8_to_utf16_bulk::<O>(src, d)
         })
@@ -186,7 +263,7 @@ impl Kernels {
         policy: Policy,
         replaced: &mut usize,
     ) -> (usize, usize) {
-        let lossy = self.utf8_to_utf32_lossy;
+        let lossy = self.utf8_to_utf32_lossy();
         lossy_or(lossy, src, dst, policy, replaced, |d| {
             self.utf8_to_utf32_bulk(src, d)
         })
@@ -203,7 +280,7 @@ impl Kernels {
         while read < src.len() {
             let end = src.len().min(read + SLICE);
             let slice = &src[read..end];
-            let valid = (self.utf8_valid_up_to)(slice);
+            let valid = (self.utf8_valid_up_to())(slice);
             needed += size(&slice[..valid]);
             read += valid;
             // Done at the end or at an error. A slice that stops within a character of its end
@@ -223,7 +300,7 @@ impl Kernels {
             // A character above U+00FF first: nothing to do (the common case in lossy runs
             // over non-Latin text, which call this after every character).
             _ if src.first().is_some_and(|&b| b >= 0xC4) => (0, 0),
-            Some(d) => (self.utf8_to_latin1)(src, d),
+            Some(d) => (self.utf8_to_latin1())(src, d),
             None => {
                 // Piece by piece, so that the work is bounded by how far the prefix goes: the
                 // engine calls this again after every error or unmappable character.
@@ -231,10 +308,10 @@ impl Kernels {
                 loop {
                     let piece = &src[n..src.len().min(n + size)];
                     size = (size * 2).min(4096);
-                    let valid = (self.utf8_valid_up_to)(piece);
-                    let latin1 = (self.latin1_prefix)(&piece[..valid]);
+                    let valid = (self.utf8_valid_up_to())(piece);
+                    let latin1 = (self.latin1_prefix())(&piece[..valid]);
                     // Counted while the piece is in the cache.
-                    needed += (self.count)(&piece[..latin1]);
+                    needed += (self.count())(&piece[..latin1]);
                     n += latin1;
                     // Done at the end, at a character above U+00FF, or at an error (a sequence
                     // cut by the end of the piece is not one: it is taken up again next round).
@@ -258,8 +335,8 @@ impl Kernels {
     ) -> (usize, usize) {
         let i = usize::from(nul);
         match dst {
-            Some(d) => (self.utf16_to_bmp_utf8[i].of::<O>())(src, d),
-            None => (self.utf16_bmp_measure[i].of::<O>())(src),
+            Some(d) => (self.utf16_to_bmp_utf8()[i].of::<O>())(src, d),
+            None => (self.utf16_bmp_measure()[i].of::<O>())(src),
         }
     }
 
@@ -271,8 +348,8 @@ impl Kernels {
         dst: Option<&mut [u8]>,
     ) -> (usize, usize) {
         match dst {
-            Some(d) => (self.utf16_to_utf8.of::<O>())(src, d),
-            None => (self.utf16_measure.of::<O>())(src),
+            Some(d) => (self.utf16_to_utf8().of::<O>())(src, d),
+            None => (self.utf16_measure().of::<O>())(src),
         }
     }
 }
@@ -345,17 +422,17 @@ static ACTIVE: AtomicU8 = AtomicU8::new(UNSET);
 /// Every kernel set compiled in, portable first, best last. Not all of them run on every CPU:
 /// a set is only handed out after [`runs`] said yes.
 #[cfg(target_arch = "x86_64")]
-static SETS: [&Kernels; 4] = x86::SETS;
+static SETS: [&KernelSet; 4] = x86::SETS;
 #[cfg(target_arch = "aarch64")]
-static SETS: [&Kernels; 2] = aarch64::SETS;
+static SETS: [&KernelSet; 2] = aarch64::SETS;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-static SETS: [&Kernels; 2] = wasm32::SETS;
+static SETS: [&KernelSet; 2] = wasm32::SETS;
 #[cfg(not(any(
     target_arch = "x86_64",
     target_arch = "aarch64",
     all(target_arch = "wasm32", target_feature = "simd128")
 )))]
-static SETS: [&Kernels; 1] = [&scalar::KERNELS];
+static SETS: [&KernelSet; 1] = [&scalar::KERNELS];
 
 /// Whether this CPU can run `SETS[i]`.
 fn runs(i: usize) -> bool {
@@ -387,17 +464,17 @@ pub(crate) const SHORT: usize = 16;
 
 /// [`with_kernels`] for the ASCII test, the count and the decoding of UTF-8 input into UTF-16 or
 /// UTF-32, whose kernels take short inputs themselves in sets that say so
-/// ([`Kernels::short_utf8`]).
+/// ([`KernelSet::short_utf8`]).
 #[inline(always)]
 pub(crate) fn with_utf8_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
-    with_short_kernels(len, |k| k.short_utf8, f)
+    with_short_kernels(len, |k| k.short_utf8(), f)
 }
 
 /// [`with_utf8_kernels`] for validation: the active set also for short inputs when it validates
-/// them itself ([`Kernels::short_valid`]).
+/// them itself ([`KernelSet::short_valid`]).
 #[inline(always)]
 pub(crate) fn with_valid_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
-    with_short_kernels(len, |k| k.short_valid, f)
+    with_short_kernels(len, |k| k.short_valid(), f)
 }
 
 /// Runs `f` with the active kernel set, or with the portable one for an input shorter than
@@ -410,7 +487,7 @@ fn with_short_kernels<R>(
 ) -> R {
     let k = active();
     if len < SHORT && !takes_short(k) {
-        f(&scalar::KERNELS)
+        f(SCALAR)
     } else {
         f(k)
     }
@@ -421,11 +498,7 @@ fn with_short_kernels<R>(
 /// the active one.
 #[inline(always)]
 pub(crate) fn with_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R) -> R {
-    if len < SHORT {
-        f(&scalar::KERNELS)
-    } else {
-        f(active())
-    }
+    if len < SHORT { f(SCALAR) } else { f(active()) }
 }
 
 /// The kernel set in use.
@@ -433,7 +506,7 @@ pub(crate) fn with_kernels<R>(len: usize, f: impl FnOnce(&'static Kernels) -> R)
 pub(crate) fn active() -> &'static Kernels {
     match ACTIVE.load(Ordering::Relaxed) {
         UNSET => choose(),
-        i => SETS[i as usize],
+        i => &HANDLES[i as usize],
     }
 }
 
@@ -445,19 +518,21 @@ fn choose() -> &'static Kernels {
     let named = wanted.and_then(|w| index_of(w.trim()));
     let i = named.unwrap_or_else(|| (0..SETS.len()).rev().find(|&i| runs(i)).unwrap_or(0));
     ACTIVE.store(i as u8, Ordering::Relaxed);
-    SETS[i]
+    &HANDLES[i]
 }
 
 fn index_of(name: &str) -> Option<usize> {
-    (0..SETS.len()).find(|&i| SETS[i].name == name && runs(i))
+    (0..SETS.len()).find(|&i| HANDLES[i].name() == name && runs(i))
 }
 
 /// The kernel set named `name`, when this CPU can run it.
 pub(crate) fn by_name(name: &str) -> Option<&'static Kernels> {
-    index_of(name).map(|i| SETS[i])
+    index_of(name).map(|i| &HANDLES[i])
 }
 
 /// Names of the kernel sets this CPU can run, portable first.
 pub(crate) fn names() -> impl Iterator<Item = &'static str> {
-    (0..SETS.len()).filter(|&i| runs(i)).map(|i| SETS[i].name)
+    (0..SETS.len())
+        .filter(|&i| runs(i))
+        .map(|i| HANDLES[i].name())
 }

@@ -1,11 +1,11 @@
 //! The portable kernel set: word-at-a-time ASCII skipping, scalar everything else. Also the
 //! fallback the vector kernels use for short inputs and block tails.
 
-use super::{Kernels, Ordered};
+use super::{KernelSet, Ordered};
 use crate::codec::ascii::ascii_len;
 use crate::codec::decode::is_continuation;
 
-pub(crate) static KERNELS: Kernels = Kernels {
+pub(crate) static KERNELS: KernelSet = KernelSet {
     name: "scalar",
     utf8_valid_up_to,
     ascii_len,

@@ -1,7 +1,7 @@
 //! aarch64 kernel set: NEON (part of the base ISA, so every aarch64 CPU runs it). The generic
 //! algorithms (`generic`) instantiated on `uint8x16_t`, whose primitives are in `vector`.
 
-use super::Kernels;
+use super::KernelSet;
 use super::scalar;
 
 mod vector;
@@ -11,7 +11,7 @@ use core::arch::aarch64::uint8x16_t;
 kernel_set!(neon, "neon", "neon", uint8x16_t);
 
 /// Every set, portable first, best last.
-pub(super) static SETS: [&Kernels; 2] = [&scalar::KERNELS, &neon::KERNELS];
+pub(super) static SETS: [&KernelSet; 2] = [&scalar::KERNELS, &neon::KERNELS];
 
 /// Whether this CPU can run `SETS[i]`.
 pub(super) fn runs(i: usize) -> bool {

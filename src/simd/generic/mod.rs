@@ -268,7 +268,7 @@ macro_rules! kernel_set {
             use super::*;
             use $crate::simd::generic::vector::Vector;
             use $crate::simd::generic::{decode_utf8, encode_utf8, utf8};
-            use $crate::simd::{Kernels, Ordered, scalar};
+            use $crate::simd::{KernelSet, Ordered, scalar};
             use decode_utf8::{ToLatin1, ToUtf16, ToUtf32};
             use encode_utf8::{Bmp, Latin1, Utf16, Utf32};
 
@@ -348,7 +348,7 @@ macro_rules! kernel_set {
             wrap!($features, measure_latin1(src: &[u8]) -> (usize, usize) =
                 encode_utf8::measure::<H, Latin1>, scalar::latin1_measure);
 
-            pub(in crate::simd) static KERNELS: Kernels = Kernels {
+            pub(in crate::simd) static KERNELS: KernelSet = KernelSet {
                 name: $name,
                 utf8_valid_up_to: valid_up_to,
                 utf8_valid_bmp_up_to: valid_bmp_up_to,

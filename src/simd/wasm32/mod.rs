@@ -4,7 +4,7 @@
 //! it, so this set is compiled in only with `-C target-feature=+simd128`, and compiled in means
 //! it runs. Without the feature, the portable set is the only one (see `simd::SETS`).
 
-use super::Kernels;
+use super::KernelSet;
 use super::scalar;
 
 mod vector;
@@ -14,7 +14,7 @@ use core::arch::wasm32::v128;
 kernel_set!(simd128, "wasm-simd128", "simd128", v128);
 
 /// Every set, portable first, best last.
-pub(super) static SETS: [&Kernels; 2] = [&scalar::KERNELS, &simd128::KERNELS];
+pub(super) static SETS: [&KernelSet; 2] = [&scalar::KERNELS, &simd128::KERNELS];
 
 /// Whether this engine can run `SETS[i]`: both, since the module validated.
 pub(super) fn runs(i: usize) -> bool {

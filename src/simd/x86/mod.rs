@@ -8,7 +8,7 @@
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
 use super::generic::{decode_utf8, utf8};
-use super::{Kernels, Ordered, scalar};
+use super::{KernelSet, Ordered, scalar};
 
 mod compress;
 mod measure;
@@ -125,7 +125,7 @@ mod avx512 {
     wrap512!(measure_utf32(src: &[u32]) -> (usize, usize) = measure::utf32, scalar::utf32_measure);
     wrap512!(measure_latin1(src: &[u8]) -> (usize, usize) = measure::latin1, scalar::latin1_measure);
 
-    pub(in crate::simd) static KERNELS: Kernels = Kernels {
+    pub(in crate::simd) static KERNELS: KernelSet = KernelSet {
         name: "avx512",
         utf8_valid_up_to: valid_up_to,
         utf8_valid_bmp_up_to: valid_bmp_up_to,
@@ -164,7 +164,7 @@ mod avx512 {
 }
 
 /// Every set, portable first, best last.
-pub(super) static SETS: [&Kernels; 4] = [
+pub(super) static SETS: [&KernelSet; 4] = [
     &scalar::KERNELS,
     &sse42::KERNELS,
     &avx2::KERNELS,

@@ -45,23 +45,18 @@ pub(in crate::simd) use to_utf32::ToUtf32;
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 pub(in crate::simd) use {ascii::lone_error_byte, check::valid_prefix, threes::threes_error};
 
-use crate::simd::generic::tables::{
-    FOUR, OTHER, SHUF_FOUR, SHUF_FOURS, SHUF_THREE, SHUF_TWO, THREE, TWO, UTF8_STEPS,
-};
 use crate::simd::generic::utf8::BLOCK;
 use crate::simd::generic::utf8::low_lanes;
 use crate::simd::generic::vector::Lanes2;
-use crate::simd::generic::vector::Vector;
 use crate::types::outcome::Policy;
 use ascii::ascii_block;
 use ascii_run::{ascii_blocks, ascii_first, ascii_stop};
 use check::check_chunk_wide;
 use chunk::{chunk_base, wide_chunk};
-use fours::four_byte_code_points;
 use fours::{FOURS, fours};
 use lossy::replace_error;
 use run::run_of_chunks;
-use steps::{chunk_masks, decode_one};
+use steps::{chunk_masks, one_at_a_time, steps16};
 use threes::{THREES, threes_checked_run, threes_len, threes_run};
 
 /// Converts the longest prefix it can of `src` into `dst` (see `Kernels`).
@@ -91,9 +86,10 @@ pub(in crate::simd) unsafe fn convert<V: Lanes2, S: Sink>(
 ///
 /// The outer loop dispatches to the steps, each a function of its own: a run of ASCII blocks
 /// ([`ascii_run`]), then a chunk that is not ASCII ([`chunk`]) and the run of chunks after it
-/// ([`run`]); what they leave goes in the 16-byte steps, which stay in this loop (as a function,
-/// returning what each step took, they cost lossy decoding up to 5.5 % more instructions: emoji,
-/// Hindi and Korean text, through the registers of the loops around them). Each step takes and
+/// ([`run`]); what they leave goes in the 16-byte steps ([`steps16`], inlined as a whole loop:
+/// as a function returning what each step took, they cost lossy decoding up to 5.5 % more
+/// instructions, emoji, Hindi and Korean text, through the registers of the loops around them)
+/// and, at the end of the input, one character at a time ([`one_at_a_time`]). Each step takes and
 /// returns `(p, w)`, the bytes read and the units written, and adds what it replaces to
 /// `replaced`: locals of this loop, which the compiler keeps in registers across the inlined
 /// steps. (A first version, with them in a struct the steps took by reference and steps that
@@ -217,104 +213,15 @@ pub(in crate::simd) unsafe fn convert_replacing<V: Lanes2, S: Sink, const LOSSY:
             // SAFETY: at least 16 bytes left at `p`.
             None => unsafe { chunk_masks::<V>(src, p, at) },
         };
-        // The 16-byte steps, here rather than in a function of their own: as one (returning
-        // what each step took), lossy decoding took up to 5.5 % more instructions (emoji,
-        // Hindi, Korean: the registers of the loops around them).
-        let mut q = start;
-        while q + 16 <= limit && dst.len() - w >= 16 {
-            // SAFETY: 16 valid bytes at `at + q`, the input's.
-            let v = unsafe { <V::Half>::load(at.add(q)) };
-            // SAFETY: the caller's ISA contract; 16 units of room at `w`.
-            if unsafe { v.no_high_bits() } {
-                // SAFETY: as above.
-                unsafe { S::ascii(out.add(w), v) };
-                q += 16;
-                w += 16;
-                continue;
-            }
-            // SAFETY (the rest of the step): 16 units of room at `w`, at most 8 written; the
-            // shuffle indices as `UTF8_STEPS` holds them (below 64 for TWO, below 81 for
-            // THREE); a whole valid character at `at + q` for `OTHER`.
-            unsafe {
-                // Four characters of four bytes (emoji): the sixteen bytes at once, where the
-                // steps of the table take twelve.
-                if S::MAX >= 0x10000 && (leads >> q) & 0xFFFF == 0x1111 {
-                    let shuf = <V::Half>::load(SHUF_FOURS.as_ptr());
-                    let cp = four_byte_code_points(shuf.lookup16(v));
-                    w += S::four_astral(out.add(w), cp);
-                    q += 16;
-                    continue;
-                }
-                let step = UTF8_STEPS[((leads >> (q + 1)) & 0xFFF) as usize];
-                match step.kind {
-                    TWO => {
-                        let shuf = SHUF_TWO.get_unchecked(step.shuffle as usize);
-                        let perm = <V::Half>::load(shuf.as_ptr()).lookup16(v);
-                        let ascii = perm.and(<V::Half>::splat16(0x7F));
-                        let high = perm.and(<V::Half>::splat16(0x1F00));
-                        let cp = ascii.or(high.shr16::<2>());
-                        if S::MAX < 0x7FF && !cp.and_is_zero(<V::Half>::splat16(!(S::MAX as u16))) {
-                            break;
-                        }
-                        S::six(out.add(w), cp);
-                        w += 6;
-                        q += step.consumed as usize;
-                    }
-                    THREE => {
-                        let shuf = SHUF_THREE.get_unchecked(step.shuffle as usize);
-                        let perm = <V::Half>::load(shuf.as_ptr()).lookup16(v);
-                        let ascii = perm.and(<V::Half>::splat32(0x7F));
-                        let middle = perm.and(<V::Half>::splat32(0x3F00));
-                        let high = perm.and(<V::Half>::splat32(0x0F_0000));
-                        let cp = ascii.or(middle.shr32::<2>()).or(high.shr32::<4>());
-                        if S::MAX < 0xFFFF && !cp.and_is_zero(<V::Half>::splat32(!S::MAX)) {
-                            break;
-                        }
-                        S::four(out.add(w), cp);
-                        w += 4;
-                        q += step.consumed as usize;
-                    }
-                    FOUR => {
-                        if S::MAX < 0x10000 {
-                            break;
-                        }
-                        let shuf = <V::Half>::load(SHUF_FOUR.as_ptr());
-                        let cp = four_byte_code_points(shuf.lookup16(v));
-                        w += S::three_astral(out.add(w), cp);
-                        q += 12;
-                    }
-                    _ => {
-                        debug_assert_eq!(step.kind, OTHER);
-                        let (cp, len) = decode_one(at.add(q));
-                        if cp > S::MAX {
-                            break;
-                        }
-                        w += S::one(out.add(w), cp);
-                        q += len;
-                    }
-                }
-            }
-        }
+        // SAFETY: `limit` bytes from `at` are valid UTF-8 of the input, and `dst` has `dst.len()`
+        // units at `out`.
+        let mut q;
+        (q, w) = unsafe { steps16::<V, S>(at, (leads, limit), (out, dst.len()), (start, w)) };
         if avail < BLOCK || q == 0 || limit < BLOCK {
             // The end of the input, or an error ahead: finish the checked stretch one character
             // at a time rather than check the chunk again for a few bytes.
-            while q < limit && dst.len() - w >= 2 {
-                // SAFETY: byte `q` is below `limit`, and so is the whole character (checked
-                // first); `one` writes at most 2 units.
-                unsafe {
-                    let lead = *at.add(q);
-                    let len = 1 + usize::from(lead >= 0xC0) + usize::from(lead >= 0xE0);
-                    if q + len + usize::from(lead >= 0xF0) > limit {
-                        break;
-                    }
-                    let (cp, len) = decode_one(at.add(q));
-                    if cp > S::MAX {
-                        break;
-                    }
-                    w += S::one(out.add(w), cp);
-                    q += len;
-                }
-            }
+            // SAFETY: as for the steps.
+            (q, w) = unsafe { one_at_a_time::<S>(at, limit, (out, dst.len()), (q, w)) };
             p += q;
             // When lossy, an error the chunk ends at (in CJK text, where a run of three-byte
             // characters stops at it) is replaced here and the loop goes on.

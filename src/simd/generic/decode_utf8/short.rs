@@ -3,7 +3,7 @@
 
 use super::check::{masks_of, valid_prefix};
 use super::sink::Sink;
-use super::window::window;
+use super::window::{saves_in_place, window};
 use crate::simd::generic::utf8::{BLOCK, ends_cut, low_lanes};
 use crate::simd::generic::vector::{Lanes2, Vector};
 
@@ -114,9 +114,10 @@ pub(in crate::simd) unsafe fn convert_short<V: Lanes2, S: Sink>(
         }
         // Each group of eight units is stored whole, up to 7 past the last: into `dst` when
         // it has room for them (the units there are saved first and put back after), else
-        // into a buffer that is then copied.
+        // into a buffer that is then copied (also where the units after them lie in a page
+        // the output has not written yet: see `saves_in_place`).
         let mut spare = [core::mem::MaybeUninit::<S::Unit>::uninit(); BLOCK + 8];
-        let direct = dst.len() >= total + 8;
+        let direct = dst.len() >= total + 8 && saves_in_place(dst.as_ptr(), total);
         let out = if direct {
             dst.as_mut_ptr()
         } else {

@@ -57,7 +57,9 @@ pub(super) unsafe fn window<V: Lanes2, S: Sink, const TWO: bool>(
 /// the windows leave are the next chunk's. `leads` has a bit per byte that is not a continuation
 /// byte; `TWO` says that the chunk has no character of three bytes. Returns the bytes read (a
 /// character boundary) and the units written. Whole-group stores may run up to 7 units past the
-/// characters; those units are saved first and put back after.
+/// characters; those units are saved first and put back after, unless they reach into a page the
+/// output has not written yet ([`saves_in_place`]): then the windows go to a buffer on the stack,
+/// copied after.
 ///
 /// # Safety
 ///
@@ -81,19 +83,63 @@ pub(super) unsafe fn chunk_wide<V: Lanes2, S: Sink, const TWO: bool>(
     }
     let end = starts[windows];
     let total = (ends & ((1u64 << end) - 1)).count_ones() as usize;
-    let mut w = 0;
     // SAFETY: forwarded from this function's contract: every window starts below byte 64, on
     // a character boundary, and writes only the characters of `ends` before `end`, `total` <= 63
-    // in all, plus at most 7 units after them, inside the room; those 8 units are read before
-    // and restored.
-    unsafe {
-        let after = dst.add(total).cast::<[S::Unit; 8]>();
-        let saved = after.read_unaligned();
-        for &s in &starts[..windows] {
-            w = window::<V, S, TWO>(p.add(s), (ends >> s) as u32 & window_mask, dst, w);
+    // in all, plus at most 7 units after them, inside the room: at `dst`, whose 8 units after
+    // the characters are read before and restored, or in `spare` (BLOCK + 8 units), of which
+    // the `total` written are copied to `dst`.
+    let w = unsafe {
+        if saves_in_place(dst, total) {
+            let after = dst.add(total).cast::<[S::Unit; 8]>();
+            let saved = after.read_unaligned();
+            let w = windows_into::<V, S, TWO>(p, &starts[..windows], ends, dst);
+            after.write_unaligned(saved);
+            w
+        } else {
+            let mut spare = [core::mem::MaybeUninit::<S::Unit>::uninit(); BLOCK + 8];
+            let out = spare.as_mut_ptr().cast::<S::Unit>();
+            let w = windows_into::<V, S, TWO>(p, &starts[..windows], ends, out);
+            core::ptr::copy_nonoverlapping(out, dst, w);
+            w
         }
-        debug_assert_eq!(w, total);
-        after.write_unaligned(saved);
-    }
+    };
+    debug_assert_eq!(w, total);
     (end, w)
+}
+
+/// The windows of [`chunk_wide`] starting at `starts` (bytes from `p`), with `ends` its bits of
+/// the bytes that end a character, written from `out`; returns the units they count.
+///
+/// # Safety
+///
+/// The caller's ISA contract; `BLOCK + LANES` readable bytes at `p`; room for the characters
+/// and 7 more units at `out`.
+#[inline(always)]
+unsafe fn windows_into<V: Lanes2, S: Sink, const TWO: bool>(
+    p: *const u8,
+    starts: &[usize],
+    ends: u64,
+    out: *mut S::Unit,
+) -> usize {
+    let window_mask = (u64::MAX >> (64 - V::LANES)) as u32;
+    let mut w = 0;
+    for &s in starts {
+        // SAFETY: forwarded: each window starts below byte 64, on a character boundary.
+        w = unsafe { window::<V, S, TWO>(p.add(s), (ends >> s) as u32 & window_mask, out, w) };
+    }
+    w
+}
+
+/// Whether the 8 units after `total` at `dst` lie in the page of the unit before `dst`, which
+/// the output has written (or which holds what comes before it): there, saving them (a read)
+/// and restoring them costs nothing more. In a page not written yet, the read would map the
+/// shared zero page and the first write fault a second time; output into fresh memory (a large
+/// allocation) crosses into such a page every 4 KiB. Pages are at least 4 KiB on every target.
+#[inline(always)]
+pub(super) fn saves_in_place<T>(dst: *const T, total: usize) -> bool {
+    const PAGE: usize = 4096;
+    let start = dst as usize;
+    let last = start + (total + 8) * core::mem::size_of::<T>() - 1;
+    // The same page when no bit from the page's size up differs.
+    (start.wrapping_sub(1) ^ last) < PAGE
 }
