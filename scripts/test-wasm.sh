@@ -28,7 +28,8 @@ for p in rustc-web cargo-web rust-web-src lld wasi-libc llvm-22; do
 done
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing ${need[*]}"
-  apt-get install -y "${need[@]}" >/dev/null || fail "apt-get install ${need[*]} failed"
+  apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null || fail "apt-get install ${need[*]} failed"
 fi
 command -v node >/dev/null || fail "node is missing (Node 20 or later runs the tests)"
 [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ] ||

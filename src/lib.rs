@@ -105,11 +105,13 @@ pub use types::outcome::{ErrorKind, Outcome, Policy, Status};
 pub use types::unit::Unit;
 
 /// The name of the kernel set in use: `"avx512"`, `"avx2"`, `"sse42"` (x86-64), `"neon"`
-/// (aarch64) or `"scalar"` (the portable code).
+/// (aarch64), `"wasm-simd128"` (WebAssembly built with SIMD128) or `"scalar"` (the portable
+/// code).
 ///
 /// Chosen once, at the first call of any operation: the best set this CPU runs, or the one the
 /// environment variable `UTF8X_KERNEL` names (`scalar`, `sse42`, `avx2`, `avx512`; `scalar`,
-/// `neon`) if the CPU runs it. Every set gives identical results; only speed differs.
+/// `neon`; `scalar`, `wasm-simd128`) if the CPU runs it. Every set gives identical results;
+/// only speed differs.
 pub fn active_kernel() -> &'static str {
     simd::active().name()
 }
