@@ -53,4 +53,8 @@ if [ -n "${CI_BENCH_SMOKE:-}" ]; then
   echo "=== the benchmark smoke run ==="
   if [ -n "$data" ]; then export UTF8X_LIPSUM=$data/lipsum; fi
   cargo bench --profile dev --bench throughput -- --quick
+  # Fresh output memory touched once: page faults per output page of every direct conversion,
+  # every kernel set (fails above 1.02).
+  echo "=== page faults per output page ==="
+  cargo bench --profile dev --bench faults
 fi
