@@ -1,0 +1,167 @@
+// utf8x for JavaScript: UTF-8 validation and transcoding between the encodings of utf8x's C API,
+// running utf8x compiled to WebAssembly. The module is usable once `ready` has resolved.
+
+import { endsWithHigh, failure, partialUnit } from "./errors.js";
+import { instantiate } from "./load.js";
+import {
+  HEAD, asciiString, bytesAt, describe, exports, isBytes, putUtf16, resultAt, round8, setExports, utf16String, withBlock,
+} from "./memory.js";
+import {
+  CP1252, ESCAPE, KINDS, LATIN1, UTF16LE, UTF8, UTF8_FAMILY, encodingOf, policyOf,
+} from "./names.js";
+import { Decoder } from "./stream.js";
+
+export { Decoder };
+
+/** The kernel set of the loaded module: "wasm-simd128" or "scalar"; undefined until ready. */
+export let kernel;
+
+/** Resolves (to the default export) once the WebAssembly module is loaded. */
+export const ready = instantiate().then((w) => {
+  setExports(w);
+  const name = bytesAt(w.u8x_kernel() >>> 0, 16);
+  kernel = new TextDecoder().decode(name.subarray(0, name.indexOf(0)));
+  return utf8x;
+});
+
+const MUTF8 = 9;
+const WTF8 = 10;
+const encoder = new TextEncoder();
+const canCheckStrings = typeof String.prototype.isWellFormed === "function";
+
+function checkBytes(bytes, where) {
+  if (!isBytes(bytes)) throw new TypeError(`${where}: expected a Uint8Array, got ${describe(bytes)}`);
+}
+
+function checkOptions(options, where) {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  }
+  return options;
+}
+
+/** Copies `bytes` into a block and runs `f(src)` (an empty input still gets an address). */
+function withInput(bytes, extra, where, f) {
+  return withBlock(HEAD + round8(bytes.length) + extra, where, (block) => {
+    const src = block + HEAD;
+    bytesAt(src, bytes.length).set(bytes);
+    return f(block, src, src + round8(bytes.length));
+  });
+}
+
+/** Whether `bytes` are valid UTF-8 (RFC 3629). */
+export function isValid(bytes) {
+  checkBytes(bytes, "utf8x.isValid");
+  return withInput(bytes, 0, "utf8x.isValid", (_, src) => exports().u8x_is_valid(src, bytes.length) !== 0);
+}
+
+/** null when `bytes` are valid UTF-8, else the first error's `{ offset, length, kind }`. */
+export function validate(bytes) {
+  checkBytes(bytes, "utf8x.validate");
+  return withInput(bytes, 0, "utf8x.validate", (block, src) => {
+    exports().u8x_validate(src, bytes.length, block);
+    const r = resultAt(block);
+    return r.status === 0 ? null : { offset: r.read, length: r.errorLen, kind: KINDS[r.error][0] };
+  });
+}
+
+/** The encodings whose ASCII bytes are the same characters, read without a conversion. */
+const ASCII_SAME = new Set([UTF8, 8, WTF8, 11, LATIN1, CP1252]);
+
+/** Decodes `bytes` from `encoding` into a string under the policy `errors`. */
+export function decode(bytes, options = {}) {
+  const where = "utf8x.decode";
+  checkBytes(bytes, where);
+  const { encoding = "utf-8", errors = "strict" } = checkOptions(options, where);
+  const { code, unit } = encodingOf(encoding, where);
+  const policy = policyOf(errors, where);
+  const whole = bytes.length - (bytes.length % unit);
+  const units = whole / unit;
+  // UTF-16 needs at most one unit per input byte, and two per UTF-32 unit.
+  const cap = unit === 4 ? 2 * units : units;
+  const text = withInput(bytes, 2 * cap, where, (block, src, dst) => {
+    const w = exports();
+    if (unit === 1 && ASCII_SAME.has(code) && w.u8x_is_ascii(src, bytes.length) !== 0) return asciiString(bytes);
+    w.u8x_convert(src, units, code, dst, cap, UTF16LE, policy, block);
+    const r = resultAt(block);
+    if (r.status !== 0) throw failure(where, r, { input: `${encoding} input`, bad: "bad arguments" }, unit);
+    return utf16String(dst, r.written, policy === ESCAPE || code === MUTF8 || code === WTF8);
+  });
+  if (whole === bytes.length) return text;
+  return text + partialUnit(where, encoding, whole, policy, endsWithHigh(bytes, whole, code));
+}
+
+/** Bytes of `to` per UTF-16 unit of a string, at most. */
+function bytesPerUnit(code, unit) {
+  return unit === 1 ? (code === LATIN1 || code === CP1252 ? 1 : 3) : unit;
+}
+
+/** Encodes `string` to `encoding` under the policy `errors` (lone surrogates are ill-formed). */
+export function encode(string, encoding = "utf-8", options = {}) {
+  const where = "utf8x.encode";
+  if (typeof string !== "string") throw new TypeError(`${where}: expected a string, got ${describe(string)}`);
+  const { errors = "strict" } = checkOptions(options, where);
+  const { code, unit } = encodingOf(encoding, where);
+  const policy = policyOf(errors, where);
+  // Well-formed text to UTF-8 has one answer under every policy: the engine's own encoder's.
+  if (code === UTF8 && canCheckStrings && string.isWellFormed()) return encoder.encode(string);
+  const n = string.length;
+  const cap = n * bytesPerUnit(code, unit);
+  return withBlock(HEAD + round8(2 * n) + cap, where, (block) => {
+    const src = block + HEAD;
+    const dst = src + round8(2 * n);
+    putUtf16(src, string);
+    exports().u8x_convert(src, n, UTF16LE, dst, cap / unit, code, policy, block);
+    const r = resultAt(block);
+    if (r.status !== 0) {
+      const bad = `the policy "${errors}" cannot write ${encoding}`;
+      throw failure(where, r, { input: "string", units: "UTF-16 unit", bad });
+    }
+    return bytesAt(dst, r.written * unit).slice();
+  });
+}
+
+/** Converts `bytes` from encoding `from` to encoding `to` under the policy `errors`. */
+export function convert(bytes, from, to, options = {}) {
+  const where = "utf8x.convert";
+  checkBytes(bytes, where);
+  const { errors = "strict" } = checkOptions(options, where);
+  const f = encodingOf(from, where);
+  const t = encodingOf(to, where);
+  const policy = policyOf(errors, where);
+  const whole = bytes.length - (bytes.length % f.unit);
+  // Per input byte at most: one unit of UTF-16/32, 3 bytes of the UTF-8 forms (a replaced or
+  // escaped byte), 1 byte of Latin-1/Windows-1252.
+  const cap = whole * bytesPerUnit(t.code, t.unit);
+  const out = withInput(bytes, cap, where, (block, src, dst) => {
+    exports().u8x_convert(src, whole / f.unit, f.code, dst, cap / t.unit, t.code, policy, block);
+    const r = resultAt(block);
+    if (r.status !== 0) {
+      const bad = `the policy "${errors}" cannot write ${to}`;
+      throw failure(where, r, { input: `${from} input`, bad }, f.unit);
+    }
+    return bytesAt(dst, r.written * t.unit).slice();
+  });
+  if (whole === bytes.length) return out;
+  const tail = partialUnit(where, from, whole, policy, endsWithHigh(bytes, whole, f.code));
+  if (tail === "") return out;
+  const fill = encode(tail, to, { errors: policy === ESCAPE ? "replace" : errors });
+  const all = new Uint8Array(out.length + fill.length);
+  all.set(out);
+  all.set(fill, out.length);
+  return all;
+}
+
+const utf8x = {
+  ready,
+  get kernel() {
+    return kernel;
+  },
+  isValid,
+  validate,
+  decode,
+  encode,
+  convert,
+  Decoder,
+};
+export default utf8x;
