@@ -25,6 +25,8 @@ export const ready = instantiate().then((w) => {
 });
 
 const MUTF8 = 9;
+const INCOMPLETE_STATUS = 2;
+const LONE_SURROGATE = 8;
 const WTF8 = 10;
 const encoder = new TextEncoder();
 const canCheckStrings = typeof String.prototype.isWellFormed === "function";
@@ -113,6 +115,8 @@ export function encode(string, encoding = "utf-8", options = {}) {
     putUtf16(src, string);
     exports().u8x_convert(src, n, UTF16LE, dst, cap / unit, code, policy, block);
     const r = resultAt(block);
+    // A string is whole: a high surrogate at its end is as lone as any other.
+    if (r.status === INCOMPLETE_STATUS) Object.assign(r, { status: 1, error: LONE_SURROGATE, errorLen: 1 });
     if (r.status !== 0) {
       const bad = `the policy "${errors}" cannot write ${encoding}`;
       throw failure(where, r, { input: "string", units: "UTF-16 unit", bad });
