@@ -105,8 +105,10 @@ export function encode(string, encoding = "utf-8", options = {}) {
   const { errors = "strict" } = checkOptions(options, where);
   const { code, unit } = encodingOf(encoding, where);
   const policy = policyOf(errors, where);
-  // Well-formed text to UTF-8 has one answer under every policy: the engine's own encoder's.
-  if (code === UTF8 && canCheckStrings && string.isWellFormed()) return encoder.encode(string);
+  if (canCheckStrings && string.isWellFormed()) {
+    const out = encodeWellFormed(string, code, unit, policy, where);
+    if (out !== null) return out;
+  }
   const n = string.length;
   const cap = n * bytesPerUnit(code, unit);
   return withBlock(HEAD + round8(2 * n) + cap, where, (block) => {
@@ -122,6 +124,26 @@ export function encode(string, encoding = "utf-8", options = {}) {
       throw failure(where, r, { input: "string", units: "UTF-16 unit", bad });
     }
     return bytesAt(dst, r.written * unit).slice();
+  });
+}
+
+/**
+ * Well-formed text by the engine's own UTF-8 encoder (TextEncoder.encodeInto, into the module's
+ * memory), then from UTF-8 to the target: the same bytes as from its UTF-16 units, without a
+ * JavaScript loop over them. null when the conversion stops (an unmappable character or a
+ * rejected policy), whose offset only the UTF-16 path gives in string units.
+ */
+function encodeWellFormed(string, code, unit, policy, where) {
+  const room = 3 * string.length;
+  const cap = code === UTF8 ? 0 : string.length * bytesPerUnit(code, unit);
+  return withBlock(HEAD + round8(room) + cap, where, (block) => {
+    const src = block + HEAD;
+    const { written } = encoder.encodeInto(string, bytesAt(src, room));
+    if (code === UTF8) return bytesAt(src, written).slice();
+    const dst = src + round8(room);
+    exports().u8x_convert(src, written, UTF8, dst, cap / unit, code, policy, block);
+    const r = resultAt(block);
+    return r.status === 0 ? bytesAt(dst, r.written * unit).slice() : null;
   });
 }
 
