@@ -34,10 +34,19 @@ async function fetchBytes(url) {
  * environment variable UTF8X_KERNEL is "scalar" (as for the C library: to compare the kernels).
  */
 export async function instantiate() {
-  const scalar = !hasSimd128() || globalThis.process?.env?.UTF8X_KERNEL === "scalar";
+  const scalar = !hasSimd128() || kernelVariable() === "scalar";
   const url = scalar
     ? new URL("../dist/utf8x.wasm", import.meta.url)
     : new URL("../dist/utf8x-simd128.wasm", import.meta.url);
   const { instance } = await WebAssembly.instantiate(await fetchBytes(url), {});
   return instance.exports;
+}
+
+/** UTF8X_KERNEL where there is an environment that may be read (Deno asks for a permission). */
+function kernelVariable() {
+  try {
+    return globalThis.process?.env?.UTF8X_KERNEL;
+  } catch {
+    return undefined;
+  }
 }
