@@ -57,6 +57,8 @@ test("every encoding of the table round-trips a string through encode, decode an
     for (const to of names) assert.equal(utf8x.decode(utf8x.convert(bytes, encoding, to), { encoding: to }), s);
   }
   assert.deepEqual(utf8x.encode("\u0000", "mutf-8"), Uint8Array.from([0xc0, 0x80]));
+  assert.throws(() => utf8x.decode(Uint8Array.of(0x61, 0x00), { encoding: "mutf-8" }), (e) => e.offset === 1 && e.kind === "nul_byte");
+  assert.equal(utf8x.decode(Uint8Array.of(0x61, 0x00), { encoding: "mutf-8", errors: "replace" }), "a\ufffd");
   assert.deepEqual(utf8x.encode("😀", "cesu-8"), Uint8Array.from([0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80]));
   assert.equal(utf8x.decode(Uint8Array.from([0xed, 0xa0, 0x80]), { encoding: "wtf-8" }), "\ud800");
   assert.equal(utf8x.decode(Uint8Array.from([0xfc, 0x84, 0x80, 0x80, 0x80, 0x80]), { encoding: "rfc2279", errors: "replace" }), "\ufffd");
