@@ -1,7 +1,8 @@
 // Throughput of the package under Node on the lipsum files (8 copies of each file per input):
 // validation against TextDecoder (fatal) as a validator, isutf8, utf-8-validate's JavaScript
 // fallback and Node's buffer.isUtf8; decoding against TextDecoder; encoding against
-// TextEncoder.encodeInto. Prints a Markdown table of GB/s and ratios, their geometric means,
+// TextEncoder.encodeInto (into memory allocated once) and TextEncoder.encode (which, like
+// utf8x.encode, returns a new array). Prints a Markdown table of GB/s and ratios, their geometric means,
 // and the sizes of the modules. Not a test: nothing here passes or fails.
 //
 //   node bench/bench.js DIR [--min-ms 50] [--runs 5]      (DIR: the lipsum files, *.utf8.txt)
@@ -76,6 +77,7 @@ for (const file of files) {
     textDecoder: speed(n, () => lossy.decode(input)),
     encode: speed(n, () => utf8x.encode(text)),
     encodeInto: speed(n, () => encoder.encodeInto(text, room)),
+    textEncode: speed(n, () => encoder.encode(text)),
   });
 }
 
@@ -97,6 +99,8 @@ const columns = [
   ["encode", (r) => f2(r.encode)],
   ["encodeInto", (r) => f2(r.encodeInto)],
   ["×eI", (r) => f2(r.encode / r.encodeInto)],
+  ["TE.encode", (r) => f2(r.textEncode)],
+  ["×TE", (r) => f2(r.encode / r.textEncode)],
 ];
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 console.log(`utf8x ${utf8x.kernel} | Node ${process.version} | ${cpu}, ${os.cpus().length} cores | load ${os.loadavg().map(f2).join(" ")}`);
