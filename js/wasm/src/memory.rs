@@ -76,12 +76,12 @@ pub unsafe fn put(out: *mut u32, o: Outcome) {
 }
 
 /// Runs `$body` with `$S` and `$T` the unit types (`u8`, `u16`, `u32`) of the encodings `$from`
-/// and `$to`; `$bad` when either is not an encoding.
+/// and `$to`.
 macro_rules! with_units {
-    ($from:expr, $to:expr, $bad:expr, |$S:ident, $T:ident| $body:expr) => {
-        with_units!(@src $from, $to, $bad, $S, $T, $body)
+    ($from:expr, $to:expr, |$S:ident, $T:ident| $body:expr) => {
+        with_units!(@src $from, $to, $S, $T, $body)
     };
-    (@src $from:expr, $to:expr, $bad:expr, $S:ident, $T:ident, $body:expr) => {
+    (@src $from:expr, $to:expr, $S:ident, $T:ident, $body:expr) => {
         match $from.unit_size() {
             1 => { type $S = u8; with_units!(@dst $to, $T, $body) }
             2 => { type $S = u16; with_units!(@dst $to, $T, $body) }

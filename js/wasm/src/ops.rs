@@ -56,7 +56,7 @@ pub unsafe extern "C" fn u8x_convert(
         Policy::from_u32(policy),
     ) {
         (Some(from), Some(to), Some(policy)) => {
-            with_units!(from, to, Outcome::bad_argument(), |S, T| {
+            with_units!(from, to, |S, T| {
                 // SAFETY: by this function's contract, with the unit types of the encodings.
                 let (src, dst) = unsafe {
                     (

@@ -11,15 +11,15 @@ use utf8x::{Encoding, Outcome, Policy, Stream};
 /// `state` is aligned for `u64` and has room for four of them.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn u8x_stream_init(state: *mut u64, from: u32, to: u32, policy: u32) -> u32 {
-    let stream = Stream::new(
-        Encoding::from_u32(from).unwrap_or(Encoding::Utf8),
-        Encoding::from_u32(to).unwrap_or(Encoding::Utf8),
-        Policy::from_u32(policy).unwrap_or(Policy::Strict),
-    );
-    let known = Encoding::from_u32(from).is_some()
-        && Encoding::from_u32(to).is_some()
-        && Policy::from_u32(policy).is_some();
-    match stream.filter(|_| known) {
+    let stream = match (
+        Encoding::from_u32(from),
+        Encoding::from_u32(to),
+        Policy::from_u32(policy),
+    ) {
+        (Some(from), Some(to), Some(policy)) => Stream::new(from, to, policy),
+        _ => None,
+    };
+    match stream {
         Some(stream) => {
             // SAFETY: by this function's contract.
             unsafe { core::ptr::copy_nonoverlapping(stream.to_words().as_ptr(), state, 4) };
@@ -52,21 +52,16 @@ pub unsafe extern "C" fn u8x_stream_convert(
     unsafe { core::ptr::copy_nonoverlapping(state, words.as_mut_ptr(), 4) };
     let outcome = match Stream::from_words(words) {
         Some(mut stream) => {
-            let o = with_units!(
-                stream.from().resolved(),
-                stream.to().resolved(),
-                Outcome::bad_argument(),
-                |S, T| {
-                    // SAFETY: by this function's contract, with the unit types of the encodings.
-                    let (src, dst) = unsafe {
-                        (
-                            units::<S>(src, len),
-                            (!dst.is_null()).then(|| units_mut::<T>(dst, cap)),
-                        )
-                    };
-                    stream.convert(src, dst, last != 0)
-                }
-            );
+            let o = with_units!(stream.from().resolved(), stream.to().resolved(), |S, T| {
+                // SAFETY: by this function's contract, with the unit types of the encodings.
+                let (src, dst) = unsafe {
+                    (
+                        units::<S>(src, len),
+                        (!dst.is_null()).then(|| units_mut::<T>(dst, cap)),
+                    )
+                };
+                stream.convert(src, dst, last != 0)
+            });
             // SAFETY: by this function's contract.
             unsafe {
                 core::ptr::copy_nonoverlapping(stream.to_words().as_ptr(), state, 4);
