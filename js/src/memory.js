@@ -2,8 +2,11 @@
 // before the call returns, so nothing is kept between calls), the six-word result record, and
 // the copies of bytes and strings in and out of the memory.
 
-/** Bytes a block may have: the 32-bit memory's 4 GiB less the module's own first pages. */
-const MAX_BLOCK = 2 ** 32 - 2 ** 24;
+/**
+ * Bytes one block may have: Rust's allocator takes at most `isize::MAX` bytes at once, 2 GiB in
+ * a 32-bit memory (the memory itself can grow to 4 GiB).
+ */
+const MAX_BLOCK = 2 ** 31 - 64;
 
 /** The result record and a stream's state at the head of a block: 6 + 2 words, 4 words. */
 export const HEAD = 64;
@@ -33,7 +36,7 @@ export function exports(where) {
 export function withBlock(size, where, f) {
   const w = exports(where);
   if (!(size <= MAX_BLOCK)) {
-    throw new RangeError(`${where}: the input needs ${size} bytes of WebAssembly memory; the most there can be is 4 GiB`);
+    throw new RangeError(`${where}: the input needs ${size} bytes of WebAssembly memory at once; one call can have 2 GiB`);
   }
   const block = w.u8x_alloc(size) >>> 0;
   if (block === 0) {

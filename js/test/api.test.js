@@ -73,7 +73,7 @@ test("surrogateescape round-trips any bytes; fallback reads them as Windows-1252
   assert.equal(utf8x.decode(Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x80]), { errors: "fallback" }), "café€");
 });
 
-test("inputs of hundreds of MB grow the memory; a block beyond 4 GiB is a RangeError", () => {
+test("inputs of hundreds of MB grow the memory; more than one call can have is a RangeError", () => {
   const big = new Uint8Array(300 * 2 ** 20).fill(0x61);
   big[big.length - 1] = 0xff;
   assert.equal(utf8x.isValid(big), false);
@@ -81,7 +81,9 @@ test("inputs of hundreds of MB grow the memory; a block beyond 4 GiB is a RangeE
   const text = utf8x.decode(big.subarray(0, 200 * 2 ** 20));
   assert.equal(text.length, 200 * 2 ** 20);
   assert.equal(utf8x.convert(big.subarray(0, 100 * 2 ** 20), "latin-1", "utf-16le").length, 200 * 2 ** 20);
-  // 1.2 GB of Latin-1 as UTF-32 needs 4.8 GB more: an exception, and the module still works.
+  // More than one call can allocate (2 GiB: 800 MB of UTF-8 and 1.6 GB of UTF-16; 1.2 GB of
+  // Latin-1 and 4.8 GB of UTF-32): an exception, and the module still works.
+  assert.throws(() => utf8x.decode(new Uint8Array(800e6)), (e) => e instanceof RangeError && /2 GiB/.test(e.message));
   assert.throws(() => utf8x.convert(new Uint8Array(1.2e9), "latin-1", "utf-32le"), RangeError);
   assert.equal(utf8x.decode(Uint8Array.from([0x6f, 0x6b])), "ok");
 });
