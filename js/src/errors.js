@@ -1,7 +1,7 @@
 // The exceptions of the API: strict decoding's TypeError with offset, length and kind, and the
 // errors for results that are not about the input.
 
-import { INCOMPLETE, KINDS, STRICT } from "./names.js";
+import { IGNORE, INCOMPLETE, KINDS, STRICT, UTF16BE, UTF16LE } from "./names.js";
 
 const BAD_ARGUMENT = 5;
 
@@ -44,12 +44,12 @@ export function partialUnit(where, encoding, offset, policy, afterHigh) {
   if (policy === STRICT) {
     throw inputError(where, `${encoding} input`, offset, 0, KINDS[INCOMPLETE][0], KINDS[INCOMPLETE][1]);
   }
-  return policy === 2 ? "" : "\uFFFD";
+  return policy === IGNORE ? "" : "\uFFFD";
 }
 
 /** Whether the whole units of `data` (`whole` bytes, of encoding `code`) end with a high surrogate. */
 export function endsWithHigh(data, whole, code) {
-  if ((code !== 2 && code !== 3) || whole < 2) return false;
-  const high = code === 3 ? data[whole - 2] : data[whole - 1];
+  if ((code !== UTF16LE && code !== UTF16BE) || whole < 2) return false;
+  const high = code === UTF16BE ? data[whole - 2] : data[whole - 1];
   return high >= 0xd8 && high <= 0xdb;
 }

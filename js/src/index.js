@@ -7,7 +7,7 @@ import {
   HEAD, asciiString, bytesAt, describe, exports, isBytes, putUtf16, resultAt, round8, setExports, utf16String, withBlock,
 } from "./memory.js";
 import {
-  CP1252, ESCAPE, KINDS, LATIN1, UTF16LE, UTF8, UTF8_FAMILY, encodingOf, policyOf,
+  ASCII_SAME, CP1252, ESCAPE, KINDS, LATIN1, UTF16LE, UTF8, encodingOf, mayGiveLone, policyOf,
 } from "./names.js";
 import { Decoder } from "./stream.js";
 
@@ -24,10 +24,8 @@ export const ready = instantiate().then((w) => {
   return utf8x;
 });
 
-const MUTF8 = 9;
 const INCOMPLETE_STATUS = 2;
 const LONE_SURROGATE = 8;
-const WTF8 = 10;
 const encoder = new TextEncoder();
 const canCheckStrings = typeof String.prototype.isWellFormed === "function";
 
@@ -67,9 +65,6 @@ export function validate(bytes) {
   });
 }
 
-/** The encodings whose ASCII bytes are the same characters, read without a conversion. */
-const ASCII_SAME = new Set([UTF8, 8, WTF8, 11, LATIN1, CP1252]);
-
 /** Decodes `bytes` from `encoding` into a string under the policy `errors`. */
 export function decode(bytes, options = {}) {
   const where = "utf8x.decode";
@@ -87,7 +82,7 @@ export function decode(bytes, options = {}) {
     w.u8x_convert(src, units, code, dst, cap, UTF16LE, policy, block);
     const r = resultAt(block);
     if (r.status !== 0) throw failure(where, r, { input: `${encoding} input`, bad: "bad arguments" }, unit);
-    return utf16String(dst, r.written, policy === ESCAPE || code === MUTF8 || code === WTF8);
+    return utf16String(dst, r.written, mayGiveLone(code, policy));
   });
   if (whole === bytes.length) return text;
   return text + partialUnit(where, encoding, whole, policy, endsWithHigh(bytes, whole, code));

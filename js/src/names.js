@@ -19,12 +19,25 @@ for (const [code, unit, names] of [
   for (const name of names) ENCODINGS.set(name, { code, unit });
 }
 
-/** The UTF-8 forms whose input is bytes that can be ill-formed. */
-export const UTF8_FAMILY = new Set([1, 8, 9, 10, 11]);
+// The UTF8X_ENC_* values the package's code names.
 export const UTF8 = 1;
 export const UTF16LE = 2;
+export const UTF16BE = 3;
 export const LATIN1 = 6;
+export const CESU8 = 8;
+export const MUTF8 = 9;
+export const WTF8 = 10;
+export const RFC2279 = 11;
 export const CP1252 = 12;
+
+/** The encodings whose ASCII bytes are the same characters (so read without a conversion). */
+export const ASCII_SAME = new Set([UTF8, CESU8, WTF8, RFC2279, LATIN1, CP1252]);
+
+/**
+ * Whether decoding from `code` under `policy` can give lone surrogates: escaped bytes, or the
+ * lone surrogates that WTF-8 and modified UTF-8 hold.
+ */
+export const mayGiveLone = (code, policy) => policy === ESCAPE || code === MUTF8 || code === WTF8;
 
 /** Policy names (Python's error handler names) -> UTF8X_* policy values. */
 const POLICIES = new Map([
@@ -35,6 +48,7 @@ const POLICIES = new Map([
   ["fallback", 4],
 ]);
 export const STRICT = 0;
+export const IGNORE = 2;
 export const ESCAPE = 3;
 
 /** `{ code, unit }` of an encoding name, or a TypeError naming it. */

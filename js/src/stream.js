@@ -5,11 +5,9 @@
 
 import { endsWithHigh, failure, partialUnit } from "./errors.js";
 import { HEAD, bytesAt, exports, isBytes, describe, resultAt, round8, utf16String, withBlock } from "./memory.js";
-import { ESCAPE, UTF16LE, encodingOf, policyOf } from "./names.js";
+import { UTF16LE, encodingOf, mayGiveLone, policyOf } from "./names.js";
 
 const STATE = 32;
-const MUTF8 = 9;
-const WTF8 = 10;
 
 /**
  * Decodes a stream of chunks, as TextDecoder does: `decode(chunk, { stream: true })` for every
@@ -90,8 +88,7 @@ export class Decoder {
           throw failure(where, { ...r, read: 0 }, what, this.#unit, position);
         }
         this.#state.set(bytesAt(state, STATE));
-        const lone = this.#policy === ESCAPE || this.#code === MUTF8 || this.#code === WTF8;
-        return utf16String(dst, r.written, lone);
+        return utf16String(dst, r.written, mayGiveLone(this.#code, this.#policy));
       });
     } catch (e) {
       this.#reset();
