@@ -49,19 +49,64 @@ function withInput(bytes, extra, where, f) {
   });
 }
 
-/** Whether `bytes` are valid UTF-8 (RFC 3629). */
-export function isValid(bytes) {
-  checkBytes(bytes, "utf8x.isValid");
-  return withInput(bytes, 0, "utf8x.isValid", (_, src) => exports().u8x_is_valid(src, bytes.length) !== 0);
+/**
+ * Bytes validated per call into the module: an input is copied in and checked a piece at a
+ * time, in a block that stays in the cache, and a large input needs no large block.
+ */
+const PIECE = 1 << 16;
+
+/**
+ * Where the piece of `bytes` that starts at `at` ends: `at + PIECE`, moved back (at most 3
+ * bytes) to before a byte that is not a continuation byte. Valid UTF-8 cut there is two valid
+ * pieces; where no such byte is near, the next piece starts with a continuation byte and is
+ * invalid, as the whole input is.
+ */
+function pieceEnd(bytes, at) {
+  const end = at + PIECE;
+  if (end >= bytes.length) return bytes.length;
+  for (let e = end; e > end - 4; e--) if ((bytes[e] & 0xc0) !== 0x80) return e;
+  return end;
 }
 
-/** null when `bytes` are valid UTF-8, else the first error's `{ offset, length, kind }`. */
+/** Whether `bytes` are valid UTF-8 (RFC 3629). */
+export function isValid(bytes) {
+  const where = "utf8x.isValid";
+  checkBytes(bytes, where);
+  return withBlock(HEAD + Math.min(bytes.length, PIECE), where, (block) => {
+    const w = exports();
+    const src = block + HEAD;
+    for (let at = 0, end; at < bytes.length; at = end) {
+      end = pieceEnd(bytes, at);
+      bytesAt(src, end - at).set(bytes.subarray(at, end));
+      if (w.u8x_is_valid(src, end - at) === 0) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * null when `bytes` are valid UTF-8, else the first error's `{ offset, length, kind }`. Each
+ * piece is validated with the 3 bytes after it, all a sequence that starts in it can need, so
+ * an error in it is the one a single call finds; one found in those 3 bytes belongs to the next
+ * piece.
+ */
 export function validate(bytes) {
-  checkBytes(bytes, "utf8x.validate");
-  return withInput(bytes, 0, "utf8x.validate", (block, src) => {
-    exports().u8x_validate(src, bytes.length, block);
-    const r = resultAt(block);
-    return r.status === 0 ? null : { offset: r.read, length: r.errorLen, kind: KINDS[r.error][0] };
+  const where = "utf8x.validate";
+  checkBytes(bytes, where);
+  return withBlock(HEAD + Math.min(bytes.length, PIECE + 3), where, (block) => {
+    const w = exports();
+    const src = block + HEAD;
+    for (let at = 0, end; at < bytes.length; at = end) {
+      end = pieceEnd(bytes, at);
+      const seen = Math.min(end + 3, bytes.length) - at;
+      bytesAt(src, seen).set(bytes.subarray(at, at + seen));
+      w.u8x_validate(src, seen, block);
+      const r = resultAt(block);
+      if (r.status !== 0 && r.read < end - at) {
+        return { offset: at + r.read, length: r.errorLen, kind: KINDS[r.error][0] };
+      }
+    }
+    return null;
   });
 }
 

@@ -102,3 +102,29 @@ test("UTF-16 decoding agrees with TextDecoder('utf-16le') under replace", () => 
     assert.equal(utf8x.decode(bytes, { encoding: "utf-16le", errors: "replace" }), u16.decode(bytes));
   }
 });
+
+test("validation in pieces: characters and errors across the 64 KiB piece edges", () => {
+  const PIECE = 1 << 16;
+  for (const filler of ["a", "é", "中", "😀"]) {
+    const size = encoder.encode(filler).length;
+    for (let at = PIECE - 6; at <= 2 * PIECE + 6; at += at === PIECE + 6 ? PIECE - 12 : 1) {
+      // A well-formed character that starts at `at` (after `at` bytes of ASCII and filler).
+      const head = concat(encoder.encode("x".repeat(at % size)), encoder.encode(filler.repeat(Math.floor(at / size))));
+      const good = concat(head, encoder.encode("😀é中"), encoder.encode(filler.repeat(3)));
+      assert.equal(utf8x.isValid(good), true, `${filler} ${at}`);
+      assert.equal(utf8x.validate(good), null);
+      for (const [bad, length, kind] of BAD) {
+        const input = concat(head, Uint8Array.from(bad), encoder.encode("z".repeat(5)));
+        assert.equal(utf8x.isValid(input), false, `${bad} at ${at}`);
+        assert.deepEqual(utf8x.validate(input), { offset: at, length, kind }, `${bad} at ${at} after ${filler}`);
+      }
+      // Continuation bytes where no cut before a lead byte is near, and a truncated end.
+      const run = concat(head, Uint8Array.from([0x80, 0x80, 0x80, 0x80, 0x80]));
+      assert.deepEqual(utf8x.validate(run), { offset: at, length: 1, kind: "unexpected_continuation" });
+      assert.equal(utf8x.isValid(run), false);
+      const cut = concat(head, Uint8Array.from([0xf0, 0x9f, 0x98]));
+      assert.deepEqual(utf8x.validate(cut), { offset: at, length: 0, kind: "incomplete" });
+      assert.equal(utf8x.isValid(cut), fatalOk(cut));
+    }
+  }
+});
