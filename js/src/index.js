@@ -4,10 +4,11 @@
 import { endsWithHigh, failure, partialUnit } from "./errors.js";
 import { instantiate } from "./load.js";
 import {
-  HEAD, asciiString, bytesAt, describe, exports, isBytes, putUtf16, resultAt, round8, setExports, utf16String, withBlock,
+  HEAD, asciiString, bytesAt, describe, exports, hasLatin1Strings, isBytes, latin1String, putUtf16, resultAt, round8, setExports,
+  utf16String, withBlock,
 } from "./memory.js";
 import {
-  ASCII_SAME, CP1252, ESCAPE, KINDS, LATIN1, UTF16LE, UTF8, encodingOf, mayGiveLone, policyOf,
+  ASCII_SAME, CP1252, ESCAPE, KINDS, LATIN1, STRICT, UTF16LE, UTF8, encodingOf, mayGiveLone, policyOf,
 } from "./names.js";
 import { Decoder } from "./stream.js";
 
@@ -124,6 +125,13 @@ export function decode(bytes, options = {}) {
   const text = withInput(bytes, 2 * cap, where, (block, src, dst) => {
     const w = exports();
     if (unit === 1 && ASCII_SAME.has(code) && w.u8x_is_ascii(src, bytes.length) !== 0) return asciiString(bytes);
+    // Text whose characters all lie in U+0000..U+00FF becomes a one-byte string, as V8 makes
+    // of such text, where that can be made directly (Node): convert to Latin-1 under strict,
+    // which stops early at the first character that is not (or at ill-formed input).
+    if (hasLatin1Strings && code !== LATIN1) {
+      w.u8x_convert(src, units, code, dst, units, LATIN1, STRICT, block);
+      if (resultAt(block).status === 0) return latin1String(dst, resultAt(block).written);
+    }
     w.u8x_convert(src, units, code, dst, cap, UTF16LE, policy, block);
     const r = resultAt(block);
     if (r.status !== 0) throw failure(where, r, { input: `${encoding} input`, bad: "bad arguments" }, unit);
