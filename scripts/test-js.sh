@@ -4,7 +4,7 @@
 # committed CPython vectors are what their generator writes, runs the tests under `node --test`,
 # and checks that `npm pack` would ship both modules.
 #
-# Needs: Debian's cargo and rustc with the standard library's sources (rust-src) and lld
+# Needs: Debian's cargo-web, rustc-web, rust-web-src (the standard library's sources) and lld
 # (wasm-ld), Node >= 18 with npm, python3. NPM_CACHE: npm's cache directory (default ~/.npm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
