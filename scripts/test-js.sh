@@ -18,6 +18,8 @@ python3 test/gen_vectors.py | cmp - test/vectors.json || {
 }
 node --test test/*.test.js
 UTF8X_KERNEL=scalar node --test test/*.test.js
+# The paths browsers take, without Node's Buffer.
+node --import ./test/without-buffer.js --test test/*.test.js
 packed=$(npm pack --dry-run --json --cache "${NPM_CACHE:-$HOME/.npm}")
 for f in dist/utf8x.wasm dist/utf8x-simd128.wasm src/index.js src/index.d.ts; do
     grep -q "\"path\": \"$f\"" <<<"$packed" || { echo "npm pack leaves out $f" >&2; exit 1; }

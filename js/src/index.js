@@ -124,7 +124,7 @@ export function decode(bytes, options = {}) {
   const cap = unit === 4 ? 2 * units : units;
   const text = withInput(bytes, 2 * cap, where, (block, src, dst) => {
     const w = exports();
-    if (unit === 1 && ASCII_SAME.has(code) && w.u8x_is_ascii(src, bytes.length) !== 0) return asciiString(bytes);
+    if (unit === 1 && ASCII_SAME.has(code) && w.u8x_is_ascii(src, bytes.length) !== 0) return asciiString(src, bytes.length);
     // Text whose characters all lie in U+0000..U+00FF becomes a one-byte string, as V8 makes
     // of such text, where that can be made directly (Node): convert to Latin-1 under strict,
     // which stops early at the first character that is not (or at ill-formed input).

@@ -42,7 +42,7 @@ test("a view with an offset reads only its own bytes; Buffer is accepted", () =>
   assert.equal(utf8x.isValid(all.subarray(1, 4)), true);
   assert.equal(utf8x.decode(all.subarray(1, 4)), "aé");
   assert.deepEqual(utf8x.validate(all.subarray(1)), { offset: 3, length: 1, kind: "invalid_lead" });
-  assert.equal(utf8x.decode(Buffer.from("héllo")), "héllo");
+  if (globalThis.Buffer) assert.equal(utf8x.decode(Buffer.from("héllo")), "héllo");
   assert.equal(utf8x.isValid(new Uint8Array(0)), true);
   assert.equal(utf8x.decode(new Uint8Array(0)), "");
   assert.deepEqual(utf8x.encode(""), new Uint8Array(0));
