@@ -1,7 +1,7 @@
 // The exceptions of the API: strict decoding's TypeError with offset, length and kind, and the
 // errors for results that are not about the input.
 
-import { IGNORE, INCOMPLETE, KINDS, STRICT, UTF16BE, UTF16LE } from "./names.js";
+import { ESCAPE, IGNORE, INCOMPLETE, KINDS, STRICT, UTF16BE, UTF16LE } from "./names.js";
 
 const BAD_ARGUMENT = 5;
 
@@ -35,13 +35,14 @@ export function inputError(where, input, offset, length, kind, text, units = "by
 
 /**
  * What a last, incomplete code unit (an odd byte of UTF-16...) becomes: one more ill-formed
- * unit, U+FFFD under every lossy policy and nothing under "ignore"; under "strict" the error at
- * `offset`. After a high surrogate (`afterHigh`) it only lengthens that unfinished character,
+ * unit, U+FFFD under replace and fallback, nothing under ignore; under strict and
+ * surrogateescape the error at `offset`. After a high surrogate (`afterHigh`) it only lengthens that unfinished character,
  * as CPython reads it, which the conversion has already replaced or reported.
  */
 export function partialUnit(where, encoding, offset, policy, afterHigh) {
   if (afterHigh) return "";
-  if (policy === STRICT) {
+  // surrogateescape promises a lossless result: what it cannot escape stops it, as strict.
+  if (policy === STRICT || policy === ESCAPE) {
     throw inputError(where, `${encoding} input`, offset, 0, KINDS[INCOMPLETE][0], KINDS[INCOMPLETE][1]);
   }
   return policy === IGNORE ? "" : "\uFFFD";

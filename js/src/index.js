@@ -8,7 +8,7 @@ import {
   utf16String, withBlock,
 } from "./memory.js";
 import {
-  ASCII_SAME, CP1252, ESCAPE, KINDS, LATIN1, STRICT, UTF16LE, UTF8, encodingOf, mayGiveLone, policyOf,
+  ASCII_SAME, CP1252, KINDS, LATIN1, STRICT, UTF16LE, UTF8, encodingOf, mayGiveLone, policyOf,
 } from "./names.js";
 import { Decoder } from "./stream.js";
 
@@ -219,7 +219,7 @@ export function convert(bytes, from, to, options = {}) {
   if (whole === bytes.length) return out;
   const tail = partialUnit(where, from, whole, policy, endsWithHigh(bytes, whole, f.code));
   if (tail === "") return out;
-  const fill = encode(tail, to, { errors: policy === ESCAPE ? "replace" : errors });
+  const fill = encode(tail, to, { errors });
   const all = new Uint8Array(out.length + fill.length);
   all.set(out);
   all.set(fill, out.length);

@@ -97,10 +97,10 @@ export function latin1String(ptr, len) {
   return NodeBuffer.from(wasm.memory.buffer, ptr, len).latin1Slice();
 }
 
-/** A string of ASCII bytes (Node's `latin1Slice` makes a one-byte string directly). */
-export function asciiString(bytes) {
-  if (NodeBuffer !== null) return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).latin1Slice();
-  return asciiDecoder.decode(bytes);
+/** A string of the `len` ASCII bytes at `ptr` (one-byte in V8 either way). */
+export function asciiString(ptr, len) {
+  if (NodeBuffer !== null) return latin1String(ptr, len);
+  return asciiDecoder.decode(new Uint8Array(wasm.memory.buffer, ptr, len));
 }
 
 /** Whether `x` is a Uint8Array (any view, Node's Buffer included, from any realm). */

@@ -65,12 +65,15 @@ test("every encoding of the table round-trips a string through encode, decode an
   for (const encoding of ["latin-1", "cp1252"]) assert.equal(utf8x.decode(utf8x.encode("aé", encoding), { encoding }), "aé");
 });
 
-test("surrogateescape round-trips any bytes; fallback reads them as Windows-1252", () => {
+test("surrogateescape round-trips any bytes and stops where there is nothing to escape; fallback reads them as Windows-1252", () => {
   const bytes = Uint8Array.from([0x61, 0xff, 0xc3, 0x80, 0xe2, 0x82, 0x41]);
   const s = utf8x.decode(bytes, { errors: "surrogateescape" });
   assert.equal(s, "a\udcffÀ\udce2\udc82A");
   assert.deepEqual(utf8x.encode(s, "utf-8", { errors: "surrogateescape" }), bytes);
   assert.equal(utf8x.decode(Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x80]), { errors: "fallback" }), "café€");
+  const lone = Uint8Array.of(0x41, 0x00, 0x00, 0xd8, 0x42, 0x00);
+  assert.throws(() => utf8x.decode(lone, { encoding: "utf-16le", errors: "surrogateescape" }), (e) => e.offset === 2 && e.kind === "lone_surrogate");
+  assert.throws(() => utf8x.decode(Uint8Array.of(0x41, 0x00, 0x42), { encoding: "utf-16le", errors: "surrogateescape" }), (e) => e.offset === 2 && e.kind === "incomplete");
 });
 
 test("inputs of hundreds of MB grow the memory; more than one call can have is a RangeError", () => {
@@ -86,4 +89,34 @@ test("inputs of hundreds of MB grow the memory; more than one call can have is a
   assert.throws(() => utf8x.decode(new Uint8Array(800e6)), (e) => e instanceof RangeError && /2 GiB/.test(e.message));
   assert.throws(() => utf8x.convert(new Uint8Array(1.2e9), "latin-1", "utf-32le"), RangeError);
   assert.equal(utf8x.decode(Uint8Array.from([0x6f, 0x6b])), "ok");
+});
+
+test("any bytes, any pair of encodings, any policy: a result or a TypeError, never a trap", () => {
+  const names = ["utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be", "latin-1", "cp1252", "cesu-8", "mutf-8", "wtf-8", "rfc2279"];
+  const policies = ["strict", "replace", "ignore", "surrogateescape", "fallback"];
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 16;
+  for (let i = 0; i < 40; i++) {
+    const bytes = Uint8Array.from({ length: next() % 24 }, () => [0x00, 0x41, 0x80, 0xbf, 0xc3, 0xd8, 0xdc, 0xed, 0xf0, 0xf4, 0xfc, 0xff][next() % 12]);
+    for (const from of names) {
+      for (const errors of policies) {
+        for (const to of names) {
+          try {
+            assert.ok(utf8x.convert(bytes, from, to, { errors }) instanceof Uint8Array);
+          } catch (e) {
+            assert.ok(e instanceof TypeError, `${from} ${to} ${errors}: ${e}`);
+            // Only strict and surrogateescape (which stops where it cannot escape) reject
+            // input; the others only a policy the target cannot honour.
+            if (!["strict", "surrogateescape"].includes(errors)) assert.match(e.message, /cannot write/);
+          }
+        }
+        try {
+          assert.equal(typeof utf8x.decode(bytes, { encoding: from, errors }), "string");
+        } catch (e) {
+          const stops = errors === "strict" || errors === "surrogateescape";
+          assert.ok(e instanceof TypeError && stops && typeof e.offset === "number", `${from} ${errors}: ${e}`);
+        }
+      }
+    }
+  }
 });
