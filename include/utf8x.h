@@ -810,13 +810,14 @@ bool utf8x_is_char_boundary(const uint8_t *src, size_t len, size_t offset);
 bool utf8x_is_valid(const uint8_t *src, size_t len);
 
 // Returns the name of the kernel set this process uses: `"avx512"`, `"avx2"`, `"sse42"` (x86-64),
-// `"neon"` (aarch64) or `"scalar"` (the portable code), as a static NUL-terminated string. Never
-// NULL; never free it.
+// `"neon"` (aarch64), `"wasm-simd128"` (WebAssembly built with SIMD128) or `"scalar"` (the
+// portable code), as a static NUL-terminated string. Never NULL; never free it.
 //
 // The set is chosen once, at the first call of any utf8x function: the fastest one this CPU
 // runs, or the one named by the environment variable `UTF8X_KERNEL` (`scalar`, `sse42`,
-// `avx2`, `avx512` on x86-64; `scalar`, `neon` on aarch64) when the CPU runs it; otherwise the
-// best available, which this function then reports.
+// `avx2`, `avx512` on x86-64; `scalar`, `neon` on aarch64; `scalar`, `wasm-simd128` on
+// WebAssembly) when the CPU runs it; otherwise the best available, which this function then
+// reports.
 // Every set gives identical results (output, offsets, counts); only speed differs.
 const char *utf8x_kernel_name(void);
 

@@ -3,11 +3,11 @@
 //! A kernel set ([`Kernels`]) is a table of plain `fn` pointers over slices. The core asks for
 //! the active one with [`active`]: one relaxed atomic load once the choice is made. The choice is
 //! made once, at the first call: the best set this CPU runs, or the one the environment variable
-//! `UTF8X_KERNEL=scalar|sse42|avx2|avx512` (x86-64) or `UTF8X_KERNEL=scalar|neon` (aarch64)
-//! names when the CPU supports it.
+//! `UTF8X_KERNEL=scalar|sse42|avx2|avx512` (x86-64), `UTF8X_KERNEL=scalar|neon` (aarch64) or
+//! `UTF8X_KERNEL=scalar|wasm-simd128` (wasm32 built with SIMD128) names when the CPU supports it.
 //!
 //! Layout: `generic` holds the algorithms, written once against a vector interface that names
-//! no ISA; `x86` and `aarch64` hold only each ISA's primitives (that interface implemented for
+//! no ISA; `x86`, `aarch64` and `wasm32` hold only each ISA's primitives (that interface implemented for
 //! its registers), the kernel sets instantiated from the algorithms, and which sets a CPU runs;
 //! `scalar` is the portable set and the short-input fallback of all the others.
 //!
@@ -22,13 +22,19 @@ use crate::types::outcome::Policy;
 
 // The algorithms and the macros that instantiate them come first: macros are visible only
 // after their module.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[macro_use]
 mod generic;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
 mod scalar;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm32;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -342,7 +348,13 @@ static ACTIVE: AtomicU8 = AtomicU8::new(UNSET);
 static SETS: [&Kernels; 4] = x86::SETS;
 #[cfg(target_arch = "aarch64")]
 static SETS: [&Kernels; 2] = aarch64::SETS;
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+static SETS: [&Kernels; 2] = wasm32::SETS;
+#[cfg(not(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 static SETS: [&Kernels; 1] = [&scalar::KERNELS];
 
 /// Whether this CPU can run `SETS[i]`.
@@ -355,7 +367,15 @@ fn runs(i: usize) -> bool {
     {
         aarch64::runs(i)
     }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        wasm32::runs(i)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        target_arch = "aarch64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     {
         i == 0
     }

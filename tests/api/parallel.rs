@@ -313,6 +313,10 @@ fn every_way_of_placing_slices_and_every_slice_size() {
 #[test]
 // Hundreds of thread starts: minutes under Miri.
 #[cfg_attr(miri, ignore)]
+#[cfg_attr(
+    target_family = "wasm",
+    ignore = "catches a panic on a thread: WebAssembly starts no thread and aborts on a panic"
+)]
 fn a_panic_on_any_thread_reaches_the_caller_and_ends_the_others() {
     // A thread that panics while the others convert, wait in line for their turn or sleep
     // until fewer slices wait: the call must end (no thread left waiting for a slice that

@@ -62,6 +62,10 @@ fn run_child(setting: Option<&str>, expected: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    target_family = "wasm",
+    ignore = "runs this binary again as a child: WebAssembly has no processes"
+)]
 fn override_and_fallback() {
     let names: Vec<&str> = utf8x::__test::kernels().iter().map(|k| k.name()).collect();
     let best = *names.last().expect("the portable kernel always runs");

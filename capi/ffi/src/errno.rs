@@ -2,7 +2,12 @@
 
 use core::ffi::c_int;
 
-#[cfg(any(target_os = "linux", target_os = "android", target_os = "emscripten"))]
+#[cfg(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "emscripten",
+    target_os = "wasi"
+))]
 fn errno_location() -> *mut c_int {
     // SAFETY: always safe to call; returns this thread's errno slot.
     unsafe { libc::__errno_location() }

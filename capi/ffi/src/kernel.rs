@@ -4,13 +4,14 @@ use super::boundary::ffi_boundary;
 use core::ffi::c_char;
 
 /// Returns the name of the kernel set this process uses: `"avx512"`, `"avx2"`, `"sse42"` (x86-64),
-/// `"neon"` (aarch64) or `"scalar"` (the portable code), as a static NUL-terminated string. Never
-/// NULL; never free it.
+/// `"neon"` (aarch64), `"wasm-simd128"` (WebAssembly built with SIMD128) or `"scalar"` (the
+/// portable code), as a static NUL-terminated string. Never NULL; never free it.
 ///
 /// The set is chosen once, at the first call of any utf8x function: the fastest one this CPU
 /// runs, or the one named by the environment variable `UTF8X_KERNEL` (`scalar`, `sse42`,
-/// `avx2`, `avx512` on x86-64; `scalar`, `neon` on aarch64) when the CPU runs it; otherwise the
-/// best available, which this function then reports.
+/// `avx2`, `avx512` on x86-64; `scalar`, `neon` on aarch64; `scalar`, `wasm-simd128` on
+/// WebAssembly) when the CPU runs it; otherwise the best available, which this function then
+/// reports.
 /// Every set gives identical results (output, offsets, counts); only speed differs.
 #[unsafe(no_mangle)]
 pub extern "C" fn utf8x_kernel_name() -> *const c_char {
@@ -26,6 +27,7 @@ fn kernel_cstr(name: &str) -> &'static core::ffi::CStr {
         "avx2" => c"avx2",
         "sse42" => c"sse42",
         "neon" => c"neon",
+        "wasm-simd128" => c"wasm-simd128",
         _ => c"scalar",
     }
 }

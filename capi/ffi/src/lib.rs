@@ -38,6 +38,7 @@ pub use detect::*;
 pub use iconv::*;
 pub use info::*;
 pub use kernel::*;
+#[cfg(unix)]
 pub use mb::*;
 pub use parallel::*;
 pub use stream::*;
