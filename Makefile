@@ -27,7 +27,7 @@ RPATH ?= $(if $(filter $(LIBDIR),$(SYSTEM_LIBDIRS)),no,yes)
 comma := ,
 PC_RPATH := $(if $(filter yes,$(RPATH)),-Wl$(comma)-rpath$(comma)$${libdir})
 
-.PHONY: build demo test install install-files uninstall fuzz duckdb
+.PHONY: build demo test install install-files uninstall fuzz duckdb js
 
 # Fuzzing (nightly + cargo-fuzz, installed by the script when missing): seconds per target and
 # which targets (`all`, or names from `cargo +nightly fuzz list` run in fuzz/).
@@ -74,6 +74,26 @@ duckdb:
 .PHONY: spark
 spark:
 	./scripts/spark-jar.sh
+
+# The npm package's WebAssembly modules (js/wasm, a workspace of its own), copied into js/dist/:
+# utf8x-simd128.wasm (SIMD128 on) and utf8x.wasm (portable). Debian's cargo and rustc (rustup's
+# toolchains lack the wasm32 standard library's sources), the standard library built with the
+# module (RUSTC_BOOTSTRAP: -Zbuild-std) and panics as a bare trap, which keeps the formatting
+# code out of the module; wasm-ld links. `npm pack` in js/ then makes the tarball.
+JS_CARGO ?= /usr/bin/cargo
+JS_RUSTC ?= /usr/bin/rustc
+JS_OUT := $(or $(CARGO_TARGET_DIR),target)/js
+JS_WASM := wasm32-unknown-unknown/release/utf8x_wasm.wasm
+JS_BUILD = RUSTC=$(JS_RUSTC) RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld \
+	$(JS_CARGO) build --release --manifest-path js/wasm/Cargo.toml --target wasm32-unknown-unknown \
+	-Zbuild-std=std,panic_abort
+JS_FLAGS := -Zunstable-options -Cpanic=immediate-abort
+js:
+	RUSTFLAGS="$(JS_FLAGS) -Ctarget-feature=+simd128" $(JS_BUILD) --target-dir $(JS_OUT)/simd128
+	RUSTFLAGS="$(JS_FLAGS)" $(JS_BUILD) --target-dir $(JS_OUT)/portable
+	mkdir -p js/dist
+	cp $(JS_OUT)/simd128/$(JS_WASM) js/dist/utf8x-simd128.wasm
+	cp $(JS_OUT)/portable/$(JS_WASM) js/dist/utf8x.wasm
 
 # Substitutes the install paths into the pkg-config and CMake templates.
 SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \

@@ -1,0 +1,117 @@
+// Calls into the WebAssembly module: one block of its memory per call (allocated, used, freed
+// before the call returns, so nothing is kept between calls), the six-word result record, and
+// the copies of bytes and strings in and out of the memory.
+
+/**
+ * Bytes one block may have: Rust's allocator takes at most `isize::MAX` bytes at once, 2 GiB in
+ * a 32-bit memory (the memory itself can grow to 4 GiB).
+ */
+const MAX_BLOCK = 2 ** 31 - 64;
+
+/** The result record and a stream's state at the head of a block: 6 + 2 words, 4 words. */
+export const HEAD = 64;
+
+/** `n` rounded up to a multiple of 8 (every part of a block stays aligned for any unit). */
+export const round8 = (n) => Math.ceil(n / 8) * 8;
+
+let wasm = null;
+
+/** Sets the instance's exports (once, when the module is ready). */
+export function setExports(exports) {
+  wasm = exports;
+}
+
+/** The instance's exports, or an Error saying to await `ready`. */
+export function exports(where) {
+  if (wasm === null) {
+    throw new Error(`${where}: the WebAssembly module is not loaded yet: await utf8x.ready first`);
+  }
+  return wasm;
+}
+
+/**
+ * Runs `f(block)` with a block of `size` bytes of the module's memory, freed afterwards. A
+ * block larger than the memory can ever be, or a failed growth, is a RangeError.
+ */
+export function withBlock(size, where, f) {
+  const w = exports(where);
+  if (!(size <= MAX_BLOCK)) {
+    throw new RangeError(`${where}: the input needs ${size} bytes of WebAssembly memory at once; one call can have 2 GiB`);
+  }
+  const block = w.u8x_alloc(size) >>> 0;
+  if (block === 0) {
+    throw new RangeError(`${where}: cannot grow the WebAssembly memory by ${size} bytes`);
+  }
+  try {
+    return f(block);
+  } finally {
+    w.u8x_free(block, size);
+  }
+}
+
+/** The memory's bytes (a new view each time: the buffer changes when the memory grows). */
+export function bytesAt(ptr, len) {
+  return new Uint8Array(wasm.memory.buffer, ptr, len);
+}
+
+/** The result record at `ptr`. */
+export function resultAt(ptr) {
+  const [status, error, read, written, errorLen, replaced] = new Uint32Array(wasm.memory.buffer, ptr, 6);
+  return { status, error, read, written, errorLen, replaced };
+}
+
+/** Writes the UTF-16 code units of `s` at `ptr` (lone surrogates included). */
+export function putUtf16(ptr, s) {
+  const units = new Uint16Array(wasm.memory.buffer, ptr, s.length);
+  for (let i = 0; i < s.length; i++) units[i] = s.charCodeAt(i);
+}
+
+const NodeBuffer = typeof globalThis.Buffer?.prototype?.ucs2Slice === "function" ? globalThis.Buffer : null;
+const utf16Decoder = new TextDecoder("utf-16le", { ignoreBOM: true });
+
+/** Whether `latin1String` makes strings here. */
+export const hasLatin1Strings = NodeBuffer !== null;
+const asciiDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
+ * A string of the `units` UTF-16 units at `ptr`. Node's `ucs2Slice` keeps every unit; the
+ * standard TextDecoder would replace lone surrogates, so where they may occur (`lone`) its place
+ * is taken by String.fromCharCode.
+ */
+export function utf16String(ptr, units, lone) {
+  if (units === 0) return "";
+  if (NodeBuffer !== null) return NodeBuffer.from(wasm.memory.buffer, ptr, units * 2).ucs2Slice();
+  const view = new Uint16Array(wasm.memory.buffer, ptr, units);
+  if (!lone) return utf16Decoder.decode(view);
+  let s = "";
+  for (let i = 0; i < units; i += 8192) s += String.fromCharCode.apply(null, view.subarray(i, i + 8192));
+  return s;
+}
+
+/**
+ * A string of the `len` Latin-1 bytes at `ptr` where Node's `latin1Slice` makes it directly (a
+ * one-byte string: half the memory of UTF-16); only where `hasLatin1Strings` (TextDecoder's
+ * "latin1" is Windows-1252).
+ */
+export function latin1String(ptr, len) {
+  return NodeBuffer.from(wasm.memory.buffer, ptr, len).latin1Slice();
+}
+
+/** A string of the `len` ASCII bytes at `ptr` (one-byte in V8 either way). */
+export function asciiString(ptr, len) {
+  if (NodeBuffer !== null) return latin1String(ptr, len);
+  return asciiDecoder.decode(new Uint8Array(wasm.memory.buffer, ptr, len));
+}
+
+/** Whether `x` is a Uint8Array (any view, Node's Buffer included, from any realm). */
+export function isBytes(x) {
+  return ArrayBuffer.isView(x) && x[Symbol.toStringTag] === "Uint8Array";
+}
+
+/** A short description of a value for error messages. */
+export function describe(x) {
+  if (x === null) return "null";
+  if (ArrayBuffer.isView(x)) return x[Symbol.toStringTag] ?? "DataView";
+  if (typeof x === "object") return x.constructor?.name ?? "object";
+  return typeof x;
+}
