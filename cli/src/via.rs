@@ -168,9 +168,7 @@ pub fn convert(
             // Bytes before the piece that the stream holds back, the start of a character
             // this piece completes: its text begins with that character.
             let carried = match &from {
-                From::Utf(pipeline, e) if whole_utf8.is_none() => {
-                    pipeline.pending() * e.unit_size()
-                }
+                From::Utf(pipeline, e) => pipeline.pending() * e.unit_size(),
                 _ => 0,
             };
             match &mut from {
