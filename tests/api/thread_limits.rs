@@ -105,6 +105,7 @@ fn threads_that_cannot_start_leave_their_work_to_the_others() {
 
 /// The environment variable that makes [`no_thread_can_start_for_want_of_address_space`] the
 /// child that runs under the limit.
+#[cfg(all(target_os = "linux", target_arch = "x86_64", not(miri)))]
 const CHILD: &str = "UTF8X_THREAD_LIMIT_CHILD";
 
 #[test]
