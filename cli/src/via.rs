@@ -53,22 +53,47 @@ impl From {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Converts the input `reader` delivers, from `source` to the plan's target, into `out`.
 pub fn convert(
     reader: &mut Reader,
     source: Source,
     to: Option<Encoding>,
-    mut bom: Option<Vec<u8>>,
+    bom: Option<Vec<u8>>,
     plan: &Plan,
     out: &mut Output,
     progress: &mut Progress,
 ) -> Result<Done, Fail> {
-    let skip_invalid = plan.invalid == Policy::Skip;
-    let (mut from, skip) = match source {
+    let (from, skip) = open_source(source, plan)?;
+    let mut run = Run::new(from, skip, to, bom, plan)?;
+    let mut offset = skip;
+    progress.advance(skip);
+    loop {
+        let chunk = reader.bytes();
+        let end = reader.at_end();
+        let keep = run.chunk(chunk, offset, end, out, progress)?;
+        let consumed = chunk.len() - keep;
+        run.behind
+            .extend_from_slice(&chunk[consumed.saturating_sub(BEHIND)..consumed]);
+        run.behind.drain(..run.behind.len().saturating_sub(BEHIND));
+        run.base += consumed as u64;
+        offset = 0;
+        if end {
+            break;
+        }
+        // With nothing new the reader is at its end: the next round finishes.
+        reader.refill(keep).map_err(Fail::Read)?;
+    }
+    run.done.read = run.base;
+    Ok(run.done)
+}
+
+/// The decoding half for `source`, and the bytes of the input it skips (a byte order mark).
+fn open_source(source: Source, plan: &Plan) -> Result<(From, usize), Fail> {
+    match source {
         Source::Utf(e, skip) => {
             let pipeline = Pipeline::new(e, Encoding::Utf8, plan.invalid, plan.invalid)
                 .ok_or_else(|| Fail::Unsupported("policy escape cannot write UTF-8".into()))?;
-            (From::Utf(pipeline, e), skip)
+            Ok((From::Utf(pipeline, e), skip))
         }
         Source::Legacy(l) => {
             if plan.invalid == Policy::Escape {
@@ -77,18 +102,16 @@ pub fn convert(
                     l.display()
                 )));
             }
-            let decoder = Decoder::new(l, skip_invalid)
+            let decoder = Decoder::new(l, plan.invalid == Policy::Skip)
                 .ok_or_else(|| Fail::Unsupported(format!("cannot read {}", l.display())))?;
-            (From::Legacy(decoder, l), 0)
+            Ok((From::Legacy(decoder, l), 0))
         }
-    };
-    let from_name = from.name();
-    // The target as glibc knows it: for its transliteration, and for the system engine.
-    let target_name = match plan.to.kind {
-        Kind::Legacy(l) => l.name.to_owned(),
-        _ => plan.to.to_string(),
-    };
-    let mut encoder = match (plan.to.kind, to) {
+    }
+}
+
+/// The encoding half: the plan's target, with glibc's suffixes where glibc writes it.
+fn open_target(plan: &Plan, to: Option<Encoding>) -> Result<Encoder, Fail> {
+    match (plan.to.kind, to) {
         (Kind::Legacy(l), _) => {
             let mut suffixes = String::new();
             if plan.to.translit {
@@ -98,45 +121,107 @@ pub fn convert(
                 suffixes.push_str("//IGNORE");
             }
             Encoder::new(l, &suffixes)
-                .ok_or_else(|| Fail::Unsupported(format!("cannot write {}", l.display())))?
+                .ok_or_else(|| Fail::Unsupported(format!("cannot write {}", l.display())))
         }
-        (_, Some(e)) => Encoder::Library(e, Vec::new()),
+        (_, Some(e)) => Ok(Encoder::Library(e, Vec::new())),
         _ => unreachable!("a target"),
-    };
-    let mut translit = plan.to.translit.then(|| Translit::new(&target_name));
-    let utf8_out = matches!(encoder, Encoder::Library(Encoding::Utf8, _)) && translit.is_none();
-    let utf8_in = matches!(from, From::Utf(_, Encoding::Utf8));
-    let mut done = Done {
-        from: Some(from_name),
-        ..Done::default()
-    };
-    let mut decoded: Vec<u8> = Vec::new();
-    let mut encoded: Vec<u8> = Vec::new();
-    let mut sink = |bytes: &[u8], done: &mut Done| -> Result<(), Fail> {
-        if bytes.is_empty() {
-            return Ok(());
-        }
-        if let Some(bom) = bom.take() {
-            out.write_all(&bom).map_err(Fail::Write)?;
-            done.written += bom.len() as u64;
-        }
-        done.written += bytes.len() as u64;
-        out.write_all(bytes).map_err(Fail::Write)
-    };
-    let mut base = 0u64;
-    let mut offset = skip;
-    // Bytes of UTF-8 that went to the encoder without the pipeline: its stream counts
-    // positions from the bytes it saw only.
-    let mut bypassed = 0;
-    // The last bytes before the current chunk: an ill-formed sequence that the fallback policy
-    // writes byte by byte may have started there (encoding_rs keeps the start of a sequence).
-    let mut behind: Vec<u8> = Vec::new();
-    progress.advance(skip);
-    loop {
-        let chunk = reader.bytes();
-        let end = reader.at_end();
+    }
+}
+
+/// One conversion's state across chunks and pieces.
+struct Run<'p> {
+    plan: &'p Plan,
+    from: From,
+    from_name: &'static str,
+    encoder: Encoder,
+    translit: Option<Translit>,
+    /// UTF-8 out without transliteration: what was decoded is the output.
+    utf8_out: bool,
+    /// UTF-8 in: pieces end between characters.
+    utf8_in: bool,
+    /// The input's bytes skipped before the first piece (a byte order mark).
+    skip: usize,
+    /// The byte order mark to write before the first output byte.
+    bom: Option<Vec<u8>>,
+    done: Done,
+    /// The input's offset of the current chunk.
+    base: u64,
+    /// Bytes of UTF-8 that went to the encoder without the pipeline: its stream counts
+    /// positions from the bytes it saw only.
+    bypassed: usize,
+    /// The last bytes before the current chunk: an ill-formed sequence that the fallback
+    /// policy writes byte by byte may have started there (encoding_rs keeps the start of a
+    /// sequence).
+    behind: Vec<u8>,
+    decoded: Vec<u8>,
+    encoded: Vec<u8>,
+}
+
+/// Where a piece lies in its chunk.
+#[derive(Clone, Copy)]
+struct At {
+    /// The piece's first byte in the chunk.
+    pos: usize,
+    /// Its end in the chunk.
+    stop: usize,
+    /// Whether it is the input's last.
+    last: bool,
+    /// Bytes before the piece that the stream holds back, the start of a character this
+    /// piece completes: its text begins with that character.
+    carried: usize,
+}
+
+impl<'p> Run<'p> {
+    fn new(
+        from: From,
+        skip: usize,
+        to: Option<Encoding>,
+        bom: Option<Vec<u8>>,
+        plan: &'p Plan,
+    ) -> Result<Self, Fail> {
+        let from_name = from.name();
+        let encoder = open_target(plan, to)?;
+        // The target as glibc knows it, for its transliteration.
+        let target_name = match plan.to.kind {
+            Kind::Legacy(l) => l.name.to_owned(),
+            _ => plan.to.to_string(),
+        };
+        let translit = plan.to.translit.then(|| Translit::new(&target_name));
+        let utf8_out = matches!(encoder, Encoder::Library(Encoding::Utf8, _)) && translit.is_none();
+        let utf8_in = matches!(from, From::Utf(_, Encoding::Utf8));
+        Ok(Run {
+            plan,
+            from,
+            from_name,
+            encoder,
+            translit,
+            utf8_out,
+            utf8_in,
+            skip,
+            bom,
+            done: Done {
+                from: Some(from_name),
+                ..Done::default()
+            },
+            base: 0,
+            bypassed: 0,
+            behind: Vec::new(),
+            decoded: Vec::new(),
+            encoded: Vec::new(),
+        })
+    }
+
+    /// Converts `chunk` from `offset` on, piece by piece; returns the bytes at its end that
+    /// must be read again with the next chunk (a sequence cut by the chunk's end).
+    fn chunk(
+        &mut self,
+        chunk: &[u8],
+        offset: usize,
+        end: bool,
+        out: &mut Output,
+        progress: &mut Progress,
+    ) -> Result<usize, Fail> {
         let mut pos = offset;
-        let mut keep = 0;
         let mut entered = false;
         // Where the next piece ends at the earliest: past the end of a piece whose decoder
         // left a sequence unread, so that the sequence is read again with more bytes.
@@ -144,247 +229,287 @@ pub fn convert(
         // At the end, once even with nothing left: decoders hand over what they keep.
         while pos < chunk.len() || (end && !entered) {
             entered = true;
-            let mut stop = (pos + plan.piece).min(chunk.len());
-            if utf8_in && stop < chunk.len() {
+            let mut stop = (pos + self.plan.piece).min(chunk.len());
+            if self.utf8_in && stop < chunk.len() {
                 // Pieces of UTF-8 end between characters, so each is whole UTF-8 by itself.
                 stop = (pos + utf8x::floor_char_boundary(&chunk[pos..], stop - pos)).max(pos + 1);
             }
             stop = stop.max(beyond).min(chunk.len());
-            let piece = &chunk[pos..stop];
-            let last = end && stop == chunk.len();
-            decoded.clear();
-            // UTF-8 in, whole and well-formed (what nearly every piece is): the piece itself is
-            // the encoder's input, without the pipeline's validating copy.
-            let whole_utf8 = match &from {
-                From::Utf(pipeline, Encoding::Utf8) if pipeline.pending() == 0 => {
-                    valid_utf8(piece, last).map(|n| &piece[..n])
-                }
-                _ => None,
-            };
-            // Decode the piece; `failure` is what stops the run once the UTF-8 before it is
-            // written.
-            let mut failure = None;
-            let advanced;
-            // Bytes before the piece that the stream holds back, the start of a character
-            // this piece completes: its text begins with that character.
-            let carried = match &from {
+            let carried = match &self.from {
                 From::Utf(pipeline, e) => pipeline.pending() * e.unit_size(),
                 _ => 0,
             };
-            match &mut from {
-                From::Utf(..) if whole_utf8.is_some() => {
-                    advanced = whole_utf8.map_or(0, <[u8]>::len);
-                    bypassed += advanced;
-                }
-                From::Utf(pipeline, e) => {
-                    let size = e.unit_size();
-                    let whole = piece.len() / size * size;
-                    let mut collect = |b: &[u8]| -> Result<(), io::Error> {
-                        decoded.extend_from_slice(b);
-                        Ok(())
-                    };
-                    if let Err(halt) = pipeline.push(&piece[..whole], false, &mut collect) {
-                        failure = Some(stopped(halt, *e, skip + bypassed, base, chunk));
-                    }
-                    advanced = whole;
-                    if last {
-                        if whole < piece.len() {
-                            failure.get_or_insert(Fail::Incomplete {
-                                at: base + (pos + whole) as u64,
-                                enc: e.name(),
-                            });
-                        } else if plan.iconv_skip && pipeline.pending() > 0 {
-                            // The units pending may have come in an earlier chunk.
-                            let pending = (pipeline.pending() * size) as u64;
-                            failure.get_or_insert(Fail::Incomplete {
-                                at: (base + stop as u64).saturating_sub(pending),
-                                enc: e.name(),
-                            });
-                        } else if failure.is_none()
-                            && let Err(halt) = pipeline.push(&[], true, &mut collect)
-                        {
-                            failure =
-                                Some(stopped(halt, *e, skip + bypassed, base + stop as u64, &[]));
-                        }
-                    }
-                    done.replaced = pipeline.replaced();
-                }
-                From::Legacy(decoder, l) => {
-                    let mut at = 0;
-                    loop {
-                        match decoder.decode(&piece[at..], last, &mut decoded) {
-                            Decoded::Done { read } => {
-                                advanced = at + read;
-                                break;
-                            }
-                            Decoded::Invalid {
-                                at: bad,
-                                len,
-                                resume,
-                            } => {
-                                let bad_at =
-                                    (base + (pos + at) as u64).saturating_add_signed(bad as i64);
-                                match plan.invalid {
-                                    Policy::Strict => {
-                                        failure = Some(Fail::Data {
-                                            status: Status::Invalid,
-                                            kind: utf8x::ErrorKind::None,
-                                            at: bad_at,
-                                            character: None,
-                                            enc: l.display(),
-                                        });
-                                        advanced = piece.len();
-                                        break;
-                                    }
-                                    Policy::Replace => {
-                                        decoded.extend_from_slice("\u{FFFD}".as_bytes())
-                                    }
-                                    Policy::Fallback => {
-                                        // Its bytes, from where it starts: maybe in an
-                                        // earlier piece, or the chunk before.
-                                        let first = (pos + at) as isize + bad;
-                                        for b in sequence_bytes(chunk, &behind, first, len) {
-                                            let c = cp1252(b);
-                                            let mut buf = [0u8; 4];
-                                            decoded.extend_from_slice(
-                                                c.encode_utf8(&mut buf).as_bytes(),
-                                            );
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                                done.replaced += 1;
-                                at += resume;
-                                if at >= piece.len() && !last {
-                                    advanced = piece.len();
-                                    break;
-                                }
-                            }
-                            Decoded::Incomplete { at: bad } => {
-                                let bad_at =
-                                    (base + (pos + at) as u64).saturating_add_signed(bad as i64);
-                                failure = Some(Fail::Incomplete {
-                                    at: bad_at,
-                                    enc: l.display(),
-                                });
-                                advanced = piece.len();
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            // UTF-8 out, from a decoder that writes nothing but UTF-8 (the tables, encoding_rs,
-            // the library's pipeline; glibc's engine is checked): what was decoded is the
-            // output, without a validating copy (CP1251 -> UTF-8 ran at 0.9x glibc with it).
-            if utf8_out && !matches!(from, From::Legacy(Decoder::System { .. }, _)) {
-                debug_assert!(std::str::from_utf8(&decoded).is_ok());
-                sink(&decoded, &mut done)?;
-            } else {
-                // Encode what was decoded.
-                let text = match whole_utf8 {
-                    Some(bytes) => checked_utf8(bytes),
-                    None => std::str::from_utf8(&decoded).map_err(|_| {
-                        Fail::Unsupported(format!("{from_name} decoded to something not UTF-8"))
-                    })?,
-                };
-                encoded.clear();
-                let mut p = 0;
-                let finishing = last && failure.is_none();
-                loop {
-                    match encoder.encode(&text[p..], finishing, &mut encoded) {
-                        Encoded::Done => break,
-                        Encoded::Unmappable { at, ch } => {
-                            let next = p + at + ch.len_utf8();
-                            if let Some(sub) = translit.as_mut().and_then(|t| t.of(ch)) {
-                                encoded.extend_from_slice(&sub);
-                                p = next;
-                                continue;
-                            }
-                            match plan.unmappable {
-                                _ if plan.iconv_skip => done.replaced += 1,
-                                Policy::Skip => done.replaced += 1,
-                                Policy::Replace | Policy::Fallback | Policy::Escape
-                                    if !plan.to.translit =>
-                                {
-                                    let mut q = Vec::new();
-                                    if encoder.encode("?", false, &mut q) == Encoded::Done {
-                                        encoded.extend_from_slice(&q);
-                                    }
-                                    done.replaced += 1;
-                                }
-                                _ => {
-                                    sink(&encoded, &mut done)?;
-                                    // Counted over the piece with the bytes carried into
-                                    // it, where the text it decoded to begins.
-                                    let first = pos as isize - carried as isize;
-                                    let span: Vec<u8> =
-                                        sequence_bytes(chunk, &behind, first, carried)
-                                            .chain(piece.iter().copied())
-                                            .collect();
-                                    let within =
-                                        source_offset(&from, &span, p + at, ch, plan.invalid);
-                                    let at =
-                                        (base + within as u64).saturating_add_signed(first as i64);
-                                    return Err(Fail::Data {
-                                        status: Status::Unmappable,
-                                        kind: utf8x::ErrorKind::Unmappable,
-                                        at,
-                                        character: Some(ch),
-                                        enc: from_name,
-                                    });
-                                }
-                            }
-                            p = next;
-                        }
-                    }
-                }
-                if encoder.take_dropped() {
-                    done.replaced += 1;
-                }
-                sink(&encoded, &mut done)?;
-            }
-            if let Some(fail) = failure {
-                return Err(fail);
-            }
+            let at = At {
+                pos,
+                stop,
+                last: end && stop == chunk.len(),
+                carried,
+            };
+            let advanced = self.piece(chunk, at, out)?;
             progress.advance(advanced);
             pos += advanced;
-            if advanced < piece.len() {
+            if advanced < stop - at.pos {
                 if stop < chunk.len() {
                     // A sequence cut by the piece's end: read again with the next piece, which
                     // ends further.
                     beyond = stop + 1;
                     continue;
                 }
-                if last {
+                if at.last {
                     // Decoders read everything of the last piece or report why not; should
                     // one leave bytes, they are a sequence the input ends inside, never lost.
                     return Err(Fail::Incomplete {
-                        at: base + pos as u64,
-                        enc: from_name,
+                        at: self.base + pos as u64,
+                        enc: self.from_name,
                     });
                 }
                 // A sequence cut by the chunk's end: read again with the next chunk.
-                keep = chunk.len() - pos;
-                break;
+                return Ok(chunk.len() - pos);
             }
-            if last {
+            if at.last {
                 break;
             }
         }
-        let consumed = chunk.len() - keep;
-        behind.extend_from_slice(&chunk[consumed.saturating_sub(BEHIND)..consumed]);
-        behind.drain(..behind.len().saturating_sub(BEHIND));
-        base += consumed as u64;
-        offset = 0;
-        if end {
-            break;
-        }
-        // With nothing new the reader is at its end: the next round finishes.
-        reader.refill(keep).map_err(Fail::Read)?;
+        Ok(0)
     }
-    done.read = base;
-    Ok(done)
+
+    /// Decodes the piece at `at` of `chunk`, encodes and writes what it decoded; returns the
+    /// bytes of the piece read.
+    fn piece(&mut self, chunk: &[u8], at: At, out: &mut Output) -> Result<usize, Fail> {
+        let piece = &chunk[at.pos..at.stop];
+        self.decoded.clear();
+        // UTF-8 in, whole and well-formed (what nearly every piece is): the piece itself is
+        // the encoder's input, without the pipeline's validating copy.
+        let whole_utf8 = match &self.from {
+            From::Utf(pipeline, Encoding::Utf8) if pipeline.pending() == 0 => {
+                valid_utf8(piece, at.last).map(|n| &piece[..n])
+            }
+            _ => None,
+        };
+        // `failure` is what stops the run once the text before it is written.
+        let (advanced, failure) = match whole_utf8 {
+            Some(bytes) => {
+                self.bypassed += bytes.len();
+                (bytes.len(), None)
+            }
+            None => match &self.from {
+                From::Utf(..) => self.decode_utf(chunk, at),
+                From::Legacy(..) => self.decode_legacy(chunk, at),
+            },
+        };
+        // UTF-8 out, from a decoder that writes nothing but UTF-8 (the tables, encoding_rs,
+        // the library's pipeline; glibc's engine is checked): what was decoded is the output,
+        // without a validating copy (CP1251 -> UTF-8 ran at 0.9x glibc with it).
+        if self.utf8_out && !matches!(self.from, From::Legacy(Decoder::System { .. }, _)) {
+            debug_assert!(std::str::from_utf8(&self.decoded).is_ok());
+            write_out(&mut self.bom, &mut self.done, out, &self.decoded)?;
+        } else {
+            // Out of `self` while the encoder reads it (a move of the vector, not of its bytes).
+            let decoded = std::mem::take(&mut self.decoded);
+            let encoded = match whole_utf8 {
+                Some(bytes) => self.encode(checked_utf8(bytes), chunk, at, failure.is_none(), out),
+                None => match std::str::from_utf8(&decoded) {
+                    Ok(text) => self.encode(text, chunk, at, failure.is_none(), out),
+                    Err(_) => Err(Fail::Unsupported(format!(
+                        "{} decoded to something not UTF-8",
+                        self.from_name
+                    ))),
+                },
+            };
+            self.decoded = decoded;
+            encoded?;
+        }
+        match failure {
+            Some(fail) => Err(fail),
+            None => Ok(advanced),
+        }
+    }
+
+    /// Decodes the piece at `at` with the library's stream into `self.decoded`: the bytes read
+    /// (whole code units) and the failure that stops the run, if any.
+    fn decode_utf(&mut self, chunk: &[u8], at: At) -> (usize, Option<Fail>) {
+        let From::Utf(pipeline, e) = &mut self.from else {
+            unreachable!("a UTF source")
+        };
+        let (e, piece, base) = (*e, &chunk[at.pos..at.stop], self.base);
+        let decoded = &mut self.decoded;
+        let mut collect = |b: &[u8]| -> Result<(), io::Error> {
+            decoded.extend_from_slice(b);
+            Ok(())
+        };
+        let size = e.unit_size();
+        let whole = piece.len() / size * size;
+        let counted = self.skip + self.bypassed;
+        let mut failure = None;
+        if let Err(halt) = pipeline.push(&piece[..whole], false, &mut collect) {
+            failure = Some(stopped(halt, e, counted, base, chunk));
+        }
+        if at.last {
+            if whole < piece.len() {
+                failure.get_or_insert(Fail::Incomplete {
+                    at: base + (at.pos + whole) as u64,
+                    enc: e.name(),
+                });
+            } else if self.plan.iconv_skip && pipeline.pending() > 0 {
+                // The units pending may have come in an earlier chunk.
+                let pending = (pipeline.pending() * size) as u64;
+                failure.get_or_insert(Fail::Incomplete {
+                    at: (base + at.stop as u64).saturating_sub(pending),
+                    enc: e.name(),
+                });
+            } else if failure.is_none()
+                && let Err(halt) = pipeline.push(&[], true, &mut collect)
+            {
+                failure = Some(stopped(halt, e, counted, base + at.stop as u64, &[]));
+            }
+        }
+        self.done.replaced = pipeline.replaced();
+        (whole, failure)
+    }
+
+    /// Decodes the piece at `at` with a legacy decoder into `self.decoded`, applying the
+    /// policy to ill-formed input: the bytes read and the failure that stops the run, if any.
+    fn decode_legacy(&mut self, chunk: &[u8], at: At) -> (usize, Option<Fail>) {
+        let From::Legacy(decoder, l) = &mut self.from else {
+            unreachable!("a legacy source")
+        };
+        let piece = &chunk[at.pos..at.stop];
+        let mut k = 0;
+        loop {
+            let (bad, len, resume) = match decoder.decode(&piece[k..], at.last, &mut self.decoded) {
+                Decoded::Done { read } => return (k + read, None),
+                Decoded::Invalid { at, len, resume } => (at, len, resume),
+                Decoded::Incomplete { at: bad } => {
+                    let bad_at =
+                        (self.base + (at.pos + k) as u64).saturating_add_signed(bad as i64);
+                    let fail = Fail::Incomplete {
+                        at: bad_at,
+                        enc: l.display(),
+                    };
+                    return (piece.len(), Some(fail));
+                }
+            };
+            match self.plan.invalid {
+                Policy::Strict => {
+                    let bad_at =
+                        (self.base + (at.pos + k) as u64).saturating_add_signed(bad as i64);
+                    let fail = Fail::Data {
+                        status: Status::Invalid,
+                        kind: utf8x::ErrorKind::None,
+                        at: bad_at,
+                        character: None,
+                        enc: l.display(),
+                    };
+                    return (piece.len(), Some(fail));
+                }
+                Policy::Replace => self.decoded.extend_from_slice("\u{FFFD}".as_bytes()),
+                Policy::Fallback => {
+                    // Its bytes, from where it starts: maybe in an earlier piece, or the chunk
+                    // before.
+                    let first = (at.pos + k) as isize + bad;
+                    for b in sequence_bytes(chunk, &self.behind, first, len) {
+                        let mut buf = [0u8; 4];
+                        let c = cp1252(b).encode_utf8(&mut buf);
+                        self.decoded.extend_from_slice(c.as_bytes());
+                    }
+                }
+                _ => {}
+            }
+            self.done.replaced += 1;
+            k += resume;
+            if k >= piece.len() && !at.last {
+                return (piece.len(), None);
+            }
+        }
+    }
+
+    /// Encodes `text`, what the piece at `at` decoded to, into the target and writes it;
+    /// `clean`: the piece decoded without a failure (only then may the encoder finish). An
+    /// unmappable character stops the run after the text before it is written, unless the
+    /// plan transliterates, skips or replaces it.
+    fn encode(
+        &mut self,
+        text: &str,
+        chunk: &[u8],
+        at: At,
+        clean: bool,
+        out: &mut Output,
+    ) -> Result<(), Fail> {
+        self.encoded.clear();
+        let mut p = 0;
+        let finishing = at.last && clean;
+        loop {
+            let (k, ch) = match self
+                .encoder
+                .encode(&text[p..], finishing, &mut self.encoded)
+            {
+                Encoded::Done => break,
+                Encoded::Unmappable { at, ch } => (at, ch),
+            };
+            let next = p + k + ch.len_utf8();
+            if let Some(sub) = self.translit.as_mut().and_then(|t| t.of(ch)) {
+                self.encoded.extend_from_slice(&sub);
+                p = next;
+                continue;
+            }
+            match self.plan.unmappable {
+                _ if self.plan.iconv_skip => self.done.replaced += 1,
+                Policy::Skip => self.done.replaced += 1,
+                Policy::Replace | Policy::Fallback | Policy::Escape if !self.plan.to.translit => {
+                    let mut q = Vec::new();
+                    if self.encoder.encode("?", false, &mut q) == Encoded::Done {
+                        self.encoded.extend_from_slice(&q);
+                    }
+                    self.done.replaced += 1;
+                }
+                _ => {
+                    write_out(&mut self.bom, &mut self.done, out, &self.encoded)?;
+                    return Err(self.unmappable(chunk, at, p + k, ch));
+                }
+            }
+            p = next;
+        }
+        if self.encoder.take_dropped() {
+            self.done.replaced += 1;
+        }
+        write_out(&mut self.bom, &mut self.done, out, &self.encoded)
+    }
+
+    /// The failure for the unmappable character `ch`, whose UTF-8 starts at byte `k` of what
+    /// the piece at `at` decoded to: its position counted over the piece with the bytes carried
+    /// into it, where that text begins.
+    fn unmappable(&self, chunk: &[u8], at: At, k: usize, ch: char) -> Fail {
+        let first = at.pos as isize - at.carried as isize;
+        let span: Vec<u8> = sequence_bytes(chunk, &self.behind, first, at.carried)
+            .chain(chunk[at.pos..at.stop].iter().copied())
+            .collect();
+        let within = source_offset(&self.from, &span, k, ch, self.plan.invalid);
+        Fail::Data {
+            status: Status::Unmappable,
+            kind: utf8x::ErrorKind::Unmappable,
+            at: (self.base + within as u64).saturating_add_signed(first as i64),
+            character: Some(ch),
+            enc: self.from_name,
+        }
+    }
+}
+
+/// Writes `bytes` to `out`, after the byte order mark still to be written, counting them.
+fn write_out(
+    bom: &mut Option<Vec<u8>>,
+    done: &mut Done,
+    out: &mut Output,
+    bytes: &[u8],
+) -> Result<(), Fail> {
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    if let Some(bom) = bom.take() {
+        out.write_all(&bom).map_err(Fail::Write)?;
+        done.written += bom.len() as u64;
+    }
+    done.written += bytes.len() as u64;
+    out.write_all(bytes).map_err(Fail::Write)
 }
 
 /// The bytes of an ill-formed sequence of `len` bytes at offset `first` of `chunk`, or before
