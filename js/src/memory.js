@@ -60,13 +60,38 @@ export function resultAt(ptr) {
   return { status, error, read, written, errorLen, replaced };
 }
 
-/** Writes the UTF-16 code units of `s` at `ptr` (lone surrogates included). */
-export function putUtf16(ptr, s) {
-  const units = new Uint16Array(wasm.memory.buffer, ptr, s.length);
-  for (let i = 0; i < s.length; i++) units[i] = s.charCodeAt(i);
+const NodeBuffer = typeof globalThis.Buffer?.prototype?.ucs2Slice === "function" ? globalThis.Buffer : null;
+
+/** Whether `putUtf16` copies strings natively (Node's `ucs2Write`) rather than unit by unit. */
+export const hasUcs2Write = typeof NodeBuffer?.prototype?.ucs2Write === "function";
+
+/**
+ * Writes the `count` UTF-16 code units of `s` from index `at` at `ptr`, lone surrogates
+ * included (little-endian, as the module reads them): Node's `ucs2Write` copies them natively
+ * (a memory copy for a two-byte string); elsewhere a loop over `charCodeAt`.
+ */
+export function putUtf16(ptr, s, at = 0, count = s.length - at) {
+  if (hasUcs2Write) {
+    const part = at === 0 && count === s.length ? s : s.substring(at, at + count);
+    NodeBuffer.from(wasm.memory.buffer, ptr, 2 * count).ucs2Write(part);
+    return;
+  }
+  const units = new Uint16Array(wasm.memory.buffer, ptr, count);
+  for (let i = 0; i < count; i++) units[i] = s.charCodeAt(at + i);
 }
 
-const NodeBuffer = typeof globalThis.Buffer?.prototype?.ucs2Slice === "function" ? globalThis.Buffer : null;
+/**
+ * A copy of the `len` bytes at `ptr` in a new Uint8Array of its own. In Node its memory comes
+ * from `Buffer.allocUnsafeSlow` (not zeroed first, and not one of Buffer's shared pool slices:
+ * the array's buffer is exactly its bytes), which the copy then fills entirely.
+ */
+export function copyOut(ptr, len) {
+  const from = new Uint8Array(wasm.memory.buffer, ptr, len);
+  if (NodeBuffer === null) return from.slice();
+  const out = new Uint8Array(NodeBuffer.allocUnsafeSlow(len).buffer, 0, len);
+  out.set(from);
+  return out;
+}
 const utf16Decoder = new TextDecoder("utf-16le", { ignoreBOM: true });
 
 /** Whether `latin1String` makes strings here. */
