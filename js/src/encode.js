@@ -1,16 +1,20 @@
 // Strings to bytes: `encode` (a new Uint8Array) and `encodeInto` (a caller's Uint8Array, as
-// TextEncoder.encodeInto). Two ways, the same bytes:
+// TextEncoder.encodeInto). Three ways, the same bytes:
 // - the engine's TextEncoder, where its UTF-8 is exactly the answer (a well-formed string, or
 //   lone surrogates under `replace`, which it also writes as U+FFFD) and where it is the faster
 //   way: V8's one-byte strings (Latin-1 text, ASCII), which its encoder walks at memory speed;
+// - UTF-16 of a well-formed string: its units, which Node's `ucs2Write` writes straight into
+//   the destination (and `swap16` turns big-endian);
 // - the module: the string's UTF-16 units copied into its memory (Node's `ucs2Write`: a memory
 //   copy for a two-byte string) and converted there, in windows of what the room can take, so
 //   that a small destination costs in proportion to what it takes. The conversion finds lone
 //   surrogates and unmappable characters with their offsets in string units.
 
 import { failure } from "./errors.js";
-import { HEAD, bytesAt, copyOut, exports, hasUcs2Write, putUtf16, resultAt, round8, withBlock } from "./memory.js";
-import { CP1252, LATIN1, REPLACE, UTF8, UTF16LE } from "./names.js";
+import {
+  HEAD, NodeBuffer, bytesAt, copyOut, exports, hasUcs2Write, putUtf16, resultAt, round8, withBlock,
+} from "./memory.js";
+import { CP1252, LATIN1, REPLACE, UTF8, UTF16BE, UTF16LE } from "./names.js";
 
 const encoder = new TextEncoder();
 const canCheckStrings = typeof String.prototype.isWellFormed === "function";
@@ -43,15 +47,29 @@ function looksOneByte(string) {
   return true;
 }
 
+/** Whether `string` in `code` is its UTF-16 units, which `ucs2Write` writes. */
+function unitsWrite(string, code) {
+  return hasUcs2Write && canCheckStrings && (code === UTF16LE || code === UTF16BE) && string.isWellFormed();
+}
+
 /** `string` in `code` (`unit` bytes a code unit) under `policy`, as a new Uint8Array. */
 export function encodeString(string, code, unit, policy, what, where) {
   if (code === UTF8 && engineWrites(string, policy)) return viaEngine(string, where);
+  if (unitsWrite(string, code)) {
+    // Memory not zeroed first: ucs2Write fills all of it.
+    const out = NodeBuffer.allocUnsafeSlow(2 * string.length);
+    writeUnits(out, string, string.length, code);
+    return new Uint8Array(out.buffer, 0, out.length);
+  }
   // Room for the longest output: the whole string is one window.
   const room = string.length * bytesPerUnit(code, unit);
   let out;
-  convertString(string, code, unit, policy, room, what, where, (ptr, len) => {
+  const put = (ptr, len) => {
     out = copyOut(ptr, len);
-  });
+  };
+  if (viaUtf8(string, code, unit, policy, room, where, put) === null) {
+    convertString(string, code, unit, policy, room, what, where, put);
+  }
   return out;
 }
 
@@ -61,10 +79,46 @@ export function encodeString(string, code, unit, policy, what, where) {
  */
 export function encodeStringInto(string, dest, code, unit, policy, what, where) {
   if (code === UTF8 && engineWrites(string, policy)) return encoder.encodeInto(string, dest);
+  if (unitsWrite(string, code)) {
+    let read = Math.min(string.length, Math.floor(dest.length / 2));
+    // Whole characters only: not the high half of a pair without its low one.
+    if (read < string.length && isHigh(string.charCodeAt(read - 1))) read--;
+    writeUnits(NodeBuffer.from(dest.buffer, dest.byteOffset, 2 * read), string, read, code);
+    return { read, written: 2 * read };
+  }
   const room = dest.length - (dest.length % unit);
-  return convertString(string, code, unit, policy, room, what, where, (ptr, len, at) => {
-    dest.set(bytesAt(ptr, len), at);
+  const put = (ptr, len, at) => dest.set(bytesAt(ptr, len), at);
+  return viaUtf8(string, code, unit, policy, room, where, put) ?? convertString(string, code, unit, policy, room, what, where, put);
+}
+
+/**
+ * Where units cannot be copied natively (no Buffer), a well-formed string that surely fits
+ * `room`: TextEncoder's UTF-8 of it into the module's memory (no loop over its units in
+ * JavaScript), converted there to `code`; `put` as in convertString. null where that does not
+ * apply or does not finish (an unmappable character, whose offset in string units only the
+ * UTF-16 way gives): the caller takes that way.
+ */
+function viaUtf8(string, code, unit, policy, room, where, put) {
+  const n = string.length;
+  const cap = n * bytesPerUnit(code, unit);
+  if (hasUcs2Write || !canCheckStrings || room < cap || !string.isWellFormed()) return null;
+  const size = round8(3 * n);
+  return withBlock(HEAD + size + cap, where, (block) => {
+    const src = block + HEAD;
+    const dst = src + size;
+    const { written } = encoder.encodeInto(string, bytesAt(src, 3 * n));
+    exports(where).u8x_convert(src, written, UTF8, dst, cap / unit, code, policy, block);
+    const r = resultAt(block);
+    if (r.status !== OK) return null;
+    put(dst, r.written * unit, 0);
+    return { read: n, written: r.written * unit };
   });
+}
+
+/** Writes the first `count` units of `string` into the Buffer `to` (its length), in the byte order of `code`. */
+function writeUnits(to, string, count, code) {
+  to.ucs2Write(string, 0, 2 * count);
+  if (code === UTF16BE) to.swap16();
 }
 
 /**

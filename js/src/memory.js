@@ -60,7 +60,8 @@ export function resultAt(ptr) {
   return { status, error, read, written, errorLen, replaced };
 }
 
-const NodeBuffer = typeof globalThis.Buffer?.prototype?.ucs2Slice === "function" ? globalThis.Buffer : null;
+/** Node's Buffer, or null where there is none (browsers, or hidden by a test). */
+export const NodeBuffer = typeof globalThis.Buffer?.prototype?.ucs2Slice === "function" ? globalThis.Buffer : null;
 
 /** Whether `putUtf16` copies strings natively (Node's `ucs2Write`) rather than unit by unit. */
 export const hasUcs2Write = typeof NodeBuffer?.prototype?.ucs2Write === "function";
