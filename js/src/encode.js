@@ -52,8 +52,15 @@ function unitsWrite(string, code) {
   return hasUcs2Write && canCheckStrings && (code === UTF16LE || code === UTF16BE) && string.isWellFormed();
 }
 
-/** `string` in `code` (`unit` bytes a code unit) under `policy`, as a new Uint8Array. */
-export function encodeString(string, code, unit, policy, what, where) {
+/**
+ * A job: `{ string, encoding, code, unit, errors, policy, where }`, the string and the checked
+ * arguments (`code` and `unit`: the encoding's number and code unit bytes; `policy`: the
+ * number of `errors`; `where`: the function, for messages).
+ */
+
+/** The job's string in its encoding, as a new Uint8Array. */
+export function encodeString(job) {
+  const { string, code, unit, policy, where } = job;
   if (code === UTF8 && engineWrites(string, policy)) return viaEngine(string, where);
   if (unitsWrite(string, code)) {
     // Memory not zeroed first: ucs2Write fills all of it.
@@ -67,17 +74,18 @@ export function encodeString(string, code, unit, policy, what, where) {
   const put = (ptr, len) => {
     out = copyOut(ptr, len);
   };
-  if (viaUtf8(string, code, unit, policy, room, where, put) === null) {
-    convertString(string, code, unit, policy, room, what, where, put);
+  if (viaUtf8(job, room, put) === null) {
+    convertString(job, room, put);
   }
   return out;
 }
 
 /**
- * Writes `string` in `code` into `dest` under `policy`: whole characters only, as many as fit;
- * `{ read, written }` in UTF-16 units and bytes.
+ * Writes the job's string into `dest`: whole characters only, as many as fit; `{ read,
+ * written }` in UTF-16 units and bytes.
  */
-export function encodeStringInto(string, dest, code, unit, policy, what, where) {
+export function encodeStringInto(job, dest) {
+  const { string, code, unit, policy } = job;
   if (code === UTF8 && engineWrites(string, policy)) return encoder.encodeInto(string, dest);
   if (unitsWrite(string, code)) {
     let read = Math.min(string.length, Math.floor(dest.length / 2));
@@ -88,7 +96,7 @@ export function encodeStringInto(string, dest, code, unit, policy, what, where) 
   }
   const room = dest.length - (dest.length % unit);
   const put = (ptr, len, at) => dest.set(bytesAt(ptr, len), at);
-  return viaUtf8(string, code, unit, policy, room, where, put) ?? convertString(string, code, unit, policy, room, what, where, put);
+  return viaUtf8(job, room, put) ?? convertString(job, room, put);
 }
 
 /**
@@ -98,7 +106,8 @@ export function encodeStringInto(string, dest, code, unit, policy, what, where) 
  * apply or does not finish (an unmappable character, whose offset in string units only the
  * UTF-16 way gives): the caller takes that way.
  */
-function viaUtf8(string, code, unit, policy, room, where, put) {
+function viaUtf8(job, room, put) {
+  const { string, code, unit, policy, where } = job;
   const n = string.length;
   const cap = n * bytesPerUnit(code, unit);
   if (hasUcs2Write || !canCheckStrings || room < cap || !string.isWellFormed()) return null;
@@ -140,9 +149,12 @@ function viaEngine(string, where) {
  * at)` takes each window's output (`at`: bytes before it). Stops when a character does not fit
  * (the module's OUTPUT_FULL) or the string ends; a lone surrogate or unmappable character
  * reached under strict (or surrogateescape, where it cannot escape it) is the TypeError.
- * Returns `{ read, written }`.
+ * Returns `{ read, written }`. An error throws before anything is put: under the policies that
+ * stop, every character that does not stop them gives at least the bytes a unit the window
+ * counts on, so the first window fills the room, ends the string or meets the error.
  */
-function convertString(string, code, unit, policy, room, what, where, put) {
+function convertString(job, room, put) {
+  const { string, code, unit, policy, where } = job;
   const n = string.length;
   const span = Math.min(n, Math.floor(room / (unit === 1 ? 1 : 2)) + 2);
   const cap = Math.min(room, span * bytesPerUnit(code, unit));
@@ -163,7 +175,10 @@ function convertString(string, code, unit, policy, room, what, where, put) {
       // The window ends the string here, and a string is whole: a high surrogate at its end is
       // as lone as any other.
       if (r.status === TRUNCATED) Object.assign(r, { status: 1, error: LONE_SURROGATE, errorLen: 1 });
-      if (r.status !== OK && r.status !== OUTPUT_FULL) throw failure(where, r, what, 1, read);
+      if (r.status !== OK && r.status !== OUTPUT_FULL) {
+        const bad = `the policy "${job.errors}" cannot write ${job.encoding}`;
+        throw failure(where, r, { input: "string", units: "UTF-16 unit", bad }, 1, read);
+      }
       put(dst, r.written * unit, written);
       read += r.read;
       written += r.written * unit;

@@ -137,34 +137,29 @@ export function decode(bytes, options = {}) {
   return text + partialUnit(where, encoding, whole, policy, endsWithHigh(bytes, whole, code));
 }
 
-/** Checks `string` and the options of `encode` and `encodeInto`: `{ code, unit, policy, what }`. */
-function encodeArgs(string, encoding, options, where) {
+/** Checks `string` and the options of `encode` and `encodeInto`: the job for src/encode.js. */
+function encodeJob(string, encoding, options, where) {
   if (typeof string !== "string") throw new TypeError(`${where}: expected a string, got ${describe(string)}`);
   const { errors = "strict" } = checkOptions(options, where);
   const { code, unit } = encodingOf(encoding, where);
-  const policy = policyOf(errors, where);
-  const what = { input: "string", units: "UTF-16 unit", bad: `the policy "${errors}" cannot write ${encoding}` };
-  return { code, unit, policy, what };
+  return { string, encoding, code, unit, errors, policy: policyOf(errors, where), where };
 }
 
 /** Encodes `string` to `encoding` under the policy `errors` (lone surrogates are ill-formed). */
 export function encode(string, encoding = "utf-8", options = {}) {
-  const where = "utf8x.encode";
-  const { code, unit, policy, what } = encodeArgs(string, encoding, options, where);
-  return encodeString(string, code, unit, policy, what, where);
+  return encodeString(encodeJob(string, encoding, options, "utf8x.encode"));
 }
 
 /**
  * Writes `string` in `encoding` into `dest` (a Uint8Array), as TextEncoder.encodeInto: whole
  * characters only, as many as fit; `{ read, written }` in UTF-16 units and bytes. The string
  * is read as far as it is written: a lone surrogate (or unmappable character) reached before
- * `dest` is full is the TypeError of `encode` under strict.
+ * a character that does not fit is the TypeError of `encode` under strict.
  */
 export function encodeInto(string, dest, encoding = "utf-8", options = {}) {
   const where = "utf8x.encodeInto";
   if (typeof string === "string") checkBytes(dest, where);
-  const { code, unit, policy, what } = encodeArgs(string, encoding, options, where);
-  return encodeStringInto(string, dest, code, unit, policy, what, where);
+  return encodeStringInto(encodeJob(string, encoding, options, where), dest);
 }
 
 /** Converts `bytes` from encoding `from` to encoding `to` under the policy `errors`. */
