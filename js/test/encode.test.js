@@ -112,6 +112,24 @@ test("lone surrogates and pairs at every position near the kernels' block edges"
   }
 });
 
+// Strings whose units mostly lie below U+0100 go to TextEncoder, which is right for them only
+// when they are well-formed (or under replace): one lone surrogate anywhere in a long one.
+test("a lone surrogate anywhere in a long string of Latin-1 text", () => {
+  const text = "Grüße, café ÿ ".repeat(12);
+  for (let at = 0; at <= text.length; at += 7) {
+    for (const odd of ["\udc80", "\ud800", "😀"]) {
+      const s = text.slice(0, at) + odd + text.slice(at);
+      for (const errors of POLICIES) {
+        const st = steps(s, "utf-8", errors);
+        assert.deepEqual(encoded(s, "utf-8", errors), whole(st), `${errors} ${at} ${escape(odd)}`);
+        for (const size of [s.length, 3 * s.length]) {
+          assert.deepEqual(into(s, size, "utf-8", errors), expectInto(st, size), `${errors} ${at} ${escape(odd)} into ${size}`);
+        }
+      }
+    }
+  }
+});
+
 // encodeInto copies the string into the module in windows of about the room left (one unit a
 // byte, plus two); a window never ends between the units of a pair. Characters of no bytes
 // (lone surrogates under ignore) make it take window after window: runs of them of every
