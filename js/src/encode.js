@@ -12,7 +12,7 @@
 
 import { failure } from "./errors.js";
 import {
-  HEAD, NodeBuffer, bytesAt, copyOut, exports, hasUcs2Write, putUtf16, resultAt, round8, withBlock,
+  HEAD, NodeBuffer, bytesAt, exports, hasUcs2Write, putUtf16, resultAt, round8, withBlock,
 } from "./memory.js";
 import { CP1252, LATIN1, REPLACE, UTF8, UTF16BE, UTF16LE } from "./names.js";
 
@@ -30,13 +30,19 @@ export function bytesPerUnit(code, unit) {
 }
 
 /**
+ * Strings shorter than this (in UTF-16 units) take TextEncoder where it writes right: a call
+ * into the module costs about a microsecond more, which only longer two-byte strings repay.
+ */
+const SHORT = 512;
+
+/**
  * Whether TextEncoder's UTF-8 of `string` is the answer and the faster way to it. Where units
- * reach the module natively, that is for strings whose sampled units all lie below U+0100 (a
- * guess at V8's one-byte strings; a wrong guess costs time, never bytes); elsewhere for every
- * string it writes right.
+ * reach the module natively, that is for short strings and for strings whose sampled units all
+ * lie below U+0100 (a guess at V8's one-byte strings; a wrong guess costs time, never bytes);
+ * elsewhere for every string it writes right.
  */
 function engineWrites(string, policy) {
-  if (hasUcs2Write && !looksOneByte(string)) return false;
+  if (hasUcs2Write && string.length >= SHORT && !looksOneByte(string)) return false;
   return policy === REPLACE || (canCheckStrings && string.isWellFormed());
 }
 
@@ -72,7 +78,7 @@ export function encodeString(job) {
   const room = string.length * bytesPerUnit(code, unit);
   let out;
   const put = (ptr, len) => {
-    out = copyOut(ptr, len);
+    out = bytesAt(ptr, len).slice();
   };
   if (viaUtf8(job, room, put) === null) {
     convertString(job, room, put);
@@ -138,7 +144,7 @@ function viaEngine(string, where) {
   const room = 3 * string.length;
   return withBlock(room, where, (block) => {
     const { written } = encoder.encodeInto(string, bytesAt(block, room));
-    return copyOut(block, written);
+    return bytesAt(block, written).slice();
   });
 }
 

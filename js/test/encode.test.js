@@ -89,15 +89,18 @@ test("encodeInto under replace is TextEncoder.encodeInto: the same read, written
 
 // The SIMD128 kernels take 16, 32 and 64 units at a time: a lone surrogate (and a pair) at
 // every position across those edges, with one-, two-, three- and four-byte characters before it.
+// The strings are long enough (and two-byte) for the module to convert them in every case.
 test("lone surrogates and pairs at every position near the kernels' block edges", () => {
+  const tail = "z".repeat(20) + "中".repeat(600);
+  const tailSteps = { "utf-8": steps(tail, "utf-8", "strict"), "utf-16le": steps(tail, "utf-16le", "strict") };
   for (const filler of ["a", "é", "中", "😀"]) {
     for (let at = 0; at < 140; at++) {
       const head = filler.repeat(Math.ceil(at / filler.length)).slice(0, at);
       for (const odd of ["\ud800", "\udc00", "\udc80", "😀"]) {
-        const s = head + odd + "z".repeat(20) + "中".repeat(20);
+        const s = head + odd + tail;
         for (const encoding of ["utf-8", "utf-16le"]) {
           for (const errors of POLICIES) {
-            const st = steps(s, encoding, errors);
+            const st = steps(head + odd, encoding, errors).concat(tailSteps[encoding]);
             const what = `${encoding} ${errors} ${filler} ${at} ${escape(odd)}`;
             assert.deepEqual(encoded(s, encoding, errors), whole(st), what);
             // Sizes around where the odd character's bytes start and end.
