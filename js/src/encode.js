@@ -30,19 +30,30 @@ export function bytesPerUnit(code, unit) {
 }
 
 /**
+ * Whether the module's UTF-16 → UTF-8 beats TextEncoder on long two-byte strings: with the
+ * SIMD128 kernels and units copied in natively; the scalar kernels are slower than V8's encoder.
+ */
+let moduleFaster = false;
+
+/** Tells which kernel set the module runs (`utf8x.kernel`), once it is loaded. */
+export function setKernel(name) {
+  moduleFaster = hasUcs2Write && name !== "scalar";
+}
+
+/**
  * Strings shorter than this (in UTF-16 units) take TextEncoder where it writes right: a call
  * into the module costs about a microsecond more, which only longer two-byte strings repay.
  */
 const SHORT = 512;
 
 /**
- * Whether TextEncoder's UTF-8 of `string` is the answer and the faster way to it. Where units
- * reach the module natively, that is for short strings and for strings whose sampled units all
- * lie below U+0100 (a guess at V8's one-byte strings; a wrong guess costs time, never bytes);
- * elsewhere for every string it writes right.
+ * Whether TextEncoder's UTF-8 of `string` is the answer and the faster way to it. Where the
+ * module is faster on long two-byte strings, that is for short strings and for strings whose
+ * sampled units all lie below U+0100 (a guess at V8's one-byte strings; a wrong guess costs
+ * time, never bytes); elsewhere for every string it writes right.
  */
 function engineWrites(string, policy) {
-  if (hasUcs2Write && string.length >= SHORT && !looksOneByte(string)) return false;
+  if (moduleFaster && string.length >= SHORT && !looksOneByte(string)) return false;
   return policy === REPLACE || (canCheckStrings && string.isWellFormed());
 }
 

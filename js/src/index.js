@@ -1,7 +1,7 @@
 // utf8x for JavaScript: UTF-8 validation and transcoding between the encodings of utf8x's C API,
 // running utf8x compiled to WebAssembly. The module is usable once `ready` has resolved.
 
-import { bytesPerUnit, encodeString, encodeStringInto } from "./encode.js";
+import { bytesPerUnit, encodeString, encodeStringInto, setKernel } from "./encode.js";
 import { endsWithHigh, failure, partialUnit } from "./errors.js";
 import { instantiate } from "./load.js";
 import {
@@ -23,6 +23,7 @@ export const ready = instantiate().then((w) => {
   setExports(w);
   const name = bytesAt(w.u8x_kernel() >>> 0, 16);
   kernel = new TextDecoder().decode(name.subarray(0, name.indexOf(0)));
+  setKernel(kernel);
   return utf8x;
 });
 
