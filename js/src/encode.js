@@ -52,10 +52,13 @@ const SHORT = 512;
  * sampled units all lie below U+0100 (a guess at V8's one-byte strings; a wrong guess costs
  * time, never bytes); elsewhere for every string it writes right.
  */
-function engineWrites(string, policy) {
+export function engineWrites(string, policy) {
   if (moduleFaster && string.length >= SHORT && !looksOneByte(string)) return false;
   return policy === REPLACE || (canCheckStrings && string.isWellFormed());
 }
+
+/** TextEncoder.encodeInto, where engineWrites says it is the answer. */
+export const engineInto = (string, dest) => encoder.encodeInto(string, dest);
 
 /** Whether 16 units spread over `string` all lie below U+0100. */
 function looksOneByte(string) {
@@ -103,7 +106,7 @@ export function encodeString(job) {
  */
 export function encodeStringInto(job, dest) {
   const { string, code, unit, policy } = job;
-  if (code === UTF8 && engineWrites(string, policy)) return encoder.encodeInto(string, dest);
+  if (code === UTF8 && engineWrites(string, policy)) return engineInto(string, dest);
   if (unitsWrite(string, code)) {
     let read = Math.min(string.length, Math.floor(dest.length / 2));
     // Whole characters only: not the high half of a pair without its low one.

@@ -1,7 +1,7 @@
 // utf8x for JavaScript: UTF-8 validation and transcoding between the encodings of utf8x's C API,
 // running utf8x compiled to WebAssembly. The module is usable once `ready` has resolved.
 
-import { bytesPerUnit, encodeString, encodeStringInto, setKernel } from "./encode.js";
+import { bytesPerUnit, encodeString, encodeStringInto, engineInto, engineWrites, setKernel } from "./encode.js";
 import { endsWithHigh, failure, partialUnit } from "./errors.js";
 import { instantiate } from "./load.js";
 import {
@@ -147,9 +147,12 @@ function encodeJob(string, encoding, options, where) {
 }
 
 /** Encodes `string` to `encoding` under the policy `errors` (lone surrogates are ill-formed). */
-export function encode(string, encoding = "utf-8", options = {}) {
+export function encode(string, encoding = "utf-8", options = DEFAULTS) {
   return encodeString(encodeJob(string, encoding, options, "utf8x.encode"));
 }
+
+/** The options of a call that gives none: read, never written. */
+const DEFAULTS = Object.freeze({});
 
 /**
  * Writes `string` in `encoding` into `dest` (a Uint8Array), as TextEncoder.encodeInto: whole
@@ -157,7 +160,12 @@ export function encode(string, encoding = "utf-8", options = {}) {
  * is read as far as it is written: a lone surrogate (or unmappable character) reached before
  * a character that does not fit is the TypeError of `encode` under strict.
  */
-export function encodeInto(string, dest, encoding = "utf-8", options = {}) {
+export function encodeInto(string, dest, encoding = "utf-8", options = DEFAULTS) {
+  // The common call, UTF-8 under strict, settled before the general checks: on short strings
+  // they would cost about as much as the encoding.
+  if (encoding === "utf-8" && options === DEFAULTS && typeof string === "string" && isBytes(dest) && engineWrites(string, STRICT)) {
+    return engineInto(string, dest);
+  }
   const where = "utf8x.encodeInto";
   if (typeof string === "string") checkBytes(dest, where);
   return encodeStringInto(encodeJob(string, encoding, options, where), dest);
