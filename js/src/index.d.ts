@@ -49,6 +49,18 @@ export function validate(bytes: Uint8Array): ErrorInfo | null;
 export function decode(bytes: Uint8Array, options?: DecodeOptions): string;
 /** A string to bytes of `encoding`; lone surrogates are ill-formed. */
 export function encode(string: string, encoding?: Encoding, options?: Options): Uint8Array;
+/** What encodeInto did: UTF-16 units of the string read, bytes of `dest` written. */
+export interface EncodeIntoResult {
+  read: number;
+  written: number;
+}
+
+/**
+ * A string into `dest` in `encoding`, as TextEncoder.encodeInto: whole characters only, as many
+ * as fit (never past `dest.length`); `read` in UTF-16 units. A lone surrogate reached before a
+ * character that does not fit is a Utf8xError under strict.
+ */
+export function encodeInto(string: string, dest: Uint8Array, encoding?: Encoding, options?: Options): EncodeIntoResult;
 /** Bytes of `from` to bytes of `to`. */
 export function convert(bytes: Uint8Array, from: Encoding, to: Encoding, options?: Options): Uint8Array;
 
@@ -68,6 +80,7 @@ declare const utf8x: {
   validate: typeof validate;
   decode: typeof decode;
   encode: typeof encode;
+  encodeInto: typeof encodeInto;
   convert: typeof convert;
   Decoder: typeof Decoder;
 };

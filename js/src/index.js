@@ -1,14 +1,15 @@
 // utf8x for JavaScript: UTF-8 validation and transcoding between the encodings of utf8x's C API,
 // running utf8x compiled to WebAssembly. The module is usable once `ready` has resolved.
 
+import { bytesPerUnit, encodeString, encodeStringInto, engineInto, engineWrites, setKernel } from "./encode.js";
 import { endsWithHigh, failure, partialUnit } from "./errors.js";
 import { instantiate } from "./load.js";
 import {
-  HEAD, asciiString, bytesAt, describe, exports, hasLatin1Strings, isBytes, latin1String, putUtf16, resultAt, round8, setExports,
+  HEAD, asciiString, bytesAt, describe, exports, hasLatin1Strings, isBytes, latin1String, resultAt, round8, setExports,
   utf16String, withBlock,
 } from "./memory.js";
 import {
-  ASCII_SAME, CP1252, KINDS, LATIN1, STRICT, UTF16LE, UTF8, encodingOf, mayGiveLone, policyOf,
+  ASCII_SAME, KINDS, LATIN1, STRICT, UTF16LE, encodingOf, mayGiveLone, policyOf,
 } from "./names.js";
 import { Decoder } from "./stream.js";
 
@@ -22,13 +23,9 @@ export const ready = instantiate().then((w) => {
   setExports(w);
   const name = bytesAt(w.u8x_kernel() >>> 0, 16);
   kernel = new TextDecoder().decode(name.subarray(0, name.indexOf(0)));
+  setKernel(kernel);
   return utf8x;
 });
-
-const INCOMPLETE_STATUS = 2;
-const LONE_SURROGATE = 8;
-const encoder = new TextEncoder();
-const canCheckStrings = typeof String.prototype.isWellFormed === "function";
 
 function checkBytes(bytes, where) {
   if (!isBytes(bytes)) throw new TypeError(`${where}: expected a Uint8Array, got ${describe(bytes)}`);
@@ -141,58 +138,37 @@ export function decode(bytes, options = {}) {
   return text + partialUnit(where, encoding, whole, policy, endsWithHigh(bytes, whole, code));
 }
 
-/** Bytes of `to` per UTF-16 unit of a string, at most. */
-function bytesPerUnit(code, unit) {
-  return unit === 1 ? (code === LATIN1 || code === CP1252 ? 1 : 3) : unit;
-}
-
-/** Encodes `string` to `encoding` under the policy `errors` (lone surrogates are ill-formed). */
-export function encode(string, encoding = "utf-8", options = {}) {
-  const where = "utf8x.encode";
+/** Checks `string` and the options of `encode` and `encodeInto`: the job for src/encode.js. */
+function encodeJob(string, encoding, options, where) {
   if (typeof string !== "string") throw new TypeError(`${where}: expected a string, got ${describe(string)}`);
   const { errors = "strict" } = checkOptions(options, where);
   const { code, unit } = encodingOf(encoding, where);
-  const policy = policyOf(errors, where);
-  if (canCheckStrings && string.isWellFormed()) {
-    const out = encodeWellFormed(string, code, unit, policy, where);
-    if (out !== null) return out;
-  }
-  const n = string.length;
-  const cap = n * bytesPerUnit(code, unit);
-  return withBlock(HEAD + round8(2 * n) + cap, where, (block) => {
-    const src = block + HEAD;
-    const dst = src + round8(2 * n);
-    putUtf16(src, string);
-    exports().u8x_convert(src, n, UTF16LE, dst, cap / unit, code, policy, block);
-    const r = resultAt(block);
-    // A string is whole: a high surrogate at its end is as lone as any other.
-    if (r.status === INCOMPLETE_STATUS) Object.assign(r, { status: 1, error: LONE_SURROGATE, errorLen: 1 });
-    if (r.status !== 0) {
-      const bad = `the policy "${errors}" cannot write ${encoding}`;
-      throw failure(where, r, { input: "string", units: "UTF-16 unit", bad });
-    }
-    return bytesAt(dst, r.written * unit).slice();
-  });
+  return { string, encoding, code, unit, errors, policy: policyOf(errors, where), where };
 }
 
+/** Encodes `string` to `encoding` under the policy `errors` (lone surrogates are ill-formed). */
+export function encode(string, encoding = "utf-8", options = DEFAULTS) {
+  return encodeString(encodeJob(string, encoding, options, "utf8x.encode"));
+}
+
+/** The options of a call that gives none: read, never written. */
+const DEFAULTS = Object.freeze({});
+
 /**
- * Well-formed text by the engine's own UTF-8 encoder (TextEncoder.encodeInto, into the module's
- * memory), then from UTF-8 to the target: the same bytes as from its UTF-16 units, without a
- * JavaScript loop over them. null when the conversion stops (an unmappable character or a
- * rejected policy), whose offset only the UTF-16 path gives in string units.
+ * Writes `string` in `encoding` into `dest` (a Uint8Array), as TextEncoder.encodeInto: whole
+ * characters only, as many as fit; `{ read, written }` in UTF-16 units and bytes. The string
+ * is read as far as it is written: a lone surrogate (or unmappable character) reached before
+ * a character that does not fit is the TypeError of `encode` under strict.
  */
-function encodeWellFormed(string, code, unit, policy, where) {
-  const room = 3 * string.length;
-  const cap = code === UTF8 ? 0 : string.length * bytesPerUnit(code, unit);
-  return withBlock(HEAD + round8(room) + cap, where, (block) => {
-    const src = block + HEAD;
-    const { written } = encoder.encodeInto(string, bytesAt(src, room));
-    if (code === UTF8) return bytesAt(src, written).slice();
-    const dst = src + round8(room);
-    exports().u8x_convert(src, written, UTF8, dst, cap / unit, code, policy, block);
-    const r = resultAt(block);
-    return r.status === 0 ? bytesAt(dst, r.written * unit).slice() : null;
-  });
+export function encodeInto(string, dest, encoding = "utf-8", options = DEFAULTS) {
+  // The common call, UTF-8 under strict, settled before the general checks: on short strings
+  // they would cost about as much as the encoding.
+  if (encoding === "utf-8" && options === DEFAULTS && typeof string === "string" && isBytes(dest) && engineWrites(string, STRICT)) {
+    return engineInto(string, dest);
+  }
+  const where = "utf8x.encodeInto";
+  if (typeof string === "string") checkBytes(dest, where);
+  return encodeStringInto(encodeJob(string, encoding, options, where), dest);
 }
 
 /** Converts `bytes` from encoding `from` to encoding `to` under the policy `errors`. */
@@ -235,6 +211,7 @@ const utf8x = {
   validate,
   decode,
   encode,
+  encodeInto,
   convert,
   Decoder,
 };

@@ -54,19 +54,49 @@ export function bytesAt(ptr, len) {
   return new Uint8Array(wasm.memory.buffer, ptr, len);
 }
 
-/** The result record at `ptr`. */
+let views = null;
+
+/**
+ * Views over the whole memory, `{ buffer, words, node }` (u32 words, and a Node Buffer where
+ * there is one), kept between calls: making them is much of the cost of a call on a short
+ * input. Made again when the memory has grown (its old buffer is then detached).
+ */
+function whole() {
+  const buffer = wasm.memory.buffer;
+  if (views === null || views.buffer !== buffer) {
+    views = { buffer, words: new Uint32Array(buffer), node: NodeBuffer === null ? null : NodeBuffer.from(buffer) };
+  }
+  return views;
+}
+
+/** The result record at `ptr` (aligned to 4). */
 export function resultAt(ptr) {
-  const [status, error, read, written, errorLen, replaced] = new Uint32Array(wasm.memory.buffer, ptr, 6);
-  return { status, error, read, written, errorLen, replaced };
+  const w = whole().words;
+  const i = ptr >>> 2;
+  return { status: w[i], error: w[i + 1], read: w[i + 2], written: w[i + 3], errorLen: w[i + 4], replaced: w[i + 5] };
 }
 
-/** Writes the UTF-16 code units of `s` at `ptr` (lone surrogates included). */
-export function putUtf16(ptr, s) {
-  const units = new Uint16Array(wasm.memory.buffer, ptr, s.length);
-  for (let i = 0; i < s.length; i++) units[i] = s.charCodeAt(i);
+/** Node's Buffer, or null where there is none (browsers, or hidden by a test). */
+export const NodeBuffer = typeof globalThis.Buffer?.prototype?.ucs2Slice === "function" ? globalThis.Buffer : null;
+
+/** Whether `putUtf16` copies strings natively (Node's `ucs2Write`) rather than unit by unit. */
+export const hasUcs2Write = typeof NodeBuffer?.prototype?.ucs2Write === "function";
+
+/**
+ * Writes the `count` UTF-16 code units of `s` from index `at` at `ptr`, lone surrogates
+ * included (little-endian, as the module reads them): Node's `ucs2Write` copies them natively
+ * (a memory copy for a two-byte string); elsewhere a loop over `charCodeAt`.
+ */
+export function putUtf16(ptr, s, at = 0, count = s.length - at) {
+  if (hasUcs2Write) {
+    const part = at === 0 && count === s.length ? s : s.substring(at, at + count);
+    whole().node.ucs2Write(part, ptr, 2 * count);
+    return;
+  }
+  const units = new Uint16Array(wasm.memory.buffer, ptr, count);
+  for (let i = 0; i < count; i++) units[i] = s.charCodeAt(at + i);
 }
 
-const NodeBuffer = typeof globalThis.Buffer?.prototype?.ucs2Slice === "function" ? globalThis.Buffer : null;
 const utf16Decoder = new TextDecoder("utf-16le", { ignoreBOM: true });
 
 /** Whether `latin1String` makes strings here. */
@@ -80,7 +110,7 @@ const asciiDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
  */
 export function utf16String(ptr, units, lone) {
   if (units === 0) return "";
-  if (NodeBuffer !== null) return NodeBuffer.from(wasm.memory.buffer, ptr, units * 2).ucs2Slice();
+  if (NodeBuffer !== null) return whole().node.ucs2Slice(ptr, ptr + units * 2);
   const view = new Uint16Array(wasm.memory.buffer, ptr, units);
   if (!lone) return utf16Decoder.decode(view);
   let s = "";
@@ -94,7 +124,7 @@ export function utf16String(ptr, units, lone) {
  * "latin1" is Windows-1252).
  */
 export function latin1String(ptr, len) {
-  return NodeBuffer.from(wasm.memory.buffer, ptr, len).latin1Slice();
+  return whole().node.latin1Slice(ptr, ptr + len);
 }
 
 /** A string of the `len` ASCII bytes at `ptr` (one-byte in V8 either way). */

@@ -48,6 +48,7 @@ const POLICIES = new Map([
   ["fallback", 4],
 ]);
 export const STRICT = 0;
+export const REPLACE = 1;
 export const IGNORE = 2;
 export const ESCAPE = 3;
 

@@ -10,7 +10,7 @@ test("named and default exports are the same API, ready and with a kernel name",
   assert.equal(await named.ready, utf8x);
   assert.ok(["wasm-simd128", "scalar"].includes(named.kernel));
   assert.equal(utf8x.kernel, named.kernel);
-  for (const f of ["isValid", "validate", "decode", "encode", "convert", "Decoder"]) assert.equal(utf8x[f], named[f]);
+  for (const f of ["isValid", "validate", "decode", "encode", "encodeInto", "convert", "Decoder"]) assert.equal(utf8x[f], named[f]);
 });
 
 test("input that is not a Uint8Array, unknown encodings and policies: a TypeError saying so", () => {

@@ -5,7 +5,8 @@ CPython is the oracle: its UTF-8, UTF-16, UTF-32, Latin-1 and cp1252 codecs, wit
 handlers strict, replace (U+FFFD for decoding; a handler writing U+FFFD for encoding to
 Unicode forms, "?" for Latin-1 as utf8x does), ignore and surrogateescape. Inputs come from a
 fixed seed; rerun it after changing the generator (scripts/test-js.sh checks that the committed
-file is what it writes). Offsets are in bytes of the input, or in UTF-16 units of a string.
+file is what it writes). Offsets are in bytes of the input, or in UTF-16 units of a string. Each string to encode also
+comes character by character (`pieces`), for encodeInto into destinations of every size.
 """
 import codecs
 import json
@@ -77,6 +78,22 @@ def encoded(s, codec):
     return out
 
 
+def pieces(s, codec):
+    """{errors: [[UTF-16 units, hex, or None for an error], ...]}: each character of s encoded by
+    itself, the steps in which encodeInto must write them (whole characters, as many as fit)."""
+    out = {}
+    for errors in ["strict", "replace", "ignore"] + (["surrogateescape"] if codec == "utf-8" else []):
+        handler = "fffd" if errors == "replace" and codec.startswith("utf") else errors
+        row = []
+        for c in s:
+            try:
+                row.append([units16(c), c.encode(codec, handler).hex()])
+            except UnicodeEncodeError:
+                row.append([units16(c), None])
+        out[errors] = row
+    return out
+
+
 def main():
     rng = random.Random(20261206)
     decode, encode = [], []
@@ -103,7 +120,7 @@ def main():
             s = text(rng, i % 3 == 0)
             if codec in ("latin-1", "cp1252") and rng.random() < 0.5:
                 s = "".join(rng.choice("aé€ÿ\u0152 ") for _ in range(rng.randrange(0, 8)))
-            encode.append({"encoding": codec, "text": s, "expect": encoded(s, codec)})
+            encode.append({"encoding": codec, "text": s, "expect": encoded(s, codec), "pieces": pieces(s, codec)})
     json.dump({"decode": decode, "encode": encode}, sys.stdout, indent=0, ensure_ascii=True)
     sys.stdout.write("\n")
 

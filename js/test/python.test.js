@@ -1,9 +1,10 @@
 // Decoding and encoding against CPython's codecs: the vectors of gen_vectors.py (vectors.json).
+// encodeInto is checked against each string's characters encoded one by one (`pieces`).
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { hex, utf8x } from "./support.js";
+import { expectInto, hex, into, utf8x } from "./support.js";
 
 const vectors = JSON.parse(readFileSync(new URL("vectors.json", import.meta.url), "utf8"));
 
@@ -51,6 +52,19 @@ test("convert from each encoding to UTF-8 is decode then TextEncoder", () => {
       if (errors === "surrogateescape") continue;
       const got = outcome(() => utf8x.convert(hex(h), encoding, "utf-8", { errors }));
       assert.deepEqual(got, Array.isArray(want) ? want : new TextEncoder().encode(want), `${encoding} ${errors} ${h}`);
+    }
+  }
+});
+
+test("encodeInto agrees with CPython, character by character, into destinations of every size", () => {
+  for (const { encoding, text, pieces } of vectors.encode) {
+    for (const [errors, chars] of Object.entries(pieces)) {
+      const steps = chars.map(([units, h]) => [units, h === null ? null : hex(h)]);
+      const total = steps.reduce((n, [, b]) => n + (b?.length ?? 0), 0);
+      for (let size = 0; size <= total + 1; size++) {
+        const what = `${encoding} ${errors} ${JSON.stringify(text)} into ${size}`;
+        assert.deepEqual(into(text, size, encoding, errors), expectInto(steps, size), what);
+      }
     }
   }
 });

@@ -1,6 +1,7 @@
 // What the tests share: the loaded package, hex, and the snippets of ill-formed UTF-8 with
 // their maximal subpart and kind (from the Unicode standard's definitions, table 3-7).
 
+import assert from "node:assert/strict";
 import utf8x from "../src/index.js";
 
 export { utf8x };
@@ -53,4 +54,45 @@ export function concat(...parts) {
     at += p.length;
   }
   return out;
+}
+
+/**
+ * What encodeInto must do with characters encoded one by one (`steps`: [UTF-16 units, bytes,
+ * or null where the policy stops]) into `size` bytes: write them in order while they fit (a
+ * character of no bytes always fits), stop at the first that does not; one that stops the
+ * policy, reached, is the error at its offset. `{ read, written, bytes }` or `{ error }`.
+ */
+export function expectInto(steps, size) {
+  let read = 0;
+  const bytes = [];
+  for (const [units, b] of steps) {
+    if (b === null) return { error: read };
+    if (bytes.length + b.length > size) break;
+    bytes.push(...b);
+    read += units;
+  }
+  return { read, written: bytes.length, bytes };
+}
+
+/** SENTINEL fills the memory around a destination, which encodeInto must leave alone. */
+const SENTINEL = 0xa5;
+
+/**
+ * encodeInto of `text` into `size` bytes in the middle of a larger buffer, in the shape of
+ * expectInto's answer; fails if it writes a byte outside `dest` or past `written`.
+ */
+export function into(text, size, encoding, errors) {
+  const all = new Uint8Array(size + 16).fill(SENTINEL);
+  const dest = all.subarray(8, 8 + size);
+  let r;
+  try {
+    r = utf8x.encodeInto(text, dest, encoding, { errors });
+  } catch (e) {
+    if (!(e instanceof TypeError) || e.offset === undefined) throw e;
+    assert.ok(all.every((b) => b === SENTINEL), "an error writes nothing");
+    return { error: e.offset };
+  }
+  const outside = [...all.subarray(0, 8), ...all.subarray(8 + r.written)];
+  assert.ok(outside.every((b) => b === SENTINEL), `wrote outside the ${r.written} bytes it reports`);
+  return { read: r.read, written: r.written, bytes: [...dest.subarray(0, r.written)] };
 }
