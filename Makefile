@@ -95,6 +95,27 @@ js:
 	cp $(JS_OUT)/simd128/$(JS_WASM) js/dist/utf8x-simd128.wasm
 	cp $(JS_OUT)/portable/$(JS_WASM) js/dist/utf8x.wasm
 
+# A smaller libutf8x.a, as target/small/libutf8x.a: the same library with Rust's standard
+# library rebuilt (nightly with rust-src: -Zbuild-std) without its backtrace feature, whose
+# symbolizer the default panic hook otherwise links into every program (backtrace-trace-only
+# also keeps the demangler out). Panics are still caught at every export (the boundary turns
+# them into UTF8X_INTERNAL) and their message and location still go to stderr, with no
+# backtrace (RUST_BACKTRACE has no effect). The panic_boundary example, built the same way,
+# proves the unwinding. The README ("Building and linking") has the sizes.
+# SMALL_TOOLCHAIN=nightly-2026-05-19... to pin a nightly.
+SMALL_TOOLCHAIN ?= nightly
+SMALL_OUT := $(or $(CARGO_TARGET_DIR),target)/small
+SMALL_HOST = $(shell rustc +$(SMALL_TOOLCHAIN) -vV | sed -n 's/^host: //p')
+SMALL_CARGO = RUSTFLAGS= cargo +$(SMALL_TOOLCHAIN)
+SMALL_FLAGS = --release --target $(SMALL_HOST) --target-dir $(SMALL_OUT) \
+	-Zbuild-std=std,panic_unwind -Zbuild-std-features=panic-unwind,backtrace-trace-only
+.PHONY: small
+small:
+	$(SMALL_CARGO) build $(SMALL_FLAGS) -p utf8x-c
+	$(SMALL_CARGO) run -q $(SMALL_FLAGS) -p utf8x-ffi --example panic_boundary
+	cp $(SMALL_OUT)/$(SMALL_HOST)/release/libutf8x.a $(SMALL_OUT)/libutf8x.a
+	./scripts/localize-static.sh $(SMALL_OUT)/libutf8x.a
+
 # Substitutes the install paths into the pkg-config and CMake templates.
 SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
 	    -e 's|@VERSION@|$(VERSION)|g' -e 's|@MAJOR@|$(MAJOR)|g' -e 's|@RPATH@|$(PC_RPATH)|g' \

@@ -1,6 +1,7 @@
 //! Test-only access to every kernel set in one process, for differential tests. Not part of the
 //! API: hidden from the docs, may change at any time.
 
+use crate::codec::decode::Native;
 use crate::simd::{self, Kernels};
 use crate::types::outcome::{Outcome, Policy};
 
@@ -92,12 +93,12 @@ macro_rules! raw {
 }
 
 raw! {
-    raw_utf8_to_utf16: u8 => u16, |k| k.utf8_to_utf16().native;
+    raw_utf8_to_utf16: u8 => u16, |k| k.utf8_to_utf16::<Native>();
     raw_utf8_to_utf32: u8 => u32, |k| k.utf8_to_utf32();
     raw_utf8_to_latin1: u8 => u8, |k| k.utf8_to_latin1();
-    raw_utf16_to_utf8: u16 => u8, |k| k.utf16_to_utf8().native;
-    raw_utf16_to_bmp_utf8: u16 => u8, |k| k.utf16_to_bmp_utf8()[0].native;
-    raw_utf16_to_bmp_utf8_nul: u16 => u8, |k| k.utf16_to_bmp_utf8()[1].native;
+    raw_utf16_to_utf8: u16 => u8, |k| k.utf16_to_utf8::<Native>();
+    raw_utf16_to_bmp_utf8: u16 => u8, |k| k.utf16_to_bmp_utf8::<Native>()[0];
+    raw_utf16_to_bmp_utf8_nul: u16 => u8, |k| k.utf16_to_bmp_utf8::<Native>()[1];
     raw_utf32_to_utf8: u32 => u8, |k| k.utf32_to_utf8();
     raw_latin1_to_utf8: u8 => u8, |k| k.latin1_to_utf8();
 }

@@ -56,9 +56,9 @@ pub(crate) type Measure<S> = fn(&[S]) -> (usize, usize);
 pub(crate) type Lossy<D> = fn(&[u8], &mut [D], Policy) -> (usize, usize, usize);
 
 /// One kernel per byte order of a conversion's UTF-16 side: the machine's own and byte-swapped,
-/// each compiled for its order. The engine picks with [`Ordered::of`] by the order's type, so
-/// the byte order is a type from the public function down to the kernel, never a flag tested
-/// in a loop.
+/// each compiled for its order. The engine picks by the order's type (the per-order methods of
+/// [`Kernels`]), so the byte order is a type from the public function down to the kernel, never
+/// a flag tested in a loop.
 #[derive(Clone, Copy)]
 pub(crate) struct Ordered<F> {
     pub native: F,
@@ -66,14 +66,10 @@ pub(crate) struct Ordered<F> {
 }
 
 impl<F: Copy> Ordered<F> {
-    /// The kernel for units in byte order `O`.
-    #[inline(always)]
-    pub(crate) fn of<O: ByteOrder>(&self) -> F {
-        if swapped::<O>() {
-            self.swapped
-        } else {
-            self.native
-        }
+    /// The byte-swapped kernel if `swapped`, else the machine's own: what the per-order tables
+    /// of [`Kernels`] are filled with at compile time.
+    const fn get(&self, swapped: bool) -> F {
+        if swapped { self.swapped } else { self.native }
     }
 }
 
@@ -142,7 +138,9 @@ pub(crate) struct KernelSet {
 /// reads the set's function from that operation's own table (a static inside the method, filled
 /// from [`SETS`] at compile time), so what a program calls decides what it links, and a call
 /// costs as many loads as a field of one table per set did: the active index, the handle's
-/// index and the entry (there: the index, the set's address and the field).
+/// index and the entry (there: the index, the set's address and the field). An operation with
+/// a kernel per byte order ([`Ordered`]) has a table per order, and its method takes the order
+/// as a type: a program that only ever converts to UTF-16LE links no byte-swapping kernel.
 pub(crate) struct Kernels {
     set: usize,
 }
@@ -169,6 +167,50 @@ macro_rules! per_operation {
     };
 }
 
+/// Defines, for each field of [`KernelSet`] that holds a kernel per byte order, the method of
+/// [`Kernels`] that gives the kernels for order `O`: `pick(set, swapped)` takes them out of a
+/// set. Two tables, one per order; `O` is a type, so each caller's copy of the method reads one
+/// of them and the other order's kernels stay out of a program that never asks for them.
+macro_rules! per_order {
+    ($($name:ident: $ty:ty = |$set:ident, $swap:ident| $pick:expr;)*) => {
+        impl Kernels {$(
+            #[doc = concat!("[`KernelSet::", stringify!($name), "`] of this set for byte order `O`.")]
+            #[inline(always)]
+            pub(crate) fn $name<O: ByteOrder>(&self) -> $ty {
+                const fn pick($set: &KernelSet, $swap: bool) -> $ty {
+                    $pick
+                }
+                const fn table(swapped: bool) -> [$ty; SETS.len()] {
+                    let mut table = [pick(SETS[0], swapped); SETS.len()];
+                    let mut i = 1;
+                    while i < SETS.len() {
+                        table[i] = pick(SETS[i], swapped);
+                        i += 1;
+                    }
+                    table
+                }
+                static NATIVE: [$ty; SETS.len()] = table(false);
+                static SWAPPED: [$ty; SETS.len()] = table(true);
+                if swapped::<O>() { SWAPPED[self.set] } else { NATIVE[self.set] }
+            }
+        )*}
+    };
+}
+
+per_order! {
+    utf8_to_utf16: Convert<u8, u16> = |k, s| k.utf8_to_utf16.get(s);
+    utf8_to_utf16_lossy: Option<Lossy<u16>> = |k, s| match k.utf8_to_utf16_lossy {
+        Some(lossy) => Some(lossy.get(s)),
+        None => None,
+    };
+    utf16_to_utf8: Convert<u16, u8> = |k, s| k.utf16_to_utf8.get(s);
+    utf16_measure: Measure<u16> = |k, s| k.utf16_measure.get(s);
+    utf16_to_bmp_utf8: [Convert<u16, u8>; 2] =
+        |k, s| [k.utf16_to_bmp_utf8[0].get(s), k.utf16_to_bmp_utf8[1].get(s)];
+    utf16_bmp_measure: [Measure<u16>; 2] =
+        |k, s| [k.utf16_bmp_measure[0].get(s), k.utf16_bmp_measure[1].get(s)];
+}
+
 per_operation! {
     name: &'static str;
     utf8_valid_up_to: fn(&[u8]) -> usize;
@@ -176,14 +218,8 @@ per_operation! {
     ascii_len: fn(&[u8]) -> usize;
     count: fn(&[u8]) -> usize;
     utf16_len: fn(&[u8]) -> usize;
-    utf8_to_utf16: Ordered<Convert<u8, u16>>;
     utf8_to_utf32: Convert<u8, u32>;
-    utf8_to_utf16_lossy: Option<Ordered<Lossy<u16>>>;
     utf8_to_utf32_lossy: Option<Lossy<u32>>;
-    utf16_to_utf8: Ordered<Convert<u16, u8>>;
-    utf16_measure: Ordered<Measure<u16>>;
-    utf16_to_bmp_utf8: [Ordered<Convert<u16, u8>>; 2];
-    utf16_bmp_measure: [Ordered<Measure<u16>>; 2];
     utf32_to_utf8: Convert<u32, u8>;
     utf32_measure: Measure<u32>;
     latin1_to_utf8: Convert<u8, u8>;
@@ -224,7 +260,7 @@ impl Kernels {
         dst: Option<&mut [u16]>,
     ) -> (usize, usize) {
         match dst {
-            Some(d) => (self.utf8_to_utf16().of::<O>())(src, d),
+            Some(d) => (self.utf8_to_utf16::<O>())(src, d),
             None => self.utf8_measure(src, self.utf16_len()),
         }
     }
@@ -248,7 +284,7 @@ impl Kernels {
         policy: Policy,
         replaced: &mut usize,
     ) -> (usize, usize) {
-        let lossy = self.utf8_to_utf16_lossy().map(|l| l.of::<O>());
+        let lossy = self.utf8_to_utf16_lossy::<O>();
         lossy_or(lossy, src, dst, policy, replaced, |d| {
             self.utf8_to_utf16_bulk::<O>(src, d)
         })
@@ -335,8 +371,8 @@ impl Kernels {
     ) -> (usize, usize) {
         let i = usize::from(nul);
         match dst {
-            Some(d) => (self.utf16_to_bmp_utf8()[i].of::<O>())(src, d),
-            None => (self.utf16_bmp_measure()[i].of::<O>())(src),
+            Some(d) => (self.utf16_to_bmp_utf8::<O>()[i])(src, d),
+            None => (self.utf16_bmp_measure::<O>()[i])(src),
         }
     }
 
@@ -348,8 +384,8 @@ impl Kernels {
         dst: Option<&mut [u8]>,
     ) -> (usize, usize) {
         match dst {
-            Some(d) => (self.utf16_to_utf8().of::<O>())(src, d),
-            None => (self.utf16_measure().of::<O>())(src),
+            Some(d) => (self.utf16_to_utf8::<O>())(src, d),
+            None => (self.utf16_measure::<O>())(src),
         }
     }
 }

@@ -76,7 +76,23 @@ pub fn built(name: &str) -> PathBuf {
 pub fn libs(base: &Path) -> &'static Libs {
     static LIBS: OnceLock<Libs> = OnceLock::new();
     LIBS.get_or_init(|| {
-        let (so, a) = (built("libutf8x.so"), built("libutf8x.a"));
+        let so = built("libutf8x.so");
+        // Another build of the static library to test instead (`make small`'s, which cargo's
+        // test run does not build), by absolute path:
+        // `UTF8X_STATIC_LIB=$PWD/target/small/libutf8x.a`.
+        let a = match env::var_os("UTF8X_STATIC_LIB") {
+            Some(path) => {
+                let path = PathBuf::from(path);
+                assert!(
+                    path.is_file(),
+                    "UTF8X_STATIC_LIB={}: no such file",
+                    path.display()
+                );
+                eprintln!("UTF8X_STATIC_LIB={}", path.display());
+                path
+            }
+            None => built("libutf8x.a"),
+        };
         if let Ok(entries) = fs::read_dir(base) {
             for entry in entries.flatten() {
                 let name = entry.file_name().to_string_lossy().into_owned();
