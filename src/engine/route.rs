@@ -20,11 +20,17 @@
 //! the byte order and the kernel are types, down to the kernel.
 
 use super::agree::{agreeing, agreeing_bytes, copy_valid, u16_stops, u32_stops};
+#[cfg(feature = "compact")]
+use super::codecs::{DecTable, EncTable};
+#[cfg(not(feature = "compact"))]
+use crate::codec::decode::Decoder;
 use crate::codec::decode::{
-    self as dec, Be, Bounded, ByteOrder, Decoder, Latin1, Le, Native, Utf8, Utf16, Utf32,
+    self as dec, Be, Bounded, ByteOrder, Latin1, Le, Native, Utf8, Utf16, Utf32,
 };
 use crate::codec::encode::{Encoder, Latin1Out, Utf8Out, Utf32Out};
 use crate::engine::transcode::transcode_until;
+#[cfg(feature = "compact")]
+use crate::engine::transcode::transcode_with;
 use crate::simd::{self, Kernels};
 use crate::types::encoding::Encoding;
 use crate::types::outcome::{Outcome, Policy};
@@ -164,8 +170,8 @@ decoding_pairs! {
         |p, n| k.utf8_to_utf16_lossy_bulk::<Be>(s, d, p, n);
     to_utf16: Utf16<Native>, u16, |k, s, d| k.utf8_to_utf16_bulk::<Native>(s, d),
         |p, n| k.utf8_to_utf16_lossy_bulk::<Native>(s, d, p, n);
-    to_utf32: Utf32Out, u32, |k, s, d| k.utf8_to_utf32_bulk(s, d),
-        |p, n| k.utf8_to_utf32_lossy_bulk(s, d, p, n);
+    to_utf32: Utf32Out, u32, |k, s, d| cold(k).utf8_to_utf32_bulk(s, d),
+        |p, n| cold(k).utf8_to_utf32_lossy_bulk(s, d, p, n);
 }
 
 /// UTF-8 → `E` with the kernel `strict`, or under a lossy policy with `lossy`, which writes the
@@ -209,15 +215,29 @@ fn decode_utf8_lossy<E: Encoder>(
 }
 
 direct_pairs! {
-    to_latin1: Utf8 => Latin1Out, u8 => u8, |k, s, d| k.utf8_to_latin1_bulk(s, d);
+    to_latin1: Utf8 => Latin1Out, u8 => u8, |k, s, d| cold(k).utf8_to_latin1_bulk(s, d);
     from_utf16le: Utf16<Le> => Utf8Out, u16 => u8, |k, s, d| k.utf16_to_utf8_bulk::<Le>(s, d);
     from_utf16be: Utf16<Be> => Utf8Out, u16 => u8, |k, s, d| k.utf16_to_utf8_bulk::<Be>(s, d);
     from_utf16: Utf16<Native> => Utf8Out, u16 => u8,
         |k, s, d| k.utf16_to_utf8_bulk::<Native>(s, d);
     from_utf32: Utf32 => Utf8Out, u32 => u8,
-        |k, s, d| simd::to_utf8_bulk(k.utf32_to_utf8(), k.utf32_measure(), s, d);
+        |k, s, d| simd::to_utf8_bulk(cold(k).utf32_to_utf8(), cold(k).utf32_measure(), s, d);
     from_latin1: Latin1 => Utf8Out, u8 => u8,
-        |k, s, d| simd::to_utf8_bulk(k.latin1_to_utf8(), k.latin1_measure(), s, d);
+        |k, s, d| simd::to_utf8_bulk(cold(k).latin1_to_utf8(), cold(k).latin1_measure(), s, d);
+}
+
+/// The kernel set for what is not hot in the npm package's module (UTF-8 to and from UTF-32 and
+/// Latin-1, UTF-16 to CESU-8 and modified UTF-8, the BMP-only validation): in the `compact`
+/// build the portable set, as a constant, so that the SIMD kernels of those operations are not
+/// linked; otherwise `k`. Every set gives the same results.
+#[inline(always)]
+fn cold(k: &Kernels) -> &Kernels {
+    #[cfg(feature = "compact")]
+    let k = {
+        let _ = k;
+        simd::with_kernels(0, |portable| portable)
+    };
+    k
 }
 
 /// [`convert_until`]'s dispatch: the direct function of a pair listed by
@@ -325,8 +345,17 @@ struct BySource<'s, 'd, 'k> {
 }
 
 impl WithDecoder for BySource<'_, '_, '_> {
+    #[cfg(not(feature = "compact"))]
     fn run<D: Bounded>(self) -> Outcome {
         by_target::<D>(self.a, self.src, self.dst, self.to)
+    }
+
+    /// The `compact` build: the decoder as a table, and the rest of the engine compiled once
+    /// per pair of unit types ([`by_target_table`]) rather than once per pair of encodings.
+    #[cfg(feature = "compact")]
+    fn run<D: Bounded>(self) -> Outcome {
+        let (a, src, dst) = (self.a, self.src, self.dst);
+        by_target_table(a, src, dst, self.to, (DecTable::of::<D>(), D::FORM))
     }
 }
 
@@ -344,9 +373,28 @@ macro_rules! engine_dispatch {
         }
 
         /// The engine from decoder `D` to the encoder of `to` (a [`canonical`] encoding).
+        #[cfg(not(feature = "compact"))]
         fn by_target<D: Bounded>(a: Args, src: Src, dst: Dst, to: Encoding) -> Outcome {
             match explicit(to) {
                 $(Encoding::$form => run::<D, $enc>(a, src, dst),)*
+                _ => Outcome::bad_argument(),
+            }
+        }
+
+        /// [`by_target`] of the `compact` build: the decoder `dec` (a table, and the form it
+        /// reads) to the encoder of `to` (a [`canonical`] encoding), as a table too.
+        #[cfg(feature = "compact")]
+        fn by_target_table<S: Unit>(
+            a: Args,
+            src: Src,
+            dst: Dst,
+            to: Encoding,
+            dec: (DecTable<S>, Option<Encoding>),
+        ) -> Outcome {
+            match explicit(to) {
+                $(Encoding::$form => {
+                    run_tables(a, src, dst, dec, (EncTable::of::<$enc>(), <$enc as Encoder>::FORM))
+                })*
                 _ => Outcome::bad_argument(),
             }
         }
@@ -355,6 +403,7 @@ macro_rules! engine_dispatch {
 
 forms!(engine_dispatch! {});
 
+#[cfg(not(feature = "compact"))]
 fn run<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(a: Args, src: Src, dst: Dst) -> Outcome {
     match (src.view::<D::Unit>(), dst.view::<E::Unit>()) {
         (Some(src), Some(dst)) => {
@@ -364,16 +413,46 @@ fn run<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(a: Args, src: Src, dst: D
     }
 }
 
+/// [`run`] of the `compact` build: the decoder and the encoder as tables, with the forms they
+/// read and write for the fast path.
+#[cfg(feature = "compact")]
+fn run_tables<S: Unit, T: Unit>(
+    a: Args,
+    src: Src,
+    dst: Dst,
+    (dec, from): (DecTable<S>, Option<Encoding>),
+    (enc, to): (EncTable<T>, Option<Encoding>),
+) -> Outcome {
+    match (src.view::<S>(), dst.view::<T>()) {
+        (Some(src), Some(dst)) => transcode_with(dec, enc, src, a.end, dst, a.policy, |s, d| {
+            bulk_of::<S, T>(a.k, (from, to), s, d)
+        }),
+        _ => Outcome::bad_argument(),
+    }
+}
+
 /// The engine's fast path from `D` to `E`: converts a well-formed prefix of `src` that fits in
 /// `dst` (or measures it) and returns `(read, written)`; `(0, 0)` where there is none.
+#[cfg(not(feature = "compact"))]
 #[inline]
 fn bulk<D: Decoder<Unit: Unit>, E: Encoder<Unit: Unit>>(
     k: &Kernels,
     src: &[D::Unit],
     dst: Option<&mut [E::Unit]>,
 ) -> (usize, usize) {
+    bulk_of::<D::Unit, E::Unit>(k, (D::FORM, E::FORM), src, dst)
+}
+
+/// [`bulk`] for the forms the decoder reads and the encoder writes (`None`: no fast path).
+#[inline]
+fn bulk_of<S: Unit, T: Unit>(
+    k: &Kernels,
+    forms: (Option<Encoding>, Option<Encoding>),
+    src: &[S],
+    dst: Option<&mut [T]>,
+) -> (usize, usize) {
     use Encoding::*;
-    let (Some(from), Some(to)) = (D::FORM, E::FORM) else {
+    let (Some(from), Some(to)) = forms else {
         return (0, 0);
     };
     // Without 4-byte sequences on one side (CESU-8, modified UTF-8), what the other writes as
@@ -414,7 +493,11 @@ fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
         // Without 4-byte sequences on either side, validation itself stops at the first 4-byte
         // lead (a table change in the kernel), so no scan is needed unless NULs matter too.
         (f, t) if family(f) && family(t) && four && !nul => {
-            with!(u8, u8, |s, d| copy_valid(k.utf8_valid_bmp_up_to(), s, d))
+            with!(u8, u8, |s, d| copy_valid(
+                cold(k).utf8_valid_bmp_up_to(),
+                s,
+                d
+            ))
         }
         (f, t) if family(f) && family(t) => with!(u8, u8, |s, d| {
             agreeing_bytes(s, d, (four, nul), k.find_key(), |s, d| {
@@ -433,21 +516,21 @@ fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
         }),
         (f, Utf32) if family(f) => with!(u8, u32, |s, d| {
             agreeing_bytes(s, d, (four, nul), k.find_key(), |s, d| {
-                k.utf8_to_utf32_bulk(s, d)
+                cold(k).utf8_to_utf32_bulk(s, d)
             })
         }),
         (f, Latin1) if family(f) => with!(u8, u8, |s, d| {
             agreeing_bytes(s, d, (four, nul), k.find_key(), |s, d| {
-                k.utf8_to_latin1_bulk(s, d)
+                cold(k).utf8_to_latin1_bulk(s, d)
             })
         }),
         // CESU-8 and modified UTF-8 write BMP characters as UTF-8 does: a kernel that stops
         // before surrogates (and U+0000) does the work without a scan.
         (Utf16Le, Cesu8 | Mutf8) => with!(u16, u8, |s, d| {
-            k.utf16_to_bmp_utf8_bulk::<Le>(s, d, nul)
+            cold(k).utf16_to_bmp_utf8_bulk::<Le>(s, d, nul)
         }),
         (Utf16Be, Cesu8 | Mutf8) => with!(u16, u8, |s, d| {
-            k.utf16_to_bmp_utf8_bulk::<Be>(s, d, nul)
+            cold(k).utf16_to_bmp_utf8_bulk::<Be>(s, d, nul)
         }),
         (Utf16Le, t) if family(t) => with!(u16, u8, |s, d| {
             agreeing(
@@ -470,7 +553,7 @@ fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
                 s,
                 d,
                 |u| u32_stops(u, four, nul),
-                |s, d| simd::to_utf8_bulk(k.utf32_to_utf8(), k.utf32_measure(), s, d),
+                |s, d| simd::to_utf8_bulk(cold(k).utf32_to_utf8(), cold(k).utf32_measure(), s, d),
             )
         }),
         (Latin1, t) if family(t) => with!(u8, u8, |s, d| {
@@ -478,7 +561,7 @@ fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
                 s,
                 d,
                 |b| nul && b == 0,
-                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8(), k.latin1_measure(), s, d),
+                |s, d| simd::to_utf8_bulk(cold(k).latin1_to_utf8(), cold(k).latin1_measure(), s, d),
             )
         }),
         // Windows-1252 is Latin-1 but for 80..9F.
@@ -487,7 +570,7 @@ fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
                 s,
                 d,
                 |b| (nul && b == 0) || (0x80..=0x9F).contains(&b),
-                |s, d| simd::to_utf8_bulk(k.latin1_to_utf8(), k.latin1_measure(), s, d),
+                |s, d| simd::to_utf8_bulk(cold(k).latin1_to_utf8(), cold(k).latin1_measure(), s, d),
             )
         }),
         _ => (0, 0),

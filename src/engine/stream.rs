@@ -13,6 +13,11 @@
 //! continue after [`Status::OutputFull`]); [`Stream::position`] is the absolute offset in the whole
 //! stream of the first unit not yet converted, which after an error is the error's offset.
 
+use super::codecs::Dec;
+#[cfg(feature = "compact")]
+use super::codecs::DecTable;
+#[cfg(not(feature = "compact"))]
+use super::codecs::Typed;
 use super::route::{WithDecoder, convert_until, with_decoder};
 use crate::codec::decode::{Bounded, Step};
 use crate::simd;
@@ -126,15 +131,17 @@ impl Stream {
         )
     }
 
-    /// One chunk, with `D` deciding where sequences end.
-    fn run<D: Bounded, S: Unit, T: Unit>(
+    /// One chunk, with the decoder `dec` deciding where sequences end (`dec.1`: the units that
+    /// decide any of its steps, [`Bounded::MAX`]).
+    fn run<D: Dec<Unit: Unit>, S: Unit, T: Unit>(
         &mut self,
+        dec: (D, usize),
         src: &[S],
         dst: Option<&mut [T]>,
         last: bool,
     ) -> Outcome {
         match crate::types::unit::views::<D::Unit, T, S, T>(src, dst) {
-            Some((src, dst)) => self.run_units::<D, T>(src, dst, last),
+            Some((src, dst)) => self.run_units::<D, T>(dec, src, dst, last),
             None => Outcome::bad_argument(),
         }
     }
@@ -142,20 +149,22 @@ impl Stream {
     /// [`Self::run`] once the source's units are the decoder's own: a function of `D` and `T`
     /// alone, so that the chunk loop is compiled once per decoder and target unit, not once
     /// per unit type a caller can pass.
-    fn run_units<D: Bounded, T: Unit>(
+    fn run_units<D: Dec<Unit: Unit>, T: Unit>(
         &mut self,
+        dec: (D, usize),
         src: &[D::Unit],
         dst: Option<&mut [T]>,
         last: bool,
     ) -> Outcome {
         let (from, to, policy) = (self.from, self.to, self.policy);
-        self.chunk::<D, T>(src, dst, last, |s, end, d| {
+        self.chunk::<D, T>(dec, src, dst, last, |s, end, d| {
             simd::with_kernels(end, |k| convert_until(k, s, end, from, d, to, policy))
         })
     }
 
-    fn chunk<D: Bounded, T>(
+    fn chunk<D: Dec<Unit: Unit>, T>(
         &mut self,
+        (dec, max): (D, usize),
         src: &[D::Unit],
         mut dst: Option<&mut [T]>,
         last: bool,
@@ -173,10 +182,10 @@ impl Stream {
             for (b, &c) in buf.iter_mut().zip(&self.carry[..held]) {
                 *b = D::Unit::try_from(u32::from(c)).unwrap_or_default();
             }
-            let take = src.len().min(D::MAX.saturating_sub(held));
+            let take = src.len().min(max.saturating_sub(held));
             buf[held..held + take].copy_from_slice(&src[..take]);
             let joined = &buf[..held + take];
-            let mut step = D::step(joined);
+            let mut step = dec.step(joined);
             if let Step::Truncated { .. } = step {
                 if !last {
                     self.hold(src);
@@ -185,7 +194,7 @@ impl Stream {
                 }
                 // The end of the stream: what one call would decide there.
                 if take == src.len() {
-                    step = D::at_end(joined).unwrap_or(step);
+                    step = dec.at_end(joined).unwrap_or(step);
                 }
             }
             let len = match step {
@@ -214,7 +223,7 @@ impl Stream {
         let cut = if last {
             rest.len()
         } else {
-            unfinished_tail::<D>(rest)
+            unfinished_tail(dec, max, rest)
         };
         let tail = dst.map(|d| d.get_mut(out.written..).unwrap_or_default());
         let r = core(rest, cut, tail);
@@ -313,10 +322,10 @@ const MAGIC: u64 = 0x7538_7873;
 /// whatever precedes it, and it is the last step. The earliest such start wins: in the forms
 /// with surrogate pairs a high half with the beginning of a low half after it is one unfinished
 /// step, although the low half alone would also look unfinished.
-fn unfinished_tail<D: Bounded>(src: &[D::Unit]) -> usize {
-    let from = src.len().saturating_sub(D::MAX - 1);
+fn unfinished_tail<D: Dec>(dec: D, max: usize, src: &[D::Unit]) -> usize {
+    let from = src.len().saturating_sub(max - 1);
     (from..src.len())
-        .find(|&i| matches!(D::step(&src[i..]), Step::Truncated { len } if len == src.len() - i))
+        .find(|&i| matches!(dec.step(&src[i..]), Step::Truncated { len } if len == src.len() - i))
         .unwrap_or(src.len())
 }
 
@@ -329,7 +338,13 @@ struct Chunk<'a, 's, 'd, S, T> {
 }
 
 impl<S: Unit, T: Unit> WithDecoder for Chunk<'_, '_, '_, S, T> {
+    /// The decoder as its type; in the `compact` build as a table, so that the chunk loop is
+    /// compiled once per pair of unit types.
     fn run<D: Bounded>(self) -> Outcome {
-        self.stream.run::<D, S, T>(self.src, self.dst, self.last)
+        #[cfg(not(feature = "compact"))]
+        let dec = (Typed::<D>::new(), D::MAX);
+        #[cfg(feature = "compact")]
+        let dec = (DecTable::of::<D>(), D::MAX);
+        self.stream.run(dec, self.src, self.dst, self.last)
     }
 }

@@ -3,6 +3,7 @@
 //! `simd`) that converts a valid prefix; the scalar steps below decide everything else, so all
 //! paths agree by construction.
 
+use super::codecs::{Dec, Enc, Typed};
 use crate::codec::decode::{Decoder, Step, is_continuation};
 use crate::codec::encode::Encoder;
 use crate::codec::family::cp1252_char;
@@ -50,9 +51,25 @@ pub(crate) fn transcode_until<D: Decoder, E: Encoder>(
     end: usize,
     dst: Option<&mut [E::Unit]>,
     policy: Policy,
+    bulk: impl FnMut(&[D::Unit], Option<&mut [E::Unit]>) -> (usize, usize),
+) -> Outcome {
+    let (d, e) = (Typed::<D>::new(), Typed::<E>::new());
+    transcode_with(d, e, src, end, dst, policy, bulk)
+}
+
+/// [`transcode_until`] with the decoder `d` and the encoder `e` as values: [`Typed`] ones, or
+/// the tables of the `compact` build, where one instance serves every pair of the same units.
+#[inline(always)]
+pub(crate) fn transcode_with<D: Dec, E: Enc>(
+    d: D,
+    e: E,
+    src: &[D::Unit],
+    end: usize,
+    dst: Option<&mut [E::Unit]>,
+    policy: Policy,
     mut bulk: impl FnMut(&[D::Unit], Option<&mut [E::Unit]>) -> (usize, usize),
 ) -> Outcome {
-    if policy == Policy::Escape && !E::ESCAPES {
+    if policy == Policy::Escape && !e.escapes() {
         return Outcome::bad_argument();
     }
     let mut dst = dst;
@@ -66,12 +83,15 @@ pub(crate) fn transcode_until<D: Decoder, E: Encoder>(
             ..Outcome::default()
         };
     }
-    transcode_rest::<D, E>(src, end, dst, policy, bulk, (read, written))
+    transcode_rest(d, e, src, end, dst, policy, bulk, (read, written))
 }
 
 /// [`transcode_until`] after its first `bulk` call, which stopped at `read`, `written`.
 #[inline(never)]
-fn transcode_rest<D: Decoder, E: Encoder>(
+#[allow(clippy::too_many_arguments)] // The codecs as values, then `transcode_until`'s own.
+fn transcode_rest<D: Dec, E: Enc>(
+    d: D,
+    e: E,
     src: &[D::Unit],
     end: usize,
     dst: Option<&mut [E::Unit]>,
@@ -105,20 +125,20 @@ fn transcode_rest<D: Decoder, E: Encoder>(
         };
         scalar_from = Some(from);
         let rest = &src[o.read..];
-        let mut step = D::step(rest);
+        let mut step = d.step(rest);
         if let Step::Truncated { .. } = step {
             // The input ends here: a form may settle a waiting character now.
-            step = D::at_end(rest).unwrap_or(step);
+            step = d.at_end(rest).unwrap_or(step);
         }
         let (len, kind, status, cp) = match step {
             Step::Char { cp, len } => {
-                let n = E::units(cp);
+                let n = e.units(cp);
                 if n != 0 {
                     if !sink.fits(o.written, n) {
                         return stop(o, Status::OutputFull, ErrorKind::None, 0);
                     }
                     if let Some(out) = sink.tail(o.written) {
-                        E::write(cp, &mut out[..n]);
+                        e.write(cp, &mut out[..n]);
                     }
                     o.read += len;
                     o.written += n;
@@ -133,7 +153,7 @@ fn transcode_rest<D: Decoder, E: Encoder>(
         let bad = &rest[..len];
         // Ill-formed bytes of a UTF-8-family form, as opposed to a bad UTF-16/UTF-32 unit or a
         // well-formed character the target cannot hold.
-        let bad_bytes = D::BYTES && cp.is_none();
+        let bad_bytes = d.bytes() && cp.is_none();
         // The input ends inside the subpart: any of its bytes may start a resumed call.
         let cut = status == Status::Truncated;
         match policy {
@@ -142,23 +162,24 @@ fn transcode_rest<D: Decoder, E: Encoder>(
             Policy::Fallback if bad_bytes => {
                 // Each byte as its Windows-1252 character, or the replacement where the target
                 // cannot hold that character.
-                let one = |b: u32| match E::units(cp1252_char(b as u8)) {
-                    0 => (E::REPLACEMENT, E::units(E::REPLACEMENT)),
+                let one = |b: u32| match e.units(cp1252_char(b as u8)) {
+                    0 => (e.replacement(), e.units(e.replacement())),
                     n => (cp1252_char(b as u8), n),
                 };
-                if let Some(full) = bytewise::<D, E>(&mut sink, &mut o, bad, cut, one, E::write) {
+                let write = |c, out: &mut [E::Unit]| e.write(c, out);
+                if let Some(full) = bytewise(d, &mut sink, &mut o, bad, cut, one, write) {
                     return full;
                 }
                 scalar_from = None;
                 continue;
             }
             Policy::Replace | Policy::Fallback => {
-                let n = E::units(E::REPLACEMENT);
+                let n = e.units(e.replacement());
                 if !sink.fits(o.written, n) {
                     return stop(o, Status::OutputFull, ErrorKind::None, 0);
                 }
                 if let Some(out) = sink.tail(o.written) {
-                    E::write(E::REPLACEMENT, &mut out[..n]);
+                    e.write(e.replacement(), &mut out[..n]);
                 }
                 o.written += n;
                 o.replaced += 1;
@@ -167,27 +188,27 @@ fn transcode_rest<D: Decoder, E: Encoder>(
                 // Bad bytes b stand for U+DC00+b. Otherwise only a lone U+DC80..U+DCFF (a bad
                 // UTF-16/UTF-32 unit, or a lone surrogate the target cannot hold) is an escape;
                 // any other problem stays an error, since ESCAPE promises a lossless result.
-                let single = cp.unwrap_or_else(|| D::value(bad[0]));
+                let single = cp.unwrap_or_else(|| d.value(bad[0]));
                 let escapable =
                     bad_bytes || (0xDC80..=0xDCFF).contains(&single) && (cp.is_some() || len == 1);
                 if !escapable {
                     return stop(o, status, kind, error_len);
                 }
                 if bad_bytes {
-                    let one = |b: u32| (0xDC00 | b, E::escape_units(0xDC00 | b));
-                    let write = E::write_escape;
-                    if let Some(full) = bytewise::<D, E>(&mut sink, &mut o, bad, cut, one, write) {
+                    let one = |b: u32| (0xDC00 | b, e.escape_units(0xDC00 | b));
+                    let write = |v, out: &mut [E::Unit]| e.write_escape(v, out);
+                    if let Some(full) = bytewise(d, &mut sink, &mut o, bad, cut, one, write) {
                         return full;
                     }
                     scalar_from = None;
                     continue;
                 }
-                let n = E::escape_units(single);
+                let n = e.escape_units(single);
                 if !sink.fits(o.written, n) {
                     return stop(o, Status::OutputFull, ErrorKind::None, 0);
                 }
                 if let Some(out) = sink.tail(o.written) {
-                    E::write_escape(single, &mut out[..n]);
+                    e.write_escape(single, &mut out[..n]);
                 }
                 o.written += n;
                 o.replaced += 1;
@@ -209,22 +230,23 @@ fn transcode_rest<D: Decoder, E: Encoder>(
 /// ends inside the subpart (`cut`), any byte of it may start the resumed call: what follows it
 /// is as unfinished there, so those bytes are replaced byte by byte again.
 #[inline(never)]
-fn bytewise<D: Decoder, E: Encoder>(
-    sink: &mut Sink<'_, E::Unit>,
+fn bytewise<D: Dec, U: Copy>(
+    d: D,
+    sink: &mut Sink<'_, U>,
     o: &mut Outcome,
     bad: &[D::Unit],
     cut: bool,
     one: impl Fn(u32) -> (u32, usize),
-    write: impl Fn(u32, &mut [E::Unit]),
+    write: impl Fn(u32, &mut [U]),
 ) -> Option<Outcome> {
     let room = sink.cap - o.written;
     let (mut need, mut fit, mut fit_need) = (0, 0, 0);
     for (i, &u) in bad.iter().enumerate() {
-        need += one(D::value(u)).1;
+        need += one(d.value(u)).1;
         if need > room {
             break;
         }
-        let next = bad.get(i + 1).map(|&n| D::value(n) as u8);
+        let next = bad.get(i + 1).map(|&n| d.value(n) as u8);
         if cut || next.is_none_or(is_continuation) {
             (fit, fit_need) = (i + 1, need);
         }
@@ -232,7 +254,7 @@ fn bytewise<D: Decoder, E: Encoder>(
     if let Some(out) = sink.tail(o.written) {
         let mut at = 0;
         for &u in &bad[..fit] {
-            let (c, k) = one(D::value(u));
+            let (c, k) = one(d.value(u));
             write(c, &mut out[at..at + k]);
             at += k;
         }
