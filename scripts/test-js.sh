@@ -5,10 +5,16 @@
 # and checks that `npm pack` would ship both modules.
 #
 # Needs: Debian's cargo-web, rustc-web, rust-web-src (the standard library's sources) and lld
-# (wasm-ld), Node >= 18 with npm, python3. NPM_CACHE: npm's cache directory (default ~/.npm).
+# (wasm-ld), binaryen (wasm-opt; installed here when missing), Node >= 18 with npm, python3.
+# NPM_CACHE: npm's cache directory (default ~/.npm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+if ! command -v wasm-opt >/dev/null; then
+    echo "test-js: *** wasm-opt missing: installing Debian's binaryen ***"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq binaryen
+fi
 make js
 cd js
 npm ci --cache "${NPM_CACHE:-$HOME/.npm}" --ignore-scripts --no-audit --no-fund
