@@ -221,7 +221,10 @@ pub(crate) fn to_utf32<const S16: bool, const S32: bool>(
 ) -> (usize, usize) {
     let (mut i, mut j) = (0, 0);
     loop {
-        if let (Some(block), Some(out)) = (src.get(i..i + BLOCK), dst.get_mut(j..j + BLOCK)) {
+        if let (Some(block), Some(out)) = (
+            src[i..].first_chunk::<BLOCK>(),
+            dst[j..].first_chunk_mut::<BLOCK>(),
+        ) {
             // No surrogate: each unit widened.
             if !block
                 .iter()
@@ -271,18 +274,27 @@ pub(crate) fn to_utf32<const S16: bool, const S32: bool>(
     }
 }
 
-/// The measure of [`to_utf32`]: `(read, code points)`.
+/// The measure of [`to_utf32`]: `(read, code points)`. A block is tested with the unit after
+/// it, without branches, whatever its mix of surrogate pairs and other units: it is
+/// well-formed when it does not start with a low surrogate and each of its units is a high
+/// surrogate exactly when the next one is a low surrogate; its code points are its units but
+/// the low surrogates, and a pair across its end is taken whole.
 #[inline(always)]
 pub(crate) fn to_utf32_measure<const S16: bool>(src: &[u16]) -> (usize, usize) {
+    let high = |u: u16| unit16::<S16>(u) & 0xFC00 == 0xD800;
+    let low = |u: u16| unit16::<S16>(u) & 0xFC00 == 0xDC00;
     let (mut i, mut n) = (0, 0);
     loop {
-        if let Some(block) = src.get(i..i + BLOCK) {
-            if !block
+        if let Some(ext) = src[i..].first_chunk::<{ BLOCK + 1 }>() {
+            let (block, next) = (&ext[..BLOCK], &ext[1..]);
+            let bad = block
                 .iter()
-                .fold(false, |a, &u| a | surrogate16(unit16::<S16>(u)))
-            {
-                i += BLOCK;
-                n += BLOCK;
+                .zip(next)
+                .fold(low(block[0]), |a, (&p, &q)| a | (high(p) != low(q)));
+            if !bad {
+                let lows = block.iter().fold(0u32, |a, &u| a + u32::from(low(u)));
+                n += BLOCK - lows as usize;
+                i += BLOCK + usize::from(high(block[BLOCK - 1]));
                 continue;
             }
         }
@@ -308,11 +320,11 @@ pub(crate) fn to_utf16<const S16: bool, const S32: bool>(
 ) -> (usize, usize) {
     let (mut i, mut j) = (0, 0);
     loop {
-        if let Some(block) = src.get(i..i + BLOCK) {
+        if let Some(block) = src[i..].first_chunk::<BLOCK>() {
             // Only BMP characters: each narrowed.
             if let (true, Some(out)) = (
                 block.iter().fold(true, |a, &c| a & bmp(unit32::<S32>(c))),
-                dst.get_mut(j..j + BLOCK),
+                dst[j..].first_chunk_mut::<BLOCK>(),
             ) {
                 for (o, &c) in out.iter_mut().zip(block) {
                     *o = unit16::<S16>(unit32::<S32>(c) as u16);
@@ -326,7 +338,7 @@ pub(crate) fn to_utf16<const S16: bool, const S32: bool>(
                 block
                     .iter()
                     .fold(true, |a, &c| a & supplementary(unit32::<S32>(c))),
-                dst.get_mut(j..j + 2 * BLOCK),
+                dst[j..].first_chunk_mut::<{ 2 * BLOCK }>(),
             ) {
                 for (o, &c) in out.chunks_exact_mut(2).zip(block) {
                     let [hi, lo] = split(unit32::<S32>(c));
@@ -370,7 +382,7 @@ pub(crate) fn to_utf16<const S16: bool, const S32: bool>(
 pub(crate) fn to_utf16_measure<const S32: bool>(src: &[u32]) -> (usize, usize) {
     let (mut i, mut n) = (0, 0);
     loop {
-        if let Some(block) = src.get(i..i + BLOCK) {
+        if let Some(block) = src[i..].first_chunk::<BLOCK>() {
             // Every code point a character (below U+110000, no surrogate); those above U+FFFF
             // counted twice.
             let (bad, astral) = block.iter().fold((false, 0), |(bad, astral), &c| {
