@@ -20,6 +20,10 @@ use super::{Convert, Measure, Ordered};
 /// error or a character the fast loops do not take costs little scalar work.
 const BLOCK: usize = 32;
 
+/// Units converted at once where none needs a pair or is ill-formed (text of one plane), before
+/// a block is tried: fewer tests and branches for the common case.
+const RUN: usize = 4 * BLOCK;
+
 /// Units measured at once from UTF-16: the test takes any mix of pairs, so it goes on longer.
 const MEASURE: usize = 4 * BLOCK;
 
@@ -216,6 +220,40 @@ fn char16<const S16: bool>(src: &[u16]) -> Option<(u32, usize)> {
     (c < 0xDC00 && lo & 0xFC00 == 0xDC00).then(|| (join(c.into(), lo.into()), 2))
 }
 
+/// `N` units without a surrogate widened into `out`; false, with nothing written, when there is
+/// one.
+#[inline(always)]
+fn widen<const S16: bool, const S32: bool, const N: usize>(
+    src: &[u16; N],
+    out: &mut [u32; N],
+) -> bool {
+    if src
+        .iter()
+        .fold(false, |a, &u| a | surrogate16(unit16::<S16>(u)))
+    {
+        return false;
+    }
+    for (o, &u) in out.iter_mut().zip(src) {
+        *o = unit32::<S32>(unit16::<S16>(u).into());
+    }
+    true
+}
+
+/// `N` BMP characters narrowed into `out`; false, with nothing written, when one is not.
+#[inline(always)]
+fn narrow<const S16: bool, const S32: bool, const N: usize>(
+    src: &[u32; N],
+    out: &mut [u16; N],
+) -> bool {
+    if !src.iter().fold(true, |a, &c| a & bmp(unit32::<S32>(c))) {
+        return false;
+    }
+    for (o, &c) in out.iter_mut().zip(src) {
+        *o = unit16::<S16>(unit32::<S32>(c) as u16);
+    }
+    true
+}
+
 /// UTF-16 (`S16`: byte-swapped) → UTF-32 (`S32`: byte-swapped): `(read, written)`.
 #[inline(always)]
 pub(crate) fn to_utf32<const S16: bool, const S32: bool>(
@@ -224,18 +262,20 @@ pub(crate) fn to_utf32<const S16: bool, const S32: bool>(
 ) -> (usize, usize) {
     let (mut i, mut j) = (0, 0);
     loop {
+        if let (Some(run), Some(out)) = (
+            src[i..].first_chunk::<RUN>(),
+            dst[j..].first_chunk_mut::<RUN>(),
+        ) && widen::<S16, S32, RUN>(run, out)
+        {
+            i += RUN;
+            j += RUN;
+            continue;
+        }
         if let (Some(block), Some(out)) = (
             src[i..].first_chunk::<BLOCK>(),
             dst[j..].first_chunk_mut::<BLOCK>(),
         ) {
-            // No surrogate: each unit widened.
-            if !block
-                .iter()
-                .fold(false, |a, &u| a | surrogate16(unit16::<S16>(u)))
-            {
-                for (o, &u) in out.iter_mut().zip(block) {
-                    *o = unit32::<S32>(unit16::<S16>(u).into());
-                }
+            if widen::<S16, S32, BLOCK>(block, out) {
                 i += BLOCK;
                 j += BLOCK;
                 continue;
@@ -320,15 +360,19 @@ pub(crate) fn to_utf16<const S16: bool, const S32: bool>(
 ) -> (usize, usize) {
     let (mut i, mut j) = (0, 0);
     loop {
+        if let (Some(run), Some(out)) = (
+            src[i..].first_chunk::<RUN>(),
+            dst[j..].first_chunk_mut::<RUN>(),
+        ) && narrow::<S16, S32, RUN>(run, out)
+        {
+            i += RUN;
+            j += RUN;
+            continue;
+        }
         if let Some(block) = src[i..].first_chunk::<BLOCK>() {
-            // Only BMP characters: each narrowed.
-            if let (true, Some(out)) = (
-                block.iter().fold(true, |a, &c| a & bmp(unit32::<S32>(c))),
-                dst[j..].first_chunk_mut::<BLOCK>(),
-            ) {
-                for (o, &c) in out.iter_mut().zip(block) {
-                    *o = unit16::<S16>(unit32::<S32>(c) as u16);
-                }
+            if let Some(out) = dst[j..].first_chunk_mut::<BLOCK>()
+                && narrow::<S16, S32, BLOCK>(block, out)
+            {
                 i += BLOCK;
                 j += BLOCK;
                 continue;
