@@ -262,15 +262,6 @@ pub(crate) fn to_utf32<const S16: bool, const S32: bool>(
 ) -> (usize, usize) {
     let (mut i, mut j) = (0, 0);
     loop {
-        if let (Some(run), Some(out)) = (
-            src[i..].first_chunk::<RUN>(),
-            dst[j..].first_chunk_mut::<RUN>(),
-        ) && widen::<S16, S32, RUN>(run, out)
-        {
-            i += RUN;
-            j += RUN;
-            continue;
-        }
         if let (Some(block), Some(out)) = (
             src[i..].first_chunk::<BLOCK>(),
             dst[j..].first_chunk_mut::<BLOCK>(),
@@ -278,6 +269,16 @@ pub(crate) fn to_utf32<const S16: bool, const S32: bool>(
             if widen::<S16, S32, BLOCK>(block, out) {
                 i += BLOCK;
                 j += BLOCK;
+                // Text of one plane goes on in longer runs, tried only after such a block, so
+                // that text with pairs does not test a run for each of its blocks.
+                while let (Some(run), Some(out)) = (
+                    src[i..].first_chunk::<RUN>(),
+                    dst[j..].first_chunk_mut::<RUN>(),
+                ) && widen::<S16, S32, RUN>(run, out)
+                {
+                    i += RUN;
+                    j += RUN;
+                }
                 continue;
             }
             // Only surrogate pairs, aligned (emoji text): two units side by side as one 32-bit
@@ -360,21 +361,21 @@ pub(crate) fn to_utf16<const S16: bool, const S32: bool>(
 ) -> (usize, usize) {
     let (mut i, mut j) = (0, 0);
     loop {
-        if let (Some(run), Some(out)) = (
-            src[i..].first_chunk::<RUN>(),
-            dst[j..].first_chunk_mut::<RUN>(),
-        ) && narrow::<S16, S32, RUN>(run, out)
-        {
-            i += RUN;
-            j += RUN;
-            continue;
-        }
         if let Some(block) = src[i..].first_chunk::<BLOCK>() {
             if let Some(out) = dst[j..].first_chunk_mut::<BLOCK>()
                 && narrow::<S16, S32, BLOCK>(block, out)
             {
                 i += BLOCK;
                 j += BLOCK;
+                // As in `to_utf32`.
+                while let (Some(run), Some(out)) = (
+                    src[i..].first_chunk::<RUN>(),
+                    dst[j..].first_chunk_mut::<RUN>(),
+                ) && narrow::<S16, S32, RUN>(run, out)
+                {
+                    i += RUN;
+                    j += RUN;
+                }
                 continue;
             }
             // Only supplementary characters (emoji text): each split into a pair.
