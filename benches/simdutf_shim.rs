@@ -34,4 +34,8 @@ shims! {
     utf8_to_latin1: convert_utf8_to_latin1, u8 => u8, at most 1 per unit, true;
     valid_utf8_to_latin1: convert_valid_utf8_to_latin1, u8 => u8, at most 1 per unit, false;
     latin1_to_utf8: convert_latin1_to_utf8, u8 => u8, at most 2 per unit, false;
+    utf16le_to_utf32: convert_utf16le_to_utf32, u16 => u32, at most 1 per unit, true;
+    valid_utf16le_to_utf32: convert_valid_utf16le_to_utf32, u16 => u32, at most 1 per unit, false;
+    utf32_to_utf16le: convert_utf32_to_utf16le, u32 => u16, at most 2 per unit, true;
+    valid_utf32_to_utf16le: convert_valid_utf32_to_utf16le, u32 => u16, at most 2 per unit, false;
 }

@@ -90,7 +90,8 @@ pub use api::chars::{
 pub use api::column::{ColumnOffset, ColumnOutcome, validate_column, validate_many};
 pub use api::convert::{
     convert, from_latin1, from_utf16, from_utf16be, from_utf16le, from_utf32, to_latin1, to_utf16,
-    to_utf16be, to_utf16le, to_utf32,
+    to_utf16be, to_utf16le, to_utf32, utf16be_to_utf32, utf16be_to_utf32be, utf16le_to_utf32,
+    utf16le_to_utf32be, utf32_to_utf16be, utf32_to_utf16le, utf32be_to_utf16be, utf32be_to_utf16le,
 };
 pub use api::detect::{bom, detect};
 pub use api::mb::{MbConverted, MbDecoded, MbEnd, MbState};

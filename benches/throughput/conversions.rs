@@ -15,12 +15,12 @@ use crate::simdutf_shim as simdutf;
 use crate::std_ref;
 
 /// The written length of a conversion that consumed everything, `None` otherwise.
-fn done(o: Outcome) -> Option<usize> {
+pub(crate) fn done(o: Outcome) -> Option<usize> {
     o.is_ok().then_some(o.written)
 }
 
 /// A streaming conversion fed 64 KiB of input at a time, as a program reading a file would.
-fn streamed<I: utf8x::Unit, O: utf8x::Unit>(
+pub(crate) fn streamed<I: utf8x::Unit, O: utf8x::Unit>(
     from: Encoding,
     to: Encoding,
     src: &[I],
@@ -40,7 +40,7 @@ fn streamed<I: utf8x::Unit, O: utf8x::Unit>(
     Some(written)
 }
 
-fn vs_simdutf_and_iconv() -> Vec<Ratio> {
+pub(crate) fn vs_simdutf_and_iconv() -> Vec<Ratio> {
     vec![
         Ratio {
             label: "utf8x/simdutf",

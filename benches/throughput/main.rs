@@ -19,6 +19,7 @@ mod section;
 mod std_ref;
 mod timing;
 mod validation;
+mod wide;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -45,6 +46,8 @@ fn sections(corpus: &Corpus) -> Vec<Box<dyn Section>> {
         Box::new(conversions::utf16le_to_utf8(corpus)),
         Box::new(conversions::utf8_to_utf32(corpus)),
         Box::new(conversions::utf32_to_utf8(corpus)),
+        Box::new(wide::utf16le_to_utf32(corpus)),
+        Box::new(wide::utf32_to_utf16le(corpus)),
         Box::new(conversions::utf8_to_latin1(corpus)),
         Box::new(conversions::latin1_to_utf8(corpus)),
         Box::new(conversions::lossy_utf8_to_utf16le(corpus)),

@@ -103,3 +103,22 @@ pub fn utf8_to_utf16_chunks(
     }
     Some(n)
 }
+
+/// UTF-16 units to code points with `char::decode_utf16`.
+#[inline]
+pub fn utf16_to_utf32(src: &[u16], dst: &mut [u32]) -> Option<usize> {
+    put(
+        dst,
+        char::decode_utf16(src.iter().copied()).map(|c| c.ok().map(u32::from)),
+    )
+}
+
+/// Code points to UTF-16 units with `char::from_u32` and `char::encode_utf16`.
+#[inline]
+pub fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> Option<usize> {
+    let mut n = 0;
+    for &v in src {
+        n += char::from_u32(v)?.encode_utf16(&mut dst[n..]).len();
+    }
+    Some(n)
+}

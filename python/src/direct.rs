@@ -421,8 +421,11 @@ pub(crate) fn decode_utf16<'py>(
             let top = max_u16(p, swap);
             let pairs = match top {
                 0..0xD800 => Some(0),
-                _ if swap => surrogate_pairs::<true>(p),
-                _ => surrogate_pairs::<false>(p),
+                // utf8x measures the code points (validating): one for each pair.
+                _ => {
+                    let o = utf8x::convert::<u16, u32>(p, enc, None, NATIVE32, Policy::Strict);
+                    o.is_ok().then(|| p.len() - o.written)
+                }
             };
             pairs.map(|pairs| (top, pairs))
         })
@@ -453,153 +456,11 @@ pub(crate) fn decode_utf16<'py>(
         _ => {
             let ends = |k: usize| piece(k).len() - sizes[k].1;
             new_str(py, Kind::Ucs4, &pieces, ends, work, |k, d: &mut [u32]| {
-                let ok = if swap {
-                    join_pairs::<true>(piece(k), d)
-                } else {
-                    join_pairs::<false>(piece(k), d)
-                };
-                scanned(ok, d)
+                let o = utf8x::convert(piece(k), enc, Some(d), NATIVE32, Policy::Strict);
+                scanned(whole(&o, d.len()), d)
             })
         }
     }
-}
-
-/// `x` read in the other byte order when `SWAP`. A const parameter, so that each loop is
-/// compiled for one order, without a test inside.
-fn order<const SWAP: bool>(x: u16) -> u16 {
-    if SWAP { x.swap_bytes() } else { x }
-}
-
-/// The number of surrogate pairs in UTF-16 `u`, or `None` when a surrogate is not in a pair.
-/// UTF-16 is well-formed exactly when each unit is a high surrogate if and only if the next one
-/// is a low surrogate (and it neither starts with a low one nor ends with a high one): a test
-/// of adjacent units without branches, which the compiler vectorises, counting as it goes.
-fn surrogate_pairs<const SWAP: bool>(u: &[u16]) -> Option<usize> {
-    // 0 or 1 in u16 lanes, which the compiler keeps 8 to a 128-bit vector.
-    let high = |x: u16| (order::<SWAP>(x) & 0xFC00 == 0xD800) as u16;
-    let low = |x: u16| (order::<SWAP>(x) & 0xFC00 == 0xDC00) as u16;
-    let (first, last) = (*u.first()?, *u.last()?);
-    if low(first) | high(last) != 0 {
-        return None;
-    }
-    let (mut pairs, mut bad) = (0usize, 0u16);
-    // Chunks that overlap by one unit, so that every adjacent pair is seen once, and short
-    // enough for u16 counts.
-    let mut start = 0;
-    while start + 1 < u.len() {
-        let end = (start + 4096).min(u.len() - 1);
-        let (a, b) = (&u[start..end], &u[start + 1..end + 1]);
-        let (mut n, mut x) = (0u16, 0u16);
-        for (&p, &q) in a.iter().zip(b) {
-            n += high(p);
-            x |= high(p) ^ low(q);
-        }
-        pairs += n as usize;
-        bad |= x;
-        start = end;
-    }
-    (bad == 0).then_some(pairs)
-}
-
-/// Well-formed UTF-16 to code points: each surrogate pair joined into one. True when `d` got
-/// exactly one code point per character. Runs of 16 units without surrogates, or of 8 pairs
-/// (emoji text), take loops without branches, which the compiler vectorises.
-fn join_pairs<const SWAP: bool>(u: &[u16], d: &mut [u32]) -> bool {
-    const RUN: usize = 16;
-    let (mut i, mut j) = (0, 0);
-    let join = |hi: u32, lo: u32| 0x10000 + ((hi & 0x3FF) << 10) + (lo & 0x3FF);
-    while i < u.len() {
-        if let (Some(run), Some(out)) = (u.get(i..i + RUN), d.get_mut(j..j + RUN / 2)) {
-            // Two units side by side as one u32 lane: (high, low) is a pair.
-            let mut w = [0u32; RUN / 2];
-            for (w, p) in w.iter_mut().zip(run.chunks_exact(2)) {
-                *w = order::<SWAP>(p[0]) as u32 | (order::<SWAP>(p[1]) as u32) << 16;
-            }
-            if w.iter()
-                .fold(true, |ok, &w| ok & (w & 0xFC00_FC00 == 0xDC00_D800))
-            {
-                for (o, &w) in out.iter_mut().zip(&w) {
-                    *o = 0x10000 + ((w & 0x3FF) << 10) + ((w >> 16) & 0x3FF);
-                }
-                i += RUN;
-                j += RUN / 2;
-                continue;
-            }
-            let plain = run
-                .iter()
-                .fold(true, |ok, &x| ok & (order::<SWAP>(x) & 0xF800 != 0xD800));
-            if let (true, Some(out)) = (plain, d.get_mut(j..j + RUN)) {
-                map_into(run, out, |x| order::<SWAP>(x) as u32);
-                i += RUN;
-                j += RUN;
-                continue;
-            }
-        }
-        // One character, of one unit or two.
-        let c = order::<SWAP>(u[i]) as u32;
-        let Some(slot) = d.get_mut(j) else {
-            return false;
-        };
-        if c & 0xFC00 == 0xD800 {
-            let Some(&lo) = u.get(i + 1) else {
-                return false;
-            };
-            *slot = join(c, order::<SWAP>(lo) as u32);
-            i += 2;
-        } else {
-            *slot = c;
-            i += 1;
-        }
-        j += 1;
-    }
-    j == d.len()
-}
-
-/// Code points to UTF-16, each above U+FFFF split into a pair: the units written, or `None`
-/// for a surrogate code point (or a `d` too short). Runs of 16 characters that are all in the
-/// BMP or all above it take loops without branches, which the compiler vectorises.
-fn split_pairs<const SWAP: bool>(v: &[u32], d: &mut [u16]) -> Option<usize> {
-    let mut j = 0;
-    let mut seen = 0u32;
-    let surrogate = |c: u32| (c.wrapping_sub(0xD800) < 0x800) as u32;
-    let hi = |c: u32| order::<SWAP>((0xD800 + ((c - 0x10000) >> 10)) as u16);
-    let lo = |c: u32| order::<SWAP>((0xDC00 + ((c - 0x10000) & 0x3FF)) as u16);
-    for chunk in v.chunks(16) {
-        let astral = chunk.iter().fold(0, |a, &c| a + (c >= 0x10000) as usize);
-        if astral == 0 {
-            for (o, &c) in d.get_mut(j..j + chunk.len())?.iter_mut().zip(chunk) {
-                *o = order::<SWAP>(c as u16);
-                seen |= surrogate(c);
-            }
-        } else if astral == chunk.len() {
-            for (o, &c) in d
-                .get_mut(j..j + 2 * chunk.len())?
-                .chunks_exact_mut(2)
-                .zip(chunk)
-            {
-                o[0] = hi(c);
-                o[1] = lo(c);
-            }
-        } else {
-            let mut k = j;
-            for &c in chunk {
-                if c < 0x10000 {
-                    *d.get_mut(k)? = order::<SWAP>(c as u16);
-                    seen |= surrogate(c);
-                    k += 1;
-                } else {
-                    let [h, l] = d.get_mut(k..k + 2)? else {
-                        return None;
-                    };
-                    *h = hi(c);
-                    *l = lo(c);
-                    k += 2;
-                }
-            }
-        }
-        j += chunk.len() + astral;
-    }
-    (seen == 0).then_some(j)
 }
 
 /// The code points of a 4-byte `str` to UTF-8: the bytes written, or `None` for a surrogate
@@ -750,12 +611,10 @@ pub(crate) fn encode<'py>(
             o.is_ok().then_some(o.written)
         }),
         (Storage::Ucs4(v), Utf8) => bytes_upto(py, 4 * n, work, |d: &mut [u8]| ucs4_to_utf8(v, d)),
+        // utf8x rejects surrogates in UTF-32 input, and splits the rest into pairs.
         (Storage::Ucs4(v), Utf16Le | Utf16Be) => bytes_upto(py, 2 * n, work, |d: &mut [u16]| {
-            if enc != NATIVE16 {
-                split_pairs::<true>(v, d)
-            } else {
-                split_pairs::<false>(v, d)
-            }
+            let o = utf8x::convert(v, NATIVE32, Some(d), enc, Policy::Strict);
+            o.is_ok().then_some(o.written)
         }),
         (st, Utf16Le | Utf16Be) => {
             let swap = enc != NATIVE16;

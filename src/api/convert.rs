@@ -1,5 +1,6 @@
 //! Every conversion of the API, each one line over the engine: the direct functions (UTF-8 to
-//! and from UTF-16, UTF-32 and Latin-1) and [`convert`] between any two encodings.
+//! and from UTF-16, UTF-32 and Latin-1, UTF-16 to and from UTF-32) and [`convert`] between any
+//! two encodings.
 //!
 //! All of them take `dst: None` to measure (return in `written` the units the conversion needs,
 //! writing nothing) and never write past the end of `dst`. See the crate docs for the policies.
@@ -32,7 +33,7 @@ macro_rules! conversions {
         }
         simd::with_utf8_kernels($s.len(), |k| route::$name(k, $s, $s.len(), $d, $p))
     }};
-    (@body $name:ident, $src:ident => u8, $to:ident, $s:ident, $d:ident, $p:ident) => {
+    (@body $name:ident, $src:ident => $dst:ident, $to:ident, $s:ident, $d:ident, $p:ident) => {
         simd::with_kernels($s.len(), |k| route::$name(k, $s, $s.len(), $d, $p))
     };
     (@widen u16, Utf16Le) => { |b| u16::from(b).to_le() };

@@ -7,7 +7,7 @@
 //!   encoder that writes it. The engine's dispatch ([`with_decoder`], [`by_target`]) and
 //!   iconv's (over byte streams) are generated from it.
 //! - [`direct_conversions`]: the pairs that have a direct function (UTF-8 to or from UTF-16,
-//!   UTF-32, Latin-1). [`convert_until`] sends them to exactly that function, so both give
+//!   UTF-32, Latin-1; UTF-16 to or from UTF-32). [`convert_until`] sends them to exactly that function, so both give
 //!   identical results; the public functions, the test access to them and iconv's fast paths
 //!   are generated from the same list.
 //!
@@ -92,6 +92,22 @@ macro_rules! direct_conversions {
             from_utf32: u32 => u8, Utf32 => Utf8;
             /// ISO-8859-1 → UTF-8 (never ill-formed).
             from_latin1: u8 => u8, Latin1 => Utf8;
+            /// UTF-16 with little-endian units → UTF-32 in the machine's byte order.
+            utf16le_to_utf32: u16 => u32, Utf16Le => Utf32;
+            /// UTF-16 with big-endian units → UTF-32 in the machine's byte order.
+            utf16be_to_utf32: u16 => u32, Utf16Be => Utf32;
+            /// UTF-16 with little-endian units → UTF-32 with big-endian units.
+            utf16le_to_utf32be: u16 => u32, Utf16Le => Utf32Be;
+            /// UTF-16 with big-endian units → UTF-32 with big-endian units.
+            utf16be_to_utf32be: u16 => u32, Utf16Be => Utf32Be;
+            /// UTF-32 in the machine's byte order → UTF-16 with little-endian units.
+            utf32_to_utf16le: u32 => u16, Utf32 => Utf16Le;
+            /// UTF-32 in the machine's byte order → UTF-16 with big-endian units.
+            utf32_to_utf16be: u32 => u16, Utf32 => Utf16Be;
+            /// UTF-32 with big-endian units → UTF-16 with little-endian units.
+            utf32be_to_utf16le: u32 => u16, Utf32Be => Utf16Le;
+            /// UTF-32 with big-endian units → UTF-16 with big-endian units.
+            utf32be_to_utf16be: u32 => u16, Utf32Be => Utf16Be;
         }
     };
 }
@@ -224,10 +240,26 @@ direct_pairs! {
         |k, s, d| simd::to_utf8_bulk(cold(k).utf32_to_utf8(), cold(k).utf32_measure(), s, d);
     from_latin1: Latin1 => Utf8Out, u8 => u8,
         |k, s, d| simd::to_utf8_bulk(cold(k).latin1_to_utf8(), cold(k).latin1_measure(), s, d);
+    utf16le_to_utf32: Utf16<Le> => Utf32Out<Native>, u16 => u32,
+        |k, s, d| cold(k).utf16_to_utf32_bulk::<Le, Native>(s, d);
+    utf16be_to_utf32: Utf16<Be> => Utf32Out<Native>, u16 => u32,
+        |k, s, d| cold(k).utf16_to_utf32_bulk::<Be, Native>(s, d);
+    utf16le_to_utf32be: Utf16<Le> => Utf32Out<Be>, u16 => u32,
+        |k, s, d| cold(k).utf16_to_utf32_bulk::<Le, Be>(s, d);
+    utf16be_to_utf32be: Utf16<Be> => Utf32Out<Be>, u16 => u32,
+        |k, s, d| cold(k).utf16_to_utf32_bulk::<Be, Be>(s, d);
+    utf32_to_utf16le: Utf32<Native> => Utf16<Le>, u32 => u16,
+        |k, s, d| cold(k).utf32_to_utf16_bulk::<Native, Le>(s, d);
+    utf32_to_utf16be: Utf32<Native> => Utf16<Be>, u32 => u16,
+        |k, s, d| cold(k).utf32_to_utf16_bulk::<Native, Be>(s, d);
+    utf32be_to_utf16le: Utf32<Be> => Utf16<Le>, u32 => u16,
+        |k, s, d| cold(k).utf32_to_utf16_bulk::<Be, Le>(s, d);
+    utf32be_to_utf16be: Utf32<Be> => Utf16<Be>, u32 => u16,
+        |k, s, d| cold(k).utf32_to_utf16_bulk::<Be, Be>(s, d);
 }
 
 /// The kernel set for what is not hot in the npm package's module (UTF-8 to and from UTF-32 and
-/// Latin-1, UTF-16 to CESU-8 and modified UTF-8, the BMP-only validation): in the `compact`
+/// Latin-1, UTF-16 to and from UTF-32, UTF-16 to CESU-8 and modified UTF-8, the BMP-only validation): in the `compact`
 /// build the portable set, as a constant, so that the SIMD kernels of those operations are not
 /// linked; otherwise `k`. Every set gives the same results.
 #[inline(always)]

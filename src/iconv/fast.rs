@@ -26,6 +26,7 @@ macro_rules! fast_pair {
     (@adapt $name:ident, u8 => u8) => { |s, d| direct(s, d, crate::$name) };
     (@adapt $name:ident, u8 => $d:tt) => { |s, d| to_wide(s, d, crate::$name) };
     (@adapt $name:ident, $s:tt => u8) => { |s, d| from_wide(s, d, crate::$name) };
+    (@adapt $name:ident, $s:tt => $d:tt) => { |s, d| between_wide(s, d, crate::$name) };
 }
 
 /// The fast path for a pair, when there is one: UTF-8 validated and copied, or the direct
@@ -137,6 +138,43 @@ fn from_wide<W: Wide>(
         let o = convert(&buf[..units], Some(&mut dst[written..]), Policy::Strict);
         read += o.read * W::SIZE;
         written += o.written;
+        if o.read < units {
+            return (read, written);
+        }
+    }
+}
+
+/// 16-bit units to 32-bit ones or back, both sides through aligned units.
+fn between_wide<A: Wide, B: Wide>(
+    src: &[u8],
+    dst: Option<&mut [u8]>,
+    convert: fn(&[A], Option<&mut [B]>, Policy) -> Outcome,
+) -> (usize, usize) {
+    let Some(dst) = dst else { return (0, 0) };
+    let (mut from, mut to) = ([A::default(); CHUNK], [B::default(); CHUNK]);
+    let (mut read, mut written) = (0, 0);
+    loop {
+        let units = ((src.len() - read) / A::SIZE).min(CHUNK);
+        let room = ((dst.len() - written) / B::SIZE).min(CHUNK);
+        if units == 0 || room == 0 {
+            return (read, written);
+        }
+        for (unit, bytes) in from
+            .iter_mut()
+            .zip(src[read..].chunks_exact(A::SIZE))
+            .take(units)
+        {
+            *unit = A::read(bytes);
+        }
+        let o = convert(&from[..units], Some(&mut to[..room]), Policy::Strict);
+        for (bytes, &unit) in dst[written..]
+            .chunks_exact_mut(B::SIZE)
+            .zip(&to[..o.written])
+        {
+            unit.write(bytes);
+        }
+        read += o.read * A::SIZE;
+        written += o.written * B::SIZE;
         if o.read < units {
             return (read, written);
         }

@@ -34,6 +34,10 @@ use crate::types::outcome::Policy;
 #[macro_use]
 mod generic;
 
+// UTF-16 ↔ UTF-32 in portable code, with the macro that instantiates it per set.
+#[macro_use]
+pub(crate) mod utf16_utf32;
+
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
 mod scalar;
@@ -100,6 +104,8 @@ impl<F: Copy> Ordered<F> {
 ///   `x` (at least 1), or `s.len()`: the bytes a form of the UTF-8 family reads differently
 ///   from UTF-8 (`00` for modified UTF-8, `F0`.. for CESU-8 and modified UTF-8), before its
 ///   text goes to the UTF-8 kernels.
+/// - `utf16_utf32`: UTF-16 ↔ UTF-32 in every pair of byte orders, with the measures (see
+///   [`utf16_utf32`]); they stop before every ill-formed unit or code point.
 /// - `utf16_to_bmp_utf8[nul]` and its measure: UTF-16 → UTF-8 of BMP characters only, stopping
 ///   before any surrogate and, at index 1, before U+0000 (for CESU-8 and modified UTF-8 targets,
 ///   which write those their own way).
@@ -125,6 +131,7 @@ pub(crate) struct KernelSet {
     pub utf8_to_latin1: Convert<u8, u8>,
     pub latin1_prefix: fn(&[u8]) -> usize,
     pub find_key: fn(&[u8], u8, u8) -> usize,
+    pub utf16_utf32: utf16_utf32::Utf16Utf32,
     /// Whether `utf8_valid_up_to`, `ascii_len`, `count` and the UTF-8 → UTF-16/UTF-32
     /// decoders take inputs shorter than [`SHORT`] faster than the portable code does (with
     /// masked loads).
@@ -227,6 +234,7 @@ per_operation! {
     utf8_to_latin1: Convert<u8, u8>;
     latin1_prefix: fn(&[u8]) -> usize;
     find_key: fn(&[u8], u8, u8) -> usize;
+    utf16_utf32: utf16_utf32::Utf16Utf32;
     short_utf8: bool;
     short_valid: bool;
 }
@@ -386,6 +394,36 @@ impl Kernels {
         match dst {
             Some(d) => (self.utf16_to_utf8::<O>())(src, d),
             None => (self.utf16_measure::<O>())(src),
+        }
+    }
+}
+
+impl Kernels {
+    /// The engine's fast path for UTF-16 in byte order `O16` → UTF-32 in byte order `O32`.
+    #[inline]
+    pub(crate) fn utf16_to_utf32_bulk<O16: ByteOrder, O32: ByteOrder>(
+        &self,
+        src: &[u16],
+        dst: Option<&mut [u32]>,
+    ) -> (usize, usize) {
+        let k = self.utf16_utf32();
+        match dst {
+            Some(d) => (k.to_utf32[usize::from(swapped::<O32>())].of::<O16>())(src, d),
+            None => (k.to_utf32_measure.of::<O16>())(src),
+        }
+    }
+
+    /// The engine's fast path for UTF-32 in byte order `O32` → UTF-16 in byte order `O16`.
+    #[inline]
+    pub(crate) fn utf32_to_utf16_bulk<O32: ByteOrder, O16: ByteOrder>(
+        &self,
+        src: &[u32],
+        dst: Option<&mut [u16]>,
+    ) -> (usize, usize) {
+        let k = self.utf16_utf32();
+        match dst {
+            Some(d) => (k.to_utf16[usize::from(swapped::<O32>())].of::<O16>())(src, d),
+            None => (k.to_utf16_measure.of::<O32>())(src),
         }
     }
 }

@@ -56,6 +56,7 @@ pub(crate) static KERNELS: KernelSet = KernelSet {
     utf8_to_latin1,
     latin1_prefix,
     find_key,
+    utf16_utf32: super::utf16_utf32::PORTABLE,
     short_utf8: false,
     short_valid: false,
 };

@@ -9,6 +9,7 @@ mod detect;
 mod ffi_boundary;
 mod ffi_constants;
 mod mb;
+mod oracle_between_utf16_utf32;
 mod oracle_corpus;
 mod oracle_latin1;
 mod oracle_utf16_utf32;

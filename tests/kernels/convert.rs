@@ -11,7 +11,7 @@ use utf8x::{Outcome, Policy};
 /// What unwritten output slots hold, to see that nothing past `written` is touched.
 const FILL: u32 = 0xA5A5_A5A5;
 
-trait Unit: Copy + PartialEq + core::fmt::Debug {
+pub(crate) trait Unit: Copy + PartialEq + core::fmt::Debug {
     fn fill() -> Self;
 }
 impl Unit for u8 {
@@ -30,7 +30,7 @@ impl Unit for u32 {
     }
 }
 
-type Op<S, D> = fn(Kernel, &[S], Option<&mut [D]>, Policy) -> Outcome;
+pub(crate) type Op<S, D> = fn(Kernel, &[S], Option<&mut [D]>, Policy) -> Outcome;
 
 /// Runs `op` on `src` with every kernel and every policy but FALLBACK (see [`same_under`]).
 fn same<S: core::fmt::Debug, D: Unit>(name: &str, op: Op<S, D>, src: &[S], sweep: bool) {
@@ -40,7 +40,7 @@ fn same<S: core::fmt::Debug, D: Unit>(name: &str, op: Op<S, D>, src: &[S], sweep
 /// Runs `op` on `src` with every kernel and each of `policies`: measuring, with room for
 /// everything, and (when `sweep`) with every capacity from 0 to what is needed, and two larger
 /// ones.
-fn same_under<S: core::fmt::Debug, D: Unit>(
+pub(crate) fn same_under<S: core::fmt::Debug, D: Unit>(
     policies: &[Policy],
     name: &str,
     op: Op<S, D>,

@@ -379,6 +379,7 @@ macro_rules! kernel_set {
                 utf8_to_latin1: to_latin1,
                 latin1_prefix,
                 find_key,
+                utf16_utf32: utf16_utf32_set!($features),
                 short_utf8: false,
                 short_valid: kernel_set!(@takes_short $($short)?),
             };

@@ -159,6 +159,9 @@ mod avx512 {
         latin1_to_utf8: from_latin1,
         latin1_measure: measure_latin1,
         utf8_to_latin1: to_latin1,
+        utf16_utf32: utf16_utf32_set!(
+            "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2"
+        ),
         ..avx2::KERNELS
     };
 }
