@@ -75,6 +75,13 @@ impl<F: Copy> Ordered<F> {
     const fn get(&self, swapped: bool) -> F {
         if swapped { self.swapped } else { self.native }
     }
+
+    /// The kernel for units in byte order `O`, where one table holds both orders (UTF-16 ↔
+    /// UTF-32, whose kernels are small and rare).
+    #[inline(always)]
+    pub(crate) fn of<O: ByteOrder>(&self) -> F {
+        self.get(swapped::<O>())
+    }
 }
 
 /// One implementation of every primitive the core uses: how a kernel set is written down. Only
