@@ -4,6 +4,8 @@
 mod convert;
 mod corpus;
 mod dispatch;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod primitives;
 mod room;
 mod validate;
 
