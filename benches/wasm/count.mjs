@@ -15,7 +15,9 @@ if (reps === undefined) {
 const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
 const m = instance.exports;
 const text = readFileSync(file);
-new Uint8Array(m.memory.buffer, m.input(text.length), text.length).set(text);
+// `input` may grow the memory, which detaches the buffer taken before it.
+const ptr = m.input(text.length);
+new Uint8Array(m.memory.buffer, ptr, text.length).set(text);
 if (!m.prepare() || m.run(Number(set), Number(op), Number(reps)) >>> 0 === 0xffffffff) {
   console.error(`${file}: not valid UTF-8, or the operation failed`);
   process.exit(1);
