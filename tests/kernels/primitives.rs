@@ -74,21 +74,25 @@ fn maddubs_multiplies_unsigned_by_signed_bytes_and_saturates_the_sum() {
     );
 }
 
-#[test]
-fn lookup_pair_reads_32_bytes_of_two_registers() {
-    // Indices 0..32 or with the high bit set, as the contract has them.
-    let mut rng = Rng::new(2);
-    let inputs: Vec<[V; 3]> = vectors(3, 20_000, &EDGES)
+/// Random vectors whose first holds table indices: below `below`, or with the high bit set (the
+/// only indices the lookups' contracts allow).
+fn with_indices(seed: u64, below: usize) -> Vec<[V; 3]> {
+    let mut rng = Rng::new(seed);
+    vectors(seed + 1, 20_000, &EDGES)
         .into_iter()
         .map(|[_, b, c]| {
             let index = [(); 16].map(|_| match rng.below(3) {
                 0 => 0x80 | rng.next() as u8,
-                _ => rng.below(32) as u8,
+                _ => rng.below(below) as u8,
             });
             [index, b, c]
         })
-        .collect();
-    check("lookup_pair", &inputs, |idx, a, b| {
+        .collect()
+}
+
+#[test]
+fn lookup_pair_reads_32_bytes_of_two_registers() {
+    check("lookup_pair", &with_indices(2, 32), |idx, a, b| {
         idx.map(|i| match i {
             0..16 => a[usize::from(i)],
             16..32 => b[usize::from(i) - 16],
@@ -99,18 +103,7 @@ fn lookup_pair_reads_32_bytes_of_two_registers() {
 
 #[test]
 fn lookup16_zeroes_indices_with_the_high_bit() {
-    let mut rng = Rng::new(4);
-    let inputs: Vec<[V; 3]> = vectors(5, 20_000, &EDGES)
-        .into_iter()
-        .map(|[_, b, c]| {
-            let index = [(); 16].map(|_| match rng.below(3) {
-                0 => 0x80 | rng.next() as u8,
-                _ => rng.below(16) as u8,
-            });
-            [index, b, c]
-        })
-        .collect();
-    check("lookup16", &inputs, |idx, t, _| {
+    check("lookup16", &with_indices(4, 16), |idx, t, _| {
         idx.map(|i| if i < 16 { t[usize::from(i)] } else { 0 })
     });
 }
