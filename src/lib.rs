@@ -47,6 +47,8 @@ pub mod __test {
     };
     #[cfg(target_arch = "x86_64")]
     pub use crate::simd::lookup_pair_ssse3;
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    pub use crate::simd::wasm_primitive;
     pub use crate::testing::{Kernel, kernel, kernels};
 
     /// Bytes of values a column is validated in at a time.

@@ -1,8 +1,9 @@
 // Times utf8x's kernel sets against each other in one WebAssembly module (lib.rs, built by
-// scripts/wasm/bench.sh) under Node: validation, counting, UTF-8 → UTF-16LE and UTF-16LE →
-// UTF-8 of each UTF-8 file given, with the portable set and with SIMD128. Prints one row per
-// file and operation: GB/s of the UTF-8 text's bytes for each set (the best of several timed
-// runs of at least 50 ms each), and their ratio.
+// scripts/wasm/bench.sh) under Node: validation, counting, UTF-8 → UTF-16LE (strict, and
+// replacing errors as the npm package's `decode` does) and UTF-16LE → UTF-8 of each UTF-8 file
+// given, with the portable set and with SIMD128. Prints one row per file and operation: GB/s of
+// the UTF-8 text's bytes for each set (the best of several timed runs of at least 50 ms each),
+// and their ratio; then the geomeans over the texts that are not mostly ASCII.
 //
 // Usage: node bench.mjs MODULE.wasm FILE.utf8.txt...
 
@@ -18,7 +19,7 @@ if (!wasmPath || files.length === 0) {
 const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {});
 const m = instance.exports;
 const SETS = ['scalar', 'wasm-simd128'];
-const OPS = ['validate', 'count', 'utf8→utf16', 'utf16→utf8'];
+const OPS = ['validate', 'count', 'utf8→utf16', 'utf16→utf8', 'utf8→utf16 replace'];
 const FAILED = 0xffffffff;
 for (let set = 0; set < SETS.length; set++) {
   if (!m.has_set(set)) {
@@ -73,5 +74,19 @@ console.log(`| text | operation | ${SETS.join(' GB/s | ')} GB/s | ratio |`);
 console.log('|---|---|---:|---:|---:|');
 for (const [name, op, a, b, r] of rows) {
   console.log(`| ${name} | ${op} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${r.toFixed(1)}× |`);
+}
+
+// Geomeans over the texts that are not mostly ASCII (all but ASCII and Latin), per operation.
+const wide = rows.filter(([name]) => !/^(ASCII|Latin)/.test(name));
+if (wide.length > 0) {
+  const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+  console.log('\n| operation | scalar | wasm-simd128 | ratio |');
+  console.log('|---|---:|---:|---:|');
+  for (const op of OPS) {
+    const of = wide.filter((r) => r[1] === op);
+    if (of.length === 0) continue;
+    const [a, b] = [2, 3].map((i) => geomean(of.map((r) => r[i])));
+    console.log(`| ${op} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(1)}× |`);
+  }
 }
 process.exit(failed ? 1 : 0);

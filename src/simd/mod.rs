@@ -46,6 +46,8 @@ mod wasm32;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub use wasm32::primitive as wasm_primitive;
 #[cfg(target_arch = "x86_64")]
 pub use x86::lookup_pair_ssse3;
 

@@ -5,6 +5,8 @@ mod between_utf16_utf32;
 mod convert;
 mod corpus;
 mod dispatch;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod primitives;
 mod room;
 mod validate;
 

@@ -7,7 +7,10 @@
 use super::KernelSet;
 use super::scalar;
 
+mod probe;
 mod vector;
+
+pub use probe::primitive;
 
 use core::arch::wasm32::v128;
 

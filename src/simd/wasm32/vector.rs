@@ -24,7 +24,9 @@ use crate::simd::generic::vector::{Half, Lanes2, Vector};
 /// Each byte's high bit spread over the whole byte: the mask of `blendv`.
 #[inline(always)]
 fn high_bit_mask(v: v128) -> v128 {
-    i8x16_shr(v, 7)
+    // A compare with zero, not `i8x16.shr_s` by 7: x86 has no byte shift, and engines widen,
+    // shift and narrow for it.
+    i8x16_lt(v, i8x16_splat(0))
 }
 
 /// The 16-bit lanes of `v` split into their low bytes (unsigned, `unsigned == true`, or signed)
@@ -100,7 +102,9 @@ impl Vector for v128 {
     }
     #[inline(always)]
     unsafe fn high_nibbles(self) -> Self {
-        u8x16_shr(self, 4)
+        // Not `i8x16.shr_u`: engines build its per-byte mask anew at every use (x86 has no
+        // byte shift), where a constant of the program stays in a register across a loop.
+        v128_and(u16x8_shr(self, 4), u8x16_splat(0x0F))
     }
     #[inline(always)]
     unsafe fn prev1(self, prev: Self) -> Self {
@@ -129,6 +133,21 @@ impl Vector for v128 {
     #[inline(always)]
     unsafe fn nonzero_mask(self) -> u64 {
         u64::from(!u8x16_bitmask(u8x16_eq(self, u8x16_splat(0))))
+    }
+    #[inline(always)]
+    unsafe fn nonzero_mask_block(vs: &[Self]) -> u64 {
+        // Mostly all zero (error flags): one test of the vectors together says so for less
+        // than the masks cost (as NEON's maximum does).
+        let any = vs.iter().fold(u8x16_splat(0), |a, v| v128_or(a, *v));
+        if !v128_any_true(any) {
+            return 0;
+        }
+        let mut m = 0;
+        for (k, v) in vs.iter().enumerate() {
+            // SAFETY: SIMD128 (this module's).
+            m |= unsafe { v.nonzero_mask() } << (k * 16);
+        }
+        m
     }
     #[inline(always)]
     unsafe fn sum(self) -> u64 {
@@ -271,14 +290,17 @@ impl Half for v128 {
     unsafe fn bytes_right<const N: i32>(self) -> Self {
         let z = u8x16_splat(0);
         // A shuffle's indices are constants of the instruction, so the shifts the algorithms
-        // use are spelt out; any other is a swizzle by `i + N`, zero past 15.
+        // use are spelt out; any other is a swizzle by `i + N`, zero past 15. The indices run on
+        // into the zero register (16, 17, ...) rather than repeat its byte 16: a run of
+        // consecutive indices is what engines compile to one byte-align (`palignr`), where
+        // another shuffle of two registers takes two table shuffles and an or.
         match N {
-            2 => u8x16_shuffle::<2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16>(self, z),
-            4 => u8x16_shuffle::<4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16>(self, z),
-            8 => u8x16_shuffle::<8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16>(
+            2 => u8x16_shuffle::<2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17>(self, z),
+            4 => u8x16_shuffle::<4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19>(self, z),
+            8 => u8x16_shuffle::<8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23>(
                 self, z,
             ),
-            12 => u8x16_shuffle::<12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16>(
+            12 => u8x16_shuffle::<12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27>(
                 self, z,
             ),
             _ => {
