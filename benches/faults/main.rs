@@ -92,6 +92,12 @@ fn child() -> ExitCode {
     ok &= row("utf32-to-utf8", |d| {
         utf8x::from_utf32(&utf32, d, Policy::Strict)
     });
+    ok &= row("utf16le-to-utf32", |d| {
+        utf8x::utf16le_to_utf32(&utf16, d, Policy::Strict)
+    });
+    ok &= row("utf32-to-utf16le", |d| {
+        utf8x::utf32_to_utf16le(&utf32, d, Policy::Strict)
+    });
     ok &= row("latin1-to-utf8", |d| {
         utf8x::from_latin1(&latin1, d, Policy::Strict)
     });
