@@ -5,6 +5,7 @@
 //! the end. Texts of every length up to 160 characters mixing every UTF-8 length.
 
 use utf8x::__test::{Kernel, kernels};
+use utf8x::Policy;
 
 const FILL: u8 = 0xA5;
 const CHARS: [char; 9] = ['a', ' ', 'é', 'ÿ', 'Ж', 'ש', '한', '中', '😀'];
@@ -151,5 +152,74 @@ fn lookup_pair_reads_both_registers() {
         };
         let want = idx.map(|i| if i < 32 { table[i as usize] } else { 0 });
         assert_eq!(got, want, "indices {idx:x?}");
+    }
+}
+
+/// Latin-1 → UTF-8 with the output at every offset from a 64-byte line and every capacity up
+/// to all of it, the kernel straight and through the engine. The AVX-512 loop stores ASCII runs
+/// on the output's lines (how far to the next line depends on where the output starts) and
+/// widens other blocks with stores past their own bytes, so where the room runs out, and where
+/// the output starts, decide which steps run near the end. The oracle is `char::from` of each
+/// byte: the kernel writes a correct prefix and nothing past it, and the conversion goes as far
+/// as the room allows.
+#[test]
+fn latin1_to_utf8_at_every_output_alignment_and_room() {
+    // ASCII runs of 0 to 300 bytes between single bytes above 0x7F and short runs of them.
+    let mut src = Vec::new();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    while src.len() < 1200 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let run = (x % 301) as usize;
+        src.extend((0..run).map(|i| b' ' + (i % 95) as u8));
+        src.extend((0..(x >> 16) % 3 + 1).map(|i| 0x80 + ((x >> (20 + i)) % 128) as u8));
+    }
+    let whole: String = src.iter().map(|&b| char::from(b)).collect();
+    // Where the oracle's output ends after each input byte.
+    let ends: Vec<usize> = src
+        .iter()
+        .scan(0, |n, &b| {
+            *n += char::from(b).len_utf8();
+            Some(*n)
+        })
+        .collect();
+    let mut buf = vec![FILL; 64 + whole.len() + 64];
+    let line = (64 - buf.as_ptr() as usize % 64) % 64;
+    for k in kernels().into_iter().skip(1) {
+        for offset in 0..64 {
+            let base = line + offset;
+            // Every fifth capacity at each offset: every capacity at 12 offsets or more.
+            for cap in (0..=whole.len() + 1).filter(|c| (c + offset) % 5 == 0) {
+                let what = || format!("{} offset {offset} cap {cap}", k.name());
+                buf.fill(FILL);
+                let (r, n) = k.raw_latin1_to_utf8(&src, &mut buf[base..base + cap]);
+                assert_eq!(buf[base..base + n], *whole[..n].as_bytes(), "{}", what());
+                assert!(
+                    r == 0 || ends[r - 1] == n,
+                    "{}: read {r}, wrote {n}",
+                    what()
+                );
+                untouched(&buf, base + n, FILL, &what());
+                assert!(
+                    buf[..base].iter().all(|&b| b == FILL),
+                    "{}: wrote before",
+                    what()
+                );
+
+                buf.fill(FILL);
+                let got = k.from_latin1(&src, Some(&mut buf[base..base + cap]), Policy::Strict);
+                let fits = ends.partition_point(|&e| e <= cap);
+                let want = if fits == 0 { 0 } else { ends[fits - 1] };
+                assert_eq!((got.read, got.written), (fits, want), "{}", what());
+                assert_eq!(
+                    buf[base..base + want],
+                    *whole[..want].as_bytes(),
+                    "{}",
+                    what()
+                );
+                untouched(&buf, base + want, FILL, &what());
+            }
+        }
     }
 }
