@@ -155,6 +155,22 @@ fn lookup_pair_reads_both_registers() {
     }
 }
 
+/// Latin-1 text of ASCII runs of 0 to 300 bytes between single bytes above 0x7F and short
+/// runs of them, at least `len` bytes, from a fixed seed.
+fn latin1_text(len: usize) -> Vec<u8> {
+    let mut src = Vec::new();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    while src.len() < len {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let run = (x % 301) as usize;
+        src.extend((0..run).map(|i| b' ' + (i % 95) as u8));
+        src.extend((0..(x >> 16) % 3 + 1).map(|i| 0x80 + ((x >> (20 + i)) % 128) as u8));
+    }
+    src
+}
+
 /// Latin-1 → UTF-8 with the output at every offset from a 64-byte line and every capacity up
 /// to all of it, the kernel straight and through the engine. The AVX-512 loop stores ASCII runs
 /// on the output's lines (how far to the next line depends on where the output starts) and
@@ -164,17 +180,7 @@ fn lookup_pair_reads_both_registers() {
 /// as the room allows.
 #[test]
 fn latin1_to_utf8_at_every_output_alignment_and_room() {
-    // ASCII runs of 0 to 300 bytes between single bytes above 0x7F and short runs of them.
-    let mut src = Vec::new();
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    while src.len() < 1200 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let run = (x % 301) as usize;
-        src.extend((0..run).map(|i| b' ' + (i % 95) as u8));
-        src.extend((0..(x >> 16) % 3 + 1).map(|i| 0x80 + ((x >> (20 + i)) % 128) as u8));
-    }
+    let src = latin1_text(1200);
     let whole: String = src.iter().map(|&b| char::from(b)).collect();
     // Where the oracle's output ends after each input byte.
     let ends: Vec<usize> = src
@@ -219,6 +225,57 @@ fn latin1_to_utf8_at_every_output_alignment_and_room() {
                     what()
                 );
                 untouched(&buf, base + want, FILL, &what());
+            }
+        }
+    }
+}
+
+/// UTF-8 → Latin-1 the same way, on texts that start with ASCII of lengths around the 64-byte
+/// steps (the blocks the AVX-512 set copies whole) and go on as above. The oracle is the code
+/// points of `chars()`.
+#[test]
+fn utf8_to_latin1_at_every_output_alignment_and_room() {
+    let tail: String = latin1_text(300).iter().map(|&b| char::from(b)).collect();
+    for ascii in [191, 192, 250, 320, 333] {
+        let text: String = (0..ascii)
+            .map(|i| char::from(b'!' + (i % 90) as u8))
+            .collect();
+        let text = text + &tail;
+        let want: Vec<u8> = text.chars().map(|c| c as u8).collect();
+        // Where each character's UTF-8 form ends.
+        let ends: Vec<usize> = text.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
+        let mut buf = vec![FILL; 64 + want.len() + 64];
+        let line = (64 - buf.as_ptr() as usize % 64) % 64;
+        for k in kernels().into_iter().skip(1) {
+            for offset in 0..64 {
+                let base = line + offset;
+                for cap in (0..=want.len() + 1).filter(|c| (c + offset) % 5 == 0) {
+                    let what = || format!("{} ascii {ascii} offset {offset} cap {cap}", k.name());
+                    buf.fill(FILL);
+                    let d = &mut buf[base..base + cap];
+                    let (r, n) = k.raw_utf8_to_latin1(text.as_bytes(), d);
+                    assert!(
+                        r == 0 || ends[n - 1] == r,
+                        "{}: read {r}, wrote {n}",
+                        what()
+                    );
+                    assert_eq!(buf[base..base + n], want[..n], "{}", what());
+                    untouched(&buf, base + n, FILL, &what());
+                    assert!(
+                        buf[..base].iter().all(|&b| b == FILL),
+                        "{}: wrote before",
+                        what()
+                    );
+
+                    buf.fill(FILL);
+                    let d = &mut buf[base..base + cap];
+                    let got = k.to_latin1(text.as_bytes(), Some(d), Policy::Strict);
+                    let fits = cap.min(want.len());
+                    let read = if fits == 0 { 0 } else { ends[fits - 1] };
+                    assert_eq!((got.read, got.written), (read, fits), "{}", what());
+                    assert_eq!(buf[base..base + fits], want[..fits], "{}", what());
+                    untouched(&buf, base + fits, FILL, &what());
+                }
             }
         }
     }
