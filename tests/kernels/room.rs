@@ -190,7 +190,7 @@ fn latin1_to_utf8_at_every_output_alignment_and_room() {
             Some(*n)
         })
         .collect();
-    let mut buf = vec![FILL; 64 + whole.len() + 64];
+    let mut buf = vec![FILL; 128 + whole.len() + 128];
     let line = (64 - buf.as_ptr() as usize % 64) % 64;
     for k in kernels().into_iter().skip(1) {
         for offset in 0..64 {
@@ -244,7 +244,7 @@ fn utf8_to_latin1_at_every_output_alignment_and_room() {
         let want: Vec<u8> = text.chars().map(|c| c as u8).collect();
         // Where each character's UTF-8 form ends.
         let ends: Vec<usize> = text.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
-        let mut buf = vec![FILL; 64 + want.len() + 64];
+        let mut buf = vec![FILL; 128 + want.len() + 128];
         let line = (64 - buf.as_ptr() as usize % 64) % 64;
         for k in kernels().into_iter().skip(1) {
             for offset in 0..64 {
