@@ -171,6 +171,33 @@ fn latin1_text(len: usize) -> Vec<u8> {
     src
 }
 
+/// Calls `check(k, buf, base, cap)` for every vector set `k` with the output `buf[base..][..cap]`
+/// at every offset from a 64-byte line and every capacity up to `len + 1` (every fifth at each
+/// offset: every capacity at 12 offsets or more), `buf` filled with [`FILL`] and longer than
+/// any output by 128 bytes on either side.
+fn at_every_offset_and_room(len: usize, mut check: impl FnMut(Kernel, &mut [u8], usize, usize)) {
+    let mut buf = vec![FILL; 128 + len + 128];
+    let line = (64 - buf.as_ptr() as usize % 64) % 64;
+    for k in kernels().into_iter().skip(1) {
+        for offset in 0..64 {
+            for cap in (0..=len + 1).filter(|c| (c + offset) % 5 == 0) {
+                buf.fill(FILL);
+                check(k, &mut buf, line + offset, cap);
+            }
+        }
+    }
+}
+
+/// That `buf` holds `want` at `base` and [`FILL`] everywhere else.
+fn holds_only(buf: &[u8], base: usize, want: &[u8], what: &str) {
+    assert_eq!(buf[base..base + want.len()], *want, "{what}");
+    untouched(buf, base + want.len(), FILL, what);
+    assert!(
+        buf[..base].iter().all(|&b| b == FILL),
+        "{what}: wrote before"
+    );
+}
+
 /// Latin-1 → UTF-8 with the output at every offset from a 64-byte line and every capacity up
 /// to all of it, the kernel straight and through the engine. The AVX-512 loop stores ASCII runs
 /// on the output's lines (how far to the next line depends on where the output starts) and
@@ -182,6 +209,7 @@ fn latin1_text(len: usize) -> Vec<u8> {
 fn latin1_to_utf8_at_every_output_alignment_and_room() {
     let src = latin1_text(1200);
     let whole: String = src.iter().map(|&b| char::from(b)).collect();
+    let whole = whole.as_bytes();
     // Where the oracle's output ends after each input byte.
     let ends: Vec<usize> = src
         .iter()
@@ -190,44 +218,19 @@ fn latin1_to_utf8_at_every_output_alignment_and_room() {
             Some(*n)
         })
         .collect();
-    let mut buf = vec![FILL; 128 + whole.len() + 128];
-    let line = (64 - buf.as_ptr() as usize % 64) % 64;
-    for k in kernels().into_iter().skip(1) {
-        for offset in 0..64 {
-            let base = line + offset;
-            // Every fifth capacity at each offset: every capacity at 12 offsets or more.
-            for cap in (0..=whole.len() + 1).filter(|c| (c + offset) % 5 == 0) {
-                let what = || format!("{} offset {offset} cap {cap}", k.name());
-                buf.fill(FILL);
-                let (r, n) = k.raw_latin1_to_utf8(&src, &mut buf[base..base + cap]);
-                assert_eq!(buf[base..base + n], *whole[..n].as_bytes(), "{}", what());
-                assert!(
-                    r == 0 || ends[r - 1] == n,
-                    "{}: read {r}, wrote {n}",
-                    what()
-                );
-                untouched(&buf, base + n, FILL, &what());
-                assert!(
-                    buf[..base].iter().all(|&b| b == FILL),
-                    "{}: wrote before",
-                    what()
-                );
+    at_every_offset_and_room(whole.len(), |k, buf, base, cap| {
+        let what = format!("{} at {base} cap {cap}", k.name());
+        let (r, n) = k.raw_latin1_to_utf8(&src, &mut buf[base..base + cap]);
+        assert!(r == 0 || ends[r - 1] == n, "{what}: read {r}, wrote {n}");
+        holds_only(buf, base, &whole[..n], &what);
 
-                buf.fill(FILL);
-                let got = k.from_latin1(&src, Some(&mut buf[base..base + cap]), Policy::Strict);
-                let fits = ends.partition_point(|&e| e <= cap);
-                let want = if fits == 0 { 0 } else { ends[fits - 1] };
-                assert_eq!((got.read, got.written), (fits, want), "{}", what());
-                assert_eq!(
-                    buf[base..base + want],
-                    *whole[..want].as_bytes(),
-                    "{}",
-                    what()
-                );
-                untouched(&buf, base + want, FILL, &what());
-            }
-        }
-    }
+        buf.fill(FILL);
+        let got = k.from_latin1(&src, Some(&mut buf[base..base + cap]), Policy::Strict);
+        let fits = ends.partition_point(|&e| e <= cap);
+        let want = if fits == 0 { 0 } else { ends[fits - 1] };
+        assert_eq!((got.read, got.written), (fits, want), "{what}");
+        holds_only(buf, base, &whole[..want], &what);
+    });
 }
 
 /// UTF-8 → Latin-1 the same way, on texts that start with ASCII of lengths around the 64-byte
@@ -244,39 +247,19 @@ fn utf8_to_latin1_at_every_output_alignment_and_room() {
         let want: Vec<u8> = text.chars().map(|c| c as u8).collect();
         // Where each character's UTF-8 form ends.
         let ends: Vec<usize> = text.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
-        let mut buf = vec![FILL; 128 + want.len() + 128];
-        let line = (64 - buf.as_ptr() as usize % 64) % 64;
-        for k in kernels().into_iter().skip(1) {
-            for offset in 0..64 {
-                let base = line + offset;
-                for cap in (0..=want.len() + 1).filter(|c| (c + offset) % 5 == 0) {
-                    let what = || format!("{} ascii {ascii} offset {offset} cap {cap}", k.name());
-                    buf.fill(FILL);
-                    let d = &mut buf[base..base + cap];
-                    let (r, n) = k.raw_utf8_to_latin1(text.as_bytes(), d);
-                    assert!(
-                        r == 0 || ends[n - 1] == r,
-                        "{}: read {r}, wrote {n}",
-                        what()
-                    );
-                    assert_eq!(buf[base..base + n], want[..n], "{}", what());
-                    untouched(&buf, base + n, FILL, &what());
-                    assert!(
-                        buf[..base].iter().all(|&b| b == FILL),
-                        "{}: wrote before",
-                        what()
-                    );
+        at_every_offset_and_room(want.len(), |k, buf, base, cap| {
+            let what = format!("{} ascii {ascii} at {base} cap {cap}", k.name());
+            let (r, n) = k.raw_utf8_to_latin1(text.as_bytes(), &mut buf[base..base + cap]);
+            assert!(r == 0 || ends[n - 1] == r, "{what}: read {r}, wrote {n}");
+            holds_only(buf, base, &want[..n], &what);
 
-                    buf.fill(FILL);
-                    let d = &mut buf[base..base + cap];
-                    let got = k.to_latin1(text.as_bytes(), Some(d), Policy::Strict);
-                    let fits = cap.min(want.len());
-                    let read = if fits == 0 { 0 } else { ends[fits - 1] };
-                    assert_eq!((got.read, got.written), (read, fits), "{}", what());
-                    assert_eq!(buf[base..base + fits], want[..fits], "{}", what());
-                    untouched(&buf, base + fits, FILL, &what());
-                }
-            }
-        }
+            buf.fill(FILL);
+            let d = &mut buf[base..base + cap];
+            let got = k.to_latin1(text.as_bytes(), Some(d), Policy::Strict);
+            let fits = cap.min(want.len());
+            let read = if fits == 0 { 0 } else { ends[fits - 1] };
+            assert_eq!((got.read, got.written), (read, fits), "{what}");
+            holds_only(buf, base, &want[..fits], &what);
+        });
     }
 }
