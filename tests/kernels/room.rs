@@ -155,7 +155,7 @@ fn lookup_pair_reads_both_registers() {
     }
 }
 
-/// Latin-1 text of ASCII runs of 0 to 300 bytes between single bytes above 0x7F and short
+/// Latin-1 text of ASCII runs of 0 to 600 bytes between single bytes above 0x7F and short
 /// runs of them, at least `len` bytes, from a fixed seed.
 fn latin1_text(len: usize) -> Vec<u8> {
     let mut src = Vec::new();
@@ -164,7 +164,7 @@ fn latin1_text(len: usize) -> Vec<u8> {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        let run = (x % 301) as usize;
+        let run = (x % 601) as usize;
         src.extend((0..run).map(|i| b' ' + (i % 95) as u8));
         src.extend((0..(x >> 16) % 3 + 1).map(|i| 0x80 + ((x >> (20 + i)) % 128) as u8));
     }
@@ -207,7 +207,7 @@ fn holds_only(buf: &[u8], base: usize, want: &[u8], what: &str) {
 /// as the room allows.
 #[test]
 fn latin1_to_utf8_at_every_output_alignment_and_room() {
-    let src = latin1_text(1200);
+    let src = latin1_text(1600);
     let whole: String = src.iter().map(|&b| char::from(b)).collect();
     let whole = whole.as_bytes();
     // Where the oracle's output ends after each input byte.
