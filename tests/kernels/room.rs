@@ -5,6 +5,7 @@
 //! the end. Texts of every length up to 160 characters mixing every UTF-8 length.
 
 use utf8x::__test::{Kernel, kernels};
+use utf8x::Policy;
 
 const FILL: u8 = 0xA5;
 const CHARS: [char; 9] = ['a', ' ', 'é', 'ÿ', 'Ж', 'ש', '한', '中', '😀'];
@@ -151,5 +152,114 @@ fn lookup_pair_reads_both_registers() {
         };
         let want = idx.map(|i| if i < 32 { table[i as usize] } else { 0 });
         assert_eq!(got, want, "indices {idx:x?}");
+    }
+}
+
+/// Latin-1 text of ASCII runs of 0 to 600 bytes between single bytes above 0x7F and short
+/// runs of them, at least `len` bytes, from a fixed seed.
+fn latin1_text(len: usize) -> Vec<u8> {
+    let mut src = Vec::new();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    while src.len() < len {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let run = (x % 601) as usize;
+        src.extend((0..run).map(|i| b' ' + (i % 95) as u8));
+        src.extend((0..(x >> 16) % 3 + 1).map(|i| 0x80 + ((x >> (20 + i)) % 128) as u8));
+    }
+    src
+}
+
+/// Calls `check(k, buf, base, cap)` for every vector set `k` with the output `buf[base..][..cap]`
+/// at every offset from a 64-byte line and every capacity up to `len + 1` (every fifth at each
+/// offset: every capacity at 12 offsets or more), `buf` filled with [`FILL`] and longer than
+/// any output by 128 bytes on either side.
+fn at_every_offset_and_room(len: usize, mut check: impl FnMut(Kernel, &mut [u8], usize, usize)) {
+    let mut buf = vec![FILL; 128 + len + 128];
+    let line = (64 - buf.as_ptr() as usize % 64) % 64;
+    for k in kernels().into_iter().skip(1) {
+        for offset in 0..64 {
+            for cap in (0..=len + 1).filter(|c| (c + offset) % 5 == 0) {
+                buf.fill(FILL);
+                check(k, &mut buf, line + offset, cap);
+            }
+        }
+    }
+}
+
+/// That `buf` holds `want` at `base` and [`FILL`] everywhere else.
+fn holds_only(buf: &[u8], base: usize, want: &[u8], what: &str) {
+    assert_eq!(buf[base..base + want.len()], *want, "{what}");
+    untouched(buf, base + want.len(), FILL, what);
+    assert!(
+        buf[..base].iter().all(|&b| b == FILL),
+        "{what}: wrote before"
+    );
+}
+
+/// Latin-1 → UTF-8 with the output at every offset from a 64-byte line and every capacity up
+/// to all of it, the kernel straight and through the engine. The AVX-512 loop stores ASCII runs
+/// on the output's lines (how far to the next line depends on where the output starts) and
+/// widens other blocks with stores past their own bytes, so where the room runs out, and where
+/// the output starts, decide which steps run near the end. The oracle is `char::from` of each
+/// byte: the kernel writes a correct prefix and nothing past it, and the conversion goes as far
+/// as the room allows.
+#[test]
+fn latin1_to_utf8_at_every_output_alignment_and_room() {
+    let src = latin1_text(1600);
+    let whole: String = src.iter().map(|&b| char::from(b)).collect();
+    let whole = whole.as_bytes();
+    // Where the oracle's output ends after each input byte.
+    let ends: Vec<usize> = src
+        .iter()
+        .scan(0, |n, &b| {
+            *n += char::from(b).len_utf8();
+            Some(*n)
+        })
+        .collect();
+    at_every_offset_and_room(whole.len(), |k, buf, base, cap| {
+        let what = format!("{} at {base} cap {cap}", k.name());
+        let (r, n) = k.raw_latin1_to_utf8(&src, &mut buf[base..base + cap]);
+        assert!(r == 0 || ends[r - 1] == n, "{what}: read {r}, wrote {n}");
+        holds_only(buf, base, &whole[..n], &what);
+
+        buf.fill(FILL);
+        let got = k.from_latin1(&src, Some(&mut buf[base..base + cap]), Policy::Strict);
+        let fits = ends.partition_point(|&e| e <= cap);
+        let want = if fits == 0 { 0 } else { ends[fits - 1] };
+        assert_eq!((got.read, got.written), (fits, want), "{what}");
+        holds_only(buf, base, &whole[..want], &what);
+    });
+}
+
+/// UTF-8 → Latin-1 the same way, on texts that start with ASCII of lengths around the 64-byte
+/// steps (the blocks the AVX-512 set copies whole) and go on as above. The oracle is the code
+/// points of `chars()`.
+#[test]
+fn utf8_to_latin1_at_every_output_alignment_and_room() {
+    let tail: String = latin1_text(300).iter().map(|&b| char::from(b)).collect();
+    for ascii in [191, 192, 250, 320, 333] {
+        let text: String = (0..ascii)
+            .map(|i| char::from(b'!' + (i % 90) as u8))
+            .collect();
+        let text = text + &tail;
+        let want: Vec<u8> = text.chars().map(|c| c as u8).collect();
+        // Where each character's UTF-8 form ends.
+        let ends: Vec<usize> = text.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
+        at_every_offset_and_room(want.len(), |k, buf, base, cap| {
+            let what = format!("{} ascii {ascii} at {base} cap {cap}", k.name());
+            let (r, n) = k.raw_utf8_to_latin1(text.as_bytes(), &mut buf[base..base + cap]);
+            assert!(r == 0 || ends[n - 1] == r, "{what}: read {r}, wrote {n}");
+            holds_only(buf, base, &want[..n], &what);
+
+            buf.fill(FILL);
+            let d = &mut buf[base..base + cap];
+            let got = k.to_latin1(text.as_bytes(), Some(d), Policy::Strict);
+            let fits = cap.min(want.len());
+            let read = if fits == 0 { 0 } else { ends[fits - 1] };
+            assert_eq!((got.read, got.written), (read, fits), "{what}");
+            holds_only(buf, base, &want[..fits], &what);
+        });
     }
 }

@@ -10,7 +10,14 @@ use core::arch::x86_64::{__m128i, __m256i, __m512i};
 use super::generic::{decode_utf8, utf8};
 use super::{KernelSet, Ordered, scalar};
 
+// `compress::latin1_to_utf8` and `latin1_pairs` are replaced by `latin1`'s and go at the merge
+// that moves `compress` into a folder; `expect` fails the build once they are gone.
+#[expect(
+    dead_code,
+    reason = "compress::latin1_to_utf8, replaced by latin1::latin1_to_utf8"
+)]
 mod compress;
+mod latin1;
 mod measure;
 mod short;
 pub(super) mod stream;
@@ -114,7 +121,7 @@ mod avx512 {
     wrap512!(from_utf32(src: &[u32], dst: &mut [u8]) -> (usize, usize) =
         compress::utf32_to_utf8, scalar::utf32_to_utf8);
     wrap512!(from_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
-        compress::latin1_to_utf8, scalar::latin1_to_utf8);
+        latin1::latin1_to_utf8, scalar::latin1_to_utf8);
     wrap512!(to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
         compress::utf8_to_latin1, scalar::utf8_to_latin1);
 

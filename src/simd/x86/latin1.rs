@@ -1,0 +1,144 @@
+//! The AVX-512 set's Latin-1 → UTF-8: 64 bytes a step, a block holding any byte above 0x7F
+//! widened into two compressed vectors, and runs of ASCII copied with stores aligned to the
+//! output's 64-byte lines.
+//!
+//! Why the alignment: a 64-byte store that straddles two cache lines costs two, and the output
+//! buffer of a large conversion rarely starts on a line (glibc's `malloc` hands out 16-byte
+//! aligned blocks, a fresh mapping's header included). Stores that straddled every line held
+//! the copy of ASCII text below 0.9× `memcpy` of the same bytes (Zen 4), which aligns its
+//! stores. (UTF-8 → Latin-1, whose ASCII blocks `compress` copies the same way, gained
+//! nothing from a prefix copied on the lines, so it stays there.)
+
+use core::arch::x86_64::*;
+
+use crate::simd::generic::encode_utf8;
+
+/// Latin-1 → UTF-8 (see `Kernels`).
+#[inline(always)]
+pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (mut p, mut w) = (0, 0);
+    let out = dst.as_mut_ptr();
+    // How many blocks in a row were ASCII, up to 3.
+    let mut run = 0u32;
+    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
+    // a step writes at most 128 bytes at `w` (its 64 + k bytes of output, and in the first
+    // loop up to 32 more) and runs only with that much room.
+    unsafe {
+        // Whole-vector stores: the second half's store goes up to 32 bytes past the block's
+        // output, which the next block writes over. (A masked store there costs this loop about
+        // a sixth of its speed on Zen 4.) The loop stops with a block of input and of room still
+        // ahead, so what follows writes over the last block's excess: a block below, or the
+        // tail's characters, at least 63 bytes of them. An ASCII run leaves no excess.
+        while src.len() - p >= 128 && dst.len() - w >= 192 {
+            let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+            let high = _mm512_movepi8_mask(v);
+            if high == 0 {
+                // Only the fourth ASCII block in a row and those after it look for the next:
+                // French and the like interleave runs of one to a few ASCII blocks with others,
+                // and the test of the next block, whose outcome no predictor knows, cost French
+                // 8 % of its speed when the second block in a row made it. (The branch on `run`
+                // follows the ones above in the last steps, which the predictor remembers.)
+                if run == 3 {
+                    (p, w) = ascii_pair(src, out, v, p, w);
+                } else {
+                    _mm512_storeu_si512(out.add(w).cast(), v);
+                    (p, w) = (p + 64, w + 64);
+                }
+                run = (run + 1).min(3);
+                continue;
+            }
+            run = 0;
+            let ([lower, upper], m) = latin1_pairs(v, high);
+            _mm512_storeu_si512(out.add(w).cast(), lower);
+            _mm512_storeu_si512(out.add(w + m).cast(), upper);
+            p += 64;
+            w += 64 + high.count_ones() as usize;
+        }
+        // The same, writing exactly the block's output.
+        while src.len() - p >= 64 {
+            let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
+            let high = _mm512_movepi8_mask(v);
+            let n = 64 + high.count_ones() as usize;
+            if dst.len() - w < n {
+                break;
+            }
+            let ([lower, upper], m) = latin1_pairs(v, high);
+            // The first half's 32 to 64 bytes go in a whole-vector store: the second half's
+            // (at least 32) cover whatever it wrote past its own.
+            _mm512_storeu_si512(out.add(w).cast(), lower);
+            let rest = _bzhi_u64(u64::MAX, (n - m) as u32);
+            _mm512_mask_storeu_epi8(out.add(w + m).cast(), rest, upper);
+            p += 64;
+            w += n;
+        }
+        let (r, n) = encode_utf8::latin1::<__m256i>(&src[p..], &mut dst[w..]);
+        (p + r, w + n)
+    }
+}
+
+/// Copies the ASCII block `v` (the 64 bytes at `src[p..]`) to `out[w..]`, the blocks before
+/// having been ASCII too, and with it the next one aligned to the output's 64-byte lines (at
+/// `src[p + a..]`, `a` from 1 to 64) when that one is ASCII as well: a run of ASCII takes two
+/// vectors a step, the second (and from the second step both) stored on a line. Returns the
+/// new `p` and `w`.
+///
+/// # Safety
+/// The caller's ISA contract; p + 128 <= src.len() and w + 128 <= out_len, `out[..out_len]`
+/// writable.
+#[inline(always)]
+unsafe fn ascii_pair(src: &[u8], out: *mut u8, v: __m512i, p: usize, w: usize) -> (usize, usize) {
+    // SAFETY (whole body): per the caller's contract, the loads end at p + a + 64 <= p + 128
+    // and the stores at w + a + 64 <= w + 128.
+    unsafe {
+        _mm512_storeu_si512(out.add(w).cast(), v);
+        let a = 64 - (out.add(w) as usize & 63);
+        let u = _mm512_loadu_si512(src.as_ptr().add(p + a).cast());
+        if _mm512_movepi8_mask(u) != 0 {
+            return (p + 64, w + 64);
+        }
+        _mm512_storeu_si512(out.add(w + a).cast(), u);
+        (p + a + 64, w + a + 64)
+    }
+}
+
+/// The UTF-8 form of the 64 Latin-1 bytes of `v` (`high`: those above 0x7F) in two vectors, one
+/// per half, and how many bytes the first half's takes (the second's is 64 + k - that).
+#[inline(always)]
+unsafe fn latin1_pairs(v: __m512i, high: u64) -> ([__m512i; 2], usize) {
+    // SAFETY: AVX-512 BW, VBMI, VBMI2 and BMI2 per the caller's ISA contract; the index tables
+    // are 64 readable bytes each.
+    unsafe {
+        // Each byte becomes a pair: C2 or C3 (by its top two bits), then the byte with its
+        // second bit clear where its top bit is set. An ASCII byte keeps only the second byte of
+        // its pair, itself. Each half's 32 pairs are interleaved from the two vectors and
+        // compressed.
+        let c = |b: u8| _mm512_set1_epi8(b as i8);
+        let sixth = _mm512_cmpge_epu8_mask(v, c(0xC0));
+        let first = _mm512_mask_blend_epi8(sixth, c(0xC2), c(0xC3));
+        let second = _mm512_mask_sub_epi8(v, sixth, v, c(0x40));
+        let half = |k: usize, wide: u64| {
+            let idx = _mm512_loadu_si512(PAIRS[k].as_ptr().cast());
+            let pairs = _mm512_permutex2var_epi8(first, idx, second);
+            let keep = 0xAAAA_AAAA_AAAA_AAAA | _pdep_u64(wide, 0x5555_5555_5555_5555);
+            _mm512_maskz_compress_epi8(keep, pairs)
+        };
+        let low = high & 0xFFFF_FFFF;
+        (
+            [half(0, low), half(1, high >> 32)],
+            32 + low.count_ones() as usize,
+        )
+    }
+}
+
+/// Byte indexes for `vpermt2b` that interleave bytes `32 * half ..` of the lead-byte vector
+/// (the first table) and the second-byte vector (the second) into 16-bit lanes.
+static PAIRS: [[u8; 64]; 2] = {
+    let mut idx = [[0u8; 64]; 2];
+    let mut k = 0;
+    while k < 64 {
+        idx[k / 32][2 * (k % 32)] = k as u8;
+        idx[k / 32][2 * (k % 32) + 1] = 64 + k as u8;
+        k += 1;
+    }
+    idx
+};
