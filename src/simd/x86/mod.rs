@@ -10,12 +10,6 @@ use core::arch::x86_64::{__m128i, __m256i, __m512i};
 use super::generic::{decode_utf8, utf8};
 use super::{KernelSet, Ordered, scalar};
 
-// `compress::latin1_to_utf8` and `latin1_pairs` are replaced by `latin1`'s and go at the merge
-// that moves `compress` into a folder; `expect` fails the build once they are gone.
-#[expect(
-    dead_code,
-    reason = "compress::latin1_to_utf8, replaced by latin1::latin1_to_utf8"
-)]
 mod compress;
 mod latin1;
 mod measure;

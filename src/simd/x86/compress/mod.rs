@@ -28,7 +28,7 @@
 //! characters), [`general`] (any other valid block, and what a lossy policy replaces there) and
 //! [`last`] (the last block, with one masked load); [`wide`] the sinks, UTF-16 and UTF-32.
 //! UTF-8 → Latin-1: [`to_latin1`]. To UTF-8: [`from_utf16`], [`from_utf32`] (with [`encode`], the
-//! UTF-8 forms of a vector of code points) and [`latin1`]. Shared: [`detour`] the 256-bit
+//! UTF-8 forms of a vector of code points); Latin-1 → UTF-8 is `x86/latin1.rs`. Shared: [`detour`] the 256-bit
 //! algorithms, [`block`] the stores, masks and tables every step uses.
 
 mod ascii_run;
@@ -41,7 +41,6 @@ mod from_utf16;
 mod from_utf32;
 mod general;
 mod last;
-mod latin1;
 mod to_latin1;
 mod two_byte;
 mod wide;
@@ -50,5 +49,4 @@ pub(super) use decode::{utf8_to_wide, utf8_to_wide_replacing};
 pub(super) use from_utf16::utf16_to_utf8;
 pub(super) use from_utf32::utf32_to_utf8;
 pub(super) use last::decode_last;
-pub(super) use latin1::latin1_to_utf8;
 pub(super) use to_latin1::utf8_to_latin1;
