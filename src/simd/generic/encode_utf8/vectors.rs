@@ -50,15 +50,25 @@ pub(super) unsafe fn vectors<V: Lanes2, S: Source>(
         let Some(mut cur) = S::load_wide::<V>(src.as_ptr().add(r)) else {
             return (r, w);
         };
+        // Each step's result is taken where it returns, as the loop's `continue` and `return`
+        // were before the steps: a result merged from the three first cost Hindi from UTF-16 6 %
+        // more instructions (`avx2`).
         loop {
-            let next = if all_ascii(cur) {
-                ascii_vector::<V, S>(src, dst, r, w, cur)
-            } else if !cur.and_is_zero(V::splat16(0xF800)) {
-                bmp_vectors::<V, S>(src, dst, r, w, cur)
-            } else {
-                mixed_vectors::<V, S>(src, dst, r, w, cur)
-            };
-            match next {
+            if all_ascii(cur) {
+                match ascii_vector::<V, S>(src, dst, r, w, cur) {
+                    Ok(go_on) => (r, w, cur) = go_on,
+                    Err(stop) => return stop,
+                }
+                continue;
+            }
+            if !cur.and_is_zero(V::splat16(0xF800)) {
+                match bmp_vectors::<V, S>(src, dst, r, w, cur) {
+                    Ok(go_on) => (r, w, cur) = go_on,
+                    Err(stop) => return stop,
+                }
+                continue;
+            }
+            match mixed_vectors::<V, S>(src, dst, r, w, cur) {
                 Ok(go_on) => (r, w, cur) = go_on,
                 Err(stop) => return stop,
             }

@@ -1,8 +1,8 @@
-//! The validation loop's two kinds of run: blocks of ASCII, skipped four at a time, and blocks of
-//! other text, checked a group at a time, the cheaper two-byte test first where it pays.
+//! The validation loop's runs: blocks of ASCII, skipped four at a time, and blocks of text with
+//! characters from U+0800 (or an error), checked a group at a time.
 
 use super::super::vector::Vector;
-use super::{BLOCK, ascii_at, checked_group, incomplete, two_byte_group};
+use super::{BLOCK, ascii_at, checked_group};
 
 /// Where the run of ASCII that the whole block at `i` starts ends: the first block from there
 /// that is not ASCII, or where less than a block is left.
@@ -38,13 +38,14 @@ pub(super) unsafe fn skip_ascii<V: Vector>(src: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// Checks the run of text that is not ASCII that the whole block at `i` starts, until a block of
-/// ASCII or less than a block left: `Ok` with where the checked blocks end, their last vector in
-/// `prev` and whether it leaves a sequence open in `pending` (as [`checked_group`]); `Err` with a
-/// boundary before the first error. `prev` is the vector before `i` (zeros for none).
+/// Checks the run of text that is not ASCII that the whole block at `i` starts, a group of
+/// blocks at a time, until a block of ASCII or less than a block left: `Ok` with where the
+/// checked blocks end, their last vector in `prev` and whether it leaves a sequence open in
+/// `pending` (as [`checked_group`]); `Err` with a boundary before the first error. `prev` is the
+/// vector before `i`.
 ///
 /// # Safety
-/// The caller's ISA contract; `i + BLOCK <= src.len()`.
+/// The caller's ISA contract; `3 <= i` and `i + BLOCK <= src.len()`.
 #[inline(always)]
 pub(super) unsafe fn text_run<V: Vector, const NO4: bool>(
     src: &[u8],
@@ -52,26 +53,9 @@ pub(super) unsafe fn text_run<V: Vector, const NO4: bool>(
     prev: &mut V,
     pending: &mut V,
 ) -> Result<usize, usize> {
-    // SAFETY: the caller's ISA contract; the block at `i` is whole (caller), each later one is
-    // tested before the group that reads it, and the steps that load the three bytes before `i`
-    // run only when `i >= 3`.
+    // SAFETY: the caller's ISA contract; the block at `i` is whole and has three bytes before it
+    // (caller), and each later one is tested before the group that reads it.
     unsafe {
-        if i < 3 {
-            // The first block of the input has no bytes before it to load.
-            return checked_group::<V, NO4, false>(src, i, prev, pending);
-        }
-        // Text of ASCII and two-byte characters (accented Latin, Greek, Cyrillic, Hebrew,
-        // Arabic) is checked with the cheaper two-byte test first. Not with AVX-512, whose
-        // one-vector blocks were measured fast enough without it and which no machine at hand
-        // could run with it.
-        if V::LANES < 64 {
-            let (passed, next, last) = two_byte_group::<V>(src, i);
-            if passed {
-                *pending = incomplete(last);
-                *prev = last;
-                return Ok(next);
-            }
-        }
         // Text that is not ASCII comes in runs too: check up to GROUP blocks, then test for
         // errors once (an error sends the caller back to the group's start). Groups follow one
         // another here until a block of ASCII: text that has characters from U+0800 (or an
