@@ -4,10 +4,16 @@
 //! Where a vector holds a surrogate or a unit the loop cannot take, blocks of eight units take
 //! over: four surrogate pairs (UTF-16) or eight supplementary characters (UTF-32), emoji, take
 //! four bytes a character in one step; other blocks go unit by unit, and the first ill-formed
-//! unit ends the kernel. Stores are exact: nothing is written past `written`.
+//! unit ends the kernel. Stores are exact: nothing is written past `written`. The encoding of a
+//! vector of any BMP values is in [`bmp`], the loop over whole vectors in [`vectors`].
+
+mod bmp;
+mod vectors;
 
 use super::tables::ENCODE;
 use super::vector::{Half, Lanes2, Vector};
+use bmp::encode_bmp;
+use vectors::vectors;
 
 /// An input encoding for the UTF-8 encoder.
 pub(in crate::simd) trait Source {
@@ -302,99 +308,6 @@ unsafe fn classify<V: Lanes2>(v: V) -> Classes<V> {
         }
     }
 }
-
-/// Encodes the `LANES / 2` values of `c.v` (16-bit lanes, none a surrogate) at `dst`; returns the
-/// bytes written (`LANES / 2` to `3 * LANES / 2`). `dst` has room for 12 bytes more than that,
-/// which are left as they were when `EXACT`, else may be written, at most `LANES / 2` of them:
-/// the caller's next step overwrites them (it writes at least that many from its start, even
-/// when `EXACT`). Each value gets in a 32-bit lane every byte its UTF-8 form may take, worked out
-/// for all lanes at once whatever its length, and a shuffle per four values picks the ones its
-/// length takes, in order.
-#[inline(always)]
-unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(dst: *mut u8, c: Classes<V>) -> usize {
-    // SAFETY: caller's ISA contract; `dst` has room for the bytes counted plus 12; each group
-    // store writes 16 bytes at the group's start (4 to 12 bytes its own), the bytes past its own
-    // overwritten by the next group's; stores are exact where that does not hold (see below).
-    unsafe {
-        let Classes { v, short, .. } = c;
-        if c.short_bits == u64::MAX >> (64 - V::LANES) {
-            return encode_two::<V, EXACT>(dst, v);
-        }
-        // For v = aaaabbbbbbcccccc, the bytes of `low` are 0bcccccc (v itself when ASCII) and
-        // 10cccccc, those of `high` 1110aaaa and 10bbbbbb, or 110bbbbb below U+0800 (where the
-        // top bit of b is 0). No blends: a value's length only decides which bytes are taken.
-        let low = V::table(&DUP_LOW)
-            .lookup16(v)
-            .and(V::splat16(0x3F7F))
-            .or(V::splat16(0x8000));
-        // aaaabbbbbbcccccc → 00bbbbbb0000aaaa: on x86 from 0000aaaabbbbbb00, the low byte
-        // times 0x40 plus the high byte; elsewhere (NEON emulates the multiply-add), two shifts.
-        let high = if V::MADDUBS {
-            v.shr16::<4>()
-                .and(V::splat16(0x0FFC))
-                .maddubs(V::splat16(0x0140))
-        } else {
-            v.shl16::<2>().and(V::splat16(0x3F00)).or(v.shr16::<12>())
-        };
-        let high = high
-            .or(short.and(V::splat16(0x4000)))
-            .or(V::splat16(0x80E0));
-        // Values 0..4 of each 128-bit lane in `lo`, 4..8 in `hi`.
-        let (lo, hi) = (low.unpack_lo16(high), low.unpack_hi16(high));
-        let lanes = V::LANES / 16;
-        if c.short_bits == 0 {
-            // All of three bytes (CJK, Indic): one fixed shuffle, no lookups.
-            let table = ENCODE.mixed[0xFF].as_ptr();
-            let (lo, hi) = (
-                V::load_lanes([table; 2]).lookup16(lo),
-                V::load_lanes([table; 2]).lookup16(hi),
-            );
-            for k in 0..lanes {
-                let at = dst.add(24 * k);
-                lo.lane(k).store(at);
-                if EXACT && k == lanes - 1 {
-                    store_exact(at.add(12), hi.lane(k), 12);
-                } else {
-                    hi.lane(k).store(at.add(12));
-                }
-            }
-            return 3 * V::LANES / 2;
-        }
-        // Bits 2j and 2j + 1: unit j takes at least two bytes, three bytes.
-        let at_least = (!c.ascii_bits & 0x5555_5555) | (!c.short_bits & 0xAAAA_AAAA);
-        let index = |g: usize| ((at_least >> (8 * g)) & 0xFF) as usize;
-        let entry = |g: usize| ENCODE.mixed[index(g)].as_ptr();
-        let len = |g: usize| 4 + V::count_ones8(index(g) as u32) as usize;
-        // Closures do not inherit the target features: the vector work stays out of them.
-        let (a, b) = if lanes == 1 {
-            ([0, 0], [1, 1])
-        } else {
-            ([0, 2], [1, 3])
-        };
-        let lo = V::load_lanes([entry(a[0]), entry(a[1])]).lookup16(lo);
-        let hi = V::load_lanes([entry(b[0]), entry(b[1])]).lookup16(hi);
-        let mut w = 0;
-        for k in 0..lanes {
-            for (g, half) in [(2 * k, lo), (2 * k + 1, hi)] {
-                let n = len(g);
-                // A group's overrun is overwritten by the next group's whole store; with
-                // `EXACT` there is none, and the last group's may not exceed what the next
-                // step surely writes (LANES / 2 bytes or more, from a whole first store).
-                let last = g == 2 * lanes - 1;
-                if EXACT || (last && 16 - n > V::LANES / 2) {
-                    store_exact(dst.add(w), half.lane(k), n);
-                } else {
-                    half.lane(k).store(dst.add(w));
-                }
-                w += n;
-            }
-        }
-        w
-    }
-}
-
-/// Byte indices that copy the low byte of each 16-bit lane into both of its bytes.
-const DUP_LOW: [u8; 16] = [0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14];
 
 /// Encodes the `LANES / 2` values below U+0800 in the 16-bit lanes of `v` at `dst`; returns the
 /// bytes written (`LANES / 2` to `LANES`). `dst` has room for 8 bytes more than that, which are
@@ -772,120 +685,6 @@ unsafe fn ascii_steps<V: Lanes2, S: Source>(
         }
     }
     (r, w)
-}
-
-/// Encodes whole vectors of BMP characters from `src[r..]`, each by its kind, until a vector
-/// with a surrogate, a unit the source cannot give as a 16-bit value, or the end of the input
-/// or the room; returns where it stopped. Vectors of ASCII and of values below U+0800 share one
-/// loop: text that mixes ASCII with accented letters (French and most European text, source
-/// code) changes between the two every vector or two, and with a loop per kind (as before) each
-/// change was a loop to leave and one to enter, which cost French text from UTF-16 twice the
-/// time of simdutf. Runs of ASCII, and of characters from U+0800, which come in long runs, keep
-/// loops of their own ([`ascii_steps`] or [`ascii_run`], [`bmp_run`]). The vector after each one
-/// is loaded before it is stored, so that a vector is stored exactly only where the one after it
-/// is not stored.
-#[inline(always)]
-unsafe fn vectors<V: Lanes2, S: Source>(
-    src: &[S::Unit],
-    dst: &mut [u8],
-    mut r: usize,
-    mut w: usize,
-) -> (usize, usize) {
-    let n = V::LANES / 2;
-    // Whether the vector at `r` and the one after it are there, and the room for the first's
-    // bytes and overrun (3 * n + 12).
-    let (len, cap) = (src.len(), dst.len());
-    let fits = |r: usize, w: usize| r + 2 * n <= len && w + 3 * n + 12 <= cap;
-    if !fits(r, w) {
-        return (r, w);
-    }
-    // SAFETY: caller's ISA contract; `fits` checked the units read (the vector at `r` and the
-    // one after it) and the room of each vector stored; a store that is not exact runs at most
-    // `n` bytes past its own, which the next vector's store, ASCII or not, overwrites.
-    unsafe {
-        let Some(mut cur) = S::load_wide::<V>(src.as_ptr().add(r)) else {
-            return (r, w);
-        };
-        loop {
-            if all_ascii(cur) {
-                store_ascii(dst.as_mut_ptr().add(w), cur);
-                r += n;
-                w += n;
-                let next = S::load_wide::<V>(src.as_ptr().add(r));
-                if next.is_some_and(|v| all_ascii(v)) {
-                    // A run of ASCII: the loops made for it, then the vector after it.
-                    (r, w) = if S::RUNS32 {
-                        ascii_steps::<V, S>(src, dst, r, w)
-                    } else {
-                        ascii_run::<V, S>(src, dst, r, w)
-                    };
-                    if !fits(r, w) {
-                        return (r, w);
-                    }
-                    match S::load_wide::<V>(src.as_ptr().add(r)) {
-                        Some(v) => cur = v,
-                        None => return (r, w),
-                    }
-                } else {
-                    match next {
-                        Some(v) if fits(r, w) => cur = v,
-                        _ => return (r, w),
-                    }
-                }
-                continue;
-            }
-            let mut short = cur.and_is_zero(V::splat16(0xF800));
-            if !short {
-                // Characters from U+0800 (CJK, Indic, with ASCII between them) come in runs:
-                // the loop made for them, which classifies each vector a step ahead.
-                let c = classify(cur);
-                if c.surrogates {
-                    return (r, w);
-                }
-                (r, w) = bmp_run::<V, S>(src, dst, r, w, c);
-                if !fits(r, w) {
-                    return (r, w);
-                }
-                match S::load_wide::<V>(src.as_ptr().add(r)) {
-                    Some(v) => cur = v,
-                    None => return (r, w),
-                }
-                continue;
-            }
-            // Characters from U+0080 (with ASCII between them): `cur` holds no surrogate, and
-            // `short` says whether all its values are below U+0800 (the test that spares most
-            // two-byte text the surrogate test).
-            loop {
-                let out = dst.as_mut_ptr().add(w);
-                // The vector after `cur`, when it will be stored (it is there with the room it
-                // needs once `cur`'s 3 * n bytes at most are written, and holds no surrogate),
-                // and its `short`.
-                let next = if fits(r + n, w + 3 * n) {
-                    S::load_wide::<V>(src.as_ptr().add(r + n)).and_then(|v| {
-                        let short = v.and_is_zero(V::splat16(0xF800));
-                        (short || surrogates(v).is_zero()).then_some((v, short))
-                    })
-                } else {
-                    None
-                };
-                match next {
-                    Some((v, next_short)) => {
-                        w += encode_wide::<V, false>(out, cur, short);
-                        r += n;
-                        cur = v;
-                        short = next_short;
-                        if all_ascii(cur) {
-                            break;
-                        }
-                    }
-                    _ => {
-                        w += encode_wide::<V, true>(out, cur, short);
-                        return (r + n, w);
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// Eight-unit blocks from `src[r..]` where [`vectors`] stopped: one block of BMP characters,

@@ -1,9 +1,15 @@
 //! UTF-8 validation (Keiser & Lemire, "Validating UTF-8 In Less Than One Instruction Per Byte":
 //! three nibble lookups classify every byte pair, plus the must-be-2nd/3rd-continuation check),
-//! ASCII prefix and the counting passes, written once over [`Vector`].
+//! ASCII prefix and the counting passes, written once over [`Vector`]. The validation loop's
+//! steps: its runs in [`runs`], the end of the input that is less than a block in [`tail`].
+
+mod runs;
+mod tail;
 
 use super::vector::{Half, Vector};
 use crate::codec::decode::is_continuation;
+use runs::{skip_ascii, text_run};
+use tail::{tail_in_place, tail_padded};
 
 /// Bytes per block: 4 SSE vectors, 2 AVX2 vectors or 1 AVX-512 vector.
 pub(in crate::simd) const BLOCK: usize = 64;
@@ -352,7 +358,10 @@ pub(in crate::simd) unsafe fn valid_bmp_up_to<V: Vector>(src: &[u8]) -> usize {
     unsafe { valid_up_to_with::<V, true>(src) }
 }
 
-/// [`valid_up_to`], with every 4-byte sequence an error when `NO4`.
+/// [`valid_up_to`], with every 4-byte sequence an error when `NO4`: runs of ASCII blocks
+/// ([`skip_ascii`]), of blocks of two-byte text ([`two_byte_group`]) and of other blocks
+/// ([`text_run`]), then the end that is less than a block ([`tail_in_place`], or
+/// [`tail_padded`] for short input).
 #[inline(always)]
 unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
     let vecs = BLOCK / V::LANES;
@@ -360,9 +369,9 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
     if src.len() < BLOCK && unsafe { ascii_short::<V::Half>(src) } {
         return src.len();
     }
-    // SAFETY (whole body): caller's ISA contract; every load reads inside `src` (i + BLOCK <=
-    // len, or the last block of an input of a block or more) or inside a local buffer of at
-    // least BLOCK bytes (the tail's, 2 * BLOCK, read at `from` <= BLOCK).
+    // SAFETY: caller's ISA contract; the loop reads and hands on only a whole block at `i` (`i +
+    // BLOCK <= len`); after it less than a block is left from `i`, with `len >= BLOCK + 3` for
+    // `tail_in_place` and less for `tail_padded`, as their contracts ask.
     unsafe {
         let mut prev_v = V::splat(0);
         let mut pending = prev_v;
@@ -372,31 +381,11 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                 if !pending.is_zero() {
                     return boundary(src, i);
                 }
-                // ASCII comes in runs: skip them four blocks at a time, then resume. The loads
-                // start at a multiple of the vector width (the bytes it backs up over are in the
-                // block just checked): a load that crosses a cache line costs two, and with
-                // AVX-512 text that was not so aligned validated at 0.8 of the speed of text
-                // that was.
-                // Only a run of blocks pays for it: a short input backed up this way would be
-                // left with a tail to pad.
-                i += BLOCK;
-                if i + 4 * BLOCK <= src.len() {
-                    i -= (src.as_ptr() as usize + i) % V::LANES;
-                }
-                while i + 4 * BLOCK <= src.len() && ascii_at::<V>(src.as_ptr().add(i), 4 * vecs) {
-                    i += 4 * BLOCK;
-                }
-                // Then a block at a time, here rather than through the loop's top, which tests
-                // `pending` again for each block: an input of a few blocks of ASCII (`avx2`,
-                // 256 bytes) took longer than simdutf's.
-                while i + BLOCK <= src.len() && ascii_at::<V>(src.as_ptr().add(i), vecs) {
-                    i += BLOCK;
-                }
+                i = skip_ascii::<V>(src, i);
                 // What comes before `i` asks nothing of the bytes at `i`, as zeros do: the
                 // bytes just before it are ASCII, and if `i` backed up to less than three bytes
                 // into the ASCII block, no sequence before that block was cut off (`pending`).
                 prev_v = V::splat(0);
-                continue;
             } else {
                 if i < 3 {
                     // The first block of the input has no bytes before it to load.
@@ -419,18 +408,9 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
                         continue;
                     }
                 }
-                // Text that is not ASCII comes in runs too: check up to GROUP blocks, then test
-                // for errors once (an error sends the caller back to the group's start). Groups
-                // follow one another here until a block of ASCII: text that has characters from
-                // U+0800 (or an error) is not given the two-byte test again before then.
-                loop {
-                    match checked_group::<V, NO4, true>(src, i, &mut prev_v, &mut pending) {
-                        Ok(next) => i = next,
-                        Err(at) => return at,
-                    }
-                    if i + BLOCK > src.len() || ascii_at::<V>(src.as_ptr().add(i), vecs) {
-                        break;
-                    }
+                match text_run::<V, NO4>(src, i, &mut prev_v, &mut pending) {
+                    Ok(next) => i = next,
+                    Err(at) => return at,
                 }
             }
         }
@@ -443,54 +423,9 @@ unsafe fn valid_up_to_with<V: Vector, const NO4: bool>(src: &[u8]) -> usize {
             };
         }
         if src.len() >= BLOCK + 3 {
-            // The tail checked where it lies, as the end of the input's last whole block, with
-            // the bytes before each vector loaded: the bytes of that block before the tail were
-            // checked already and are checked again, in the same context. A copy of the tail
-            // padded with zeros, read back from where the tail starts in it, waited for the
-            // stores each time (a load that spans two stores in flight cannot take its bytes
-            // from them): 100 ASCII bytes took twice as long as 128 with `avx2`.
-            let last = src.len() - BLOCK;
-            // A sequence cut off before the tail (`pending`) has its bytes in this block.
-            if ascii_at::<V>(src.as_ptr().add(last), vecs) {
-                return src.len();
-            }
-            let (err, _, _) = group::<V, NO4, true>(src, last, V::splat(0));
-            // No zeros after the end here: a sequence the end cuts off is seen from its bytes.
-            return if err.is_zero() && !ends_cut(src) {
-                src.len()
-            } else {
-                boundary(src, i)
-            };
+            return tail_in_place::<V, NO4>(src, i);
         }
-        // The tail of a short input, padded with zeros: a sequence cut off by the end meets a
-        // zero and is flagged. Inputs of a block to three bytes more have their last block
-        // copied with vector loads and stores before a block of zeros, and the tail read from
-        // where it starts in the copy: a `copy_from_slice` of the tail's variable length is a
-        // call to `memcpy`, which cost more than the tail's validation.
-        let mut tail = [0u8; 2 * BLOCK];
-        let rest = src.len() - i;
-        let from = if src.len() >= BLOCK {
-            let last = src.as_ptr().add(src.len() - BLOCK);
-            for k in 0..vecs {
-                V::load(last.add(k * V::LANES)).store(tail.as_mut_ptr().add(k * V::LANES));
-            }
-            BLOCK - rest
-        } else {
-            tail[..rest].copy_from_slice(&src[i..]);
-            0
-        };
-        let mut err = V::splat(0);
-        let mut last = prev_v;
-        for k in 0..vecs {
-            let v = V::load(tail.as_ptr().add(from + k * V::LANES));
-            err = err.or(errors_with::<V, NO4>(v, last));
-            last = v;
-        }
-        if err.is_zero() {
-            src.len()
-        } else {
-            boundary(src, i)
-        }
+        tail_padded::<V, NO4>(src, i, prev_v)
     }
 }
 
