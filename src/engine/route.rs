@@ -474,8 +474,9 @@ fn bulk_of<S: Unit, T: Unit>(
 }
 
 /// [`bulk_forms`] with what must stop the kernels as constants: four instances per pair of
-/// unit types, each with only its own scans.
-#[cfg(not(feature = "compact"))]
+/// unit types, each with only its own scans. The `compact` build takes them as values instead,
+/// one instance per pair of unit types (only the pairs without a direct function come here,
+/// none of them hot there).
 fn bulk_stops<S: Unit, T: Unit>(
     k: &Kernels,
     stops: (bool, bool),
@@ -493,27 +494,15 @@ fn bulk_stops<S: Unit, T: Unit>(
     ) -> (usize, usize) {
         bulk_forms(k, (FOUR, NUL), from, to, src, dst)
     }
+    if cfg!(feature = "compact") {
+        return bulk_forms(k, stops, from, to, src, dst);
+    }
     match stops {
         (false, false) => with::<_, _, false, false>(k, from, to, src, dst),
         (false, true) => with::<_, _, false, true>(k, from, to, src, dst),
         (true, false) => with::<_, _, true, false>(k, from, to, src, dst),
         (true, true) => with::<_, _, true, true>(k, from, to, src, dst),
     }
-}
-
-/// [`bulk_stops`] of the `compact` build: what must stop the kernels as values, one instance
-/// per pair of unit types (only the pairs without a direct function come here, none of them
-/// hot).
-#[cfg(feature = "compact")]
-fn bulk_stops<S: Unit, T: Unit>(
-    k: &Kernels,
-    stops: (bool, bool),
-    from: Encoding,
-    to: Encoding,
-    src: &[S],
-    dst: Option<&mut [T]>,
-) -> (usize, usize) {
-    bulk_forms(k, stops, from, to, src, dst)
 }
 
 /// [`bulk`] for the forms of the pair: a function of the unit types and of what must stop the
