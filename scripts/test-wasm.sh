@@ -12,6 +12,8 @@
 # Panics abort on wasm32-wasip1 (no unwinding): a failing test ends its binary's run with its
 # message (hence --nocapture: captured, it would be lost with the process) and a trap, and the
 # run fails; the tests after it in that binary do not run.
+# UTF8X_WASM_FEATURES=compact runs them on the utf8x crate built with those features (the npm
+# package's build; scripts/wasm/env.sh).
 #
 # Installs, on Debian 12, what is missing: rustc-web, cargo-web, rust-web-src (std built with
 # -Zbuild-std; rustup's toolchain has no wasm32 std), lld (wasm-ld), wasi-libc, llvm-22 (llc,
@@ -40,7 +42,8 @@ source scripts/wasm/env.sh
 target=wasm32-wasip1
 suites=(-p utf8x --test kernels --test api --test stream -p utf8x-ffi --test abi)
 start=$SECONDS
-"${wasm_cargo[@]}" test "${suites[@]}" --target $target "${wasm_build_std[@]}" --no-run
+"${wasm_cargo[@]}" test "${suites[@]}" "${wasm_features[@]}" --target $target "${wasm_build_std[@]}" \
+  --no-run
 echo "--- build: $((SECONDS - start)) s"
 
 kernels=("$@")
@@ -52,7 +55,8 @@ status=0
 for k in "${kernels[@]}"; do
   echo "=== kernel: $k ==="
   start=$SECONDS
-  UTF8X_KERNEL=$k "${wasm_cargo[@]}" test "${suites[@]}" --target $target "${wasm_build_std[@]}" \
+  UTF8X_KERNEL=$k "${wasm_cargo[@]}" test "${suites[@]}" "${wasm_features[@]}" --target $target \
+    "${wasm_build_std[@]}" \
     --no-fail-fast -- --nocapture 2>&1 | tee -a "$log" || status=1
   echo "--- kernel $k: $((SECONDS - start)) s"
 done

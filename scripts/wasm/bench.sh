@@ -19,7 +19,7 @@ for a in "$@"; do
 done
 
 "${wasm_cargo[@]}" build --quiet --release --target wasm32-unknown-unknown "${wasm_build_std[@]}" \
-  --manifest-path "$root/benches/wasm/Cargo.toml"
+  "${wasm_features[@]}" --manifest-path "$root/benches/wasm/Cargo.toml"
 wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/utf8x_wasm_bench.wasm"
 echo "node $(node --version), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 node "$root/benches/wasm/bench.mjs" "$wasm" "${files[@]}"

@@ -11,6 +11,12 @@ export RUSTC_BOOTSTRAP=1
 export CARGO_TARGET_DIR="${UTF8X_WASM_TARGET_DIR:-$root/target/wasm}"
 wasm_cargo=(/usr/bin/cargo)
 wasm_build_std=(-Zbuild-std=std,panic_abort)
+# UTF8X_WASM_FEATURES: features of the utf8x crate to build with, comma-separated (e.g.
+# `compact`, the npm package's build); passed as `--features utf8x/...`.
+wasm_features=()
+if [ -n "${UTF8X_WASM_FEATURES:-}" ]; then
+  wasm_features=(--features "$(sed 's/[^,][^,]*/utf8x\/&/g' <<<"$UTF8X_WASM_FEATURES")")
+fi
 simd="${UTF8X_WASM_SIMD:-+simd128}"
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=$simd"

@@ -290,13 +290,24 @@ macro_rules! route_pair {
     };
     (($a:ident, $src:ident, $dst:ident, $pair:expr) [$(($from:ident, $to:ident, $name:ident))*]) => {
         match $pair {
-            $((Encoding::$from, Encoding::$to) => direct($a, $src, $dst, $name),)*
+            $((Encoding::$from, Encoding::$to) if const { direct_here(Encoding::$from, Encoding::$to) } => {
+                direct($a, $src, $dst, $name)
+            })*
             (from, to) => match (Src::of($src), Dst::of($dst)) {
                 (Some(src), Some(dst)) => engine($a, src, dst, from, to),
                 _ => Outcome::bad_argument(),
             },
         }
     };
+}
+
+/// Whether [`convert_until`] sends the pair (one of [`direct_conversions`]) to its direct
+/// function in this build: every pair does, but in the `compact` build (the npm package's
+/// module) only the hot ones, UTF-8 to and from UTF-16LE; the others run the engine's shared
+/// loop, so that their direct functions are not linked. Both give the same results.
+const fn direct_here(from: Encoding, to: Encoding) -> bool {
+    use Encoding::*;
+    !cfg!(feature = "compact") || matches!((from, to), (Utf8, Utf16Le) | (Utf16Le, Utf8))
 }
 
 /// The conversion of `src[..end]` with an explicit kernel set, looking past `end` to decide the
@@ -491,27 +502,55 @@ fn bulk_of<S: Unit, T: Unit>(
     // 4 bytes or a surrogate pair must not reach the kernels; nor, for modified UTF-8, NUL.
     let four = matches!(from, Cesu8 | Mutf8) || matches!(to, Cesu8 | Mutf8);
     let nul = from == Mutf8 || to == Mutf8;
-    match (four, nul) {
-        (false, false) => bulk_forms::<_, _, false, false>(k, from, to, src, dst),
-        (false, true) => bulk_forms::<_, _, false, true>(k, from, to, src, dst),
-        (true, false) => bulk_forms::<_, _, true, false>(k, from, to, src, dst),
-        (true, true) => bulk_forms::<_, _, true, true>(k, from, to, src, dst),
+    bulk_stops(k, (four, nul), from, to, src, dst)
+}
+
+/// [`bulk_forms`] with what must stop the kernels as constants: four instances per pair of
+/// unit types, each with only its own scans. The `compact` build takes them as values instead,
+/// one instance per pair of unit types (only the pairs without a direct function come here,
+/// none of them hot there).
+fn bulk_stops<S: Unit, T: Unit>(
+    k: &Kernels,
+    stops: (bool, bool),
+    from: Encoding,
+    to: Encoding,
+    src: &[S],
+    dst: Option<&mut [T]>,
+) -> (usize, usize) {
+    fn with<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
+        k: &Kernels,
+        from: Encoding,
+        to: Encoding,
+        src: &[S],
+        dst: Option<&mut [T]>,
+    ) -> (usize, usize) {
+        bulk_forms(k, (FOUR, NUL), from, to, src, dst)
+    }
+    if cfg!(feature = "compact") {
+        return bulk_forms(k, stops, from, to, src, dst);
+    }
+    match stops {
+        (false, false) => with::<_, _, false, false>(k, from, to, src, dst),
+        (false, true) => with::<_, _, false, true>(k, from, to, src, dst),
+        (true, false) => with::<_, _, true, false>(k, from, to, src, dst),
+        (true, true) => with::<_, _, true, true>(k, from, to, src, dst),
     }
 }
 
 /// [`bulk`] for the forms of the pair: a function of the unit types and of what must stop the
-/// kernels, not of the codecs, so that its scans are compiled a few dozen times, not once for
-/// each of the engine's pairs (which took a third of the crate's compile time). The pair picks
-/// the arm at run time, once per call.
-fn bulk_forms<S: Unit, T: Unit, const FOUR: bool, const NUL: bool>(
+/// kernels (`four`, `nul`), not of the codecs, so that its scans are compiled a few dozen
+/// times, not once for each of the engine's pairs (which took a third of the crate's compile
+/// time). The pair picks the arm at run time, once per call.
+#[inline(always)]
+fn bulk_forms<S: Unit, T: Unit>(
     k: &Kernels,
+    (four, nul): (bool, bool),
     from: Encoding,
     to: Encoding,
     src: &[S],
     dst: Option<&mut [T]>,
 ) -> (usize, usize) {
     use Encoding::*;
-    let (four, nul) = (FOUR, NUL);
     macro_rules! with {
         ($a:ty, $b:ty, |$s:ident, $d:ident| $body:expr) => {
             match views::<$a, $b, _, _>(src, dst) {

@@ -206,6 +206,12 @@ macro_rules! per_order {
                     table
                 }
                 static NATIVE: [$ty; SETS.len()] = table(false);
+                // The `compact` build (the npm package's module): byte-swapped units are rare
+                // there, and every set takes the portable set's kernels for them, so that no
+                // other set's swapping kernels are linked. Every set gives the same results.
+                #[cfg(feature = "compact")]
+                static SWAPPED: [$ty; SETS.len()] = [pick(SETS[0], true); SETS.len()];
+                #[cfg(not(feature = "compact"))]
                 static SWAPPED: [$ty; SETS.len()] = table(true);
                 if swapped::<O>() { SWAPPED[self.set] } else { NATIVE[self.set] }
             }
