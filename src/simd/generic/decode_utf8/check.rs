@@ -34,17 +34,33 @@ pub(super) unsafe fn masks_of<V: Lanes2, const WIDE: bool>(
         let mut errs = [V::splat(0); BLOCK / 16];
         let (mut starts, mut bigs) = (errs, errs);
         let above = V::splat(if max < 0x800 { 0xC3 } else { 0xEF });
-        let mut prev = V::splat(0);
         let not_cont = V::splat(0xBF);
-        each_vector::<V>(|k| {
-            let v = vector(k);
-            errs[k] = errors(v, prev);
-            starts[k] = v.gt(not_cont);
-            if WIDE {
-                bigs[k] = v.saturating_sub(above);
+        // The masks of vector `k`, after vector `$prev`; gives vector `k`. A macro,
+        // not a closure: a closure is a function of its own, without the kernel's target
+        // features, in which x86's intrinsics are calls.
+        macro_rules! step {
+            ($k:literal, $prev:expr) => {{
+                let v = vector($k);
+                errs[$k] = errors(v, $prev);
+                starts[$k] = v.gt(not_cont);
+                if WIDE {
+                    bigs[$k] = v.saturating_sub(above);
+                }
+                v
+            }};
+        }
+        // Written out, not a loop: LLVM leaves a loop of four vectors rolled for wasm32, and
+        // the arrays above then live in the module's memory, each mask stored and loaded again;
+        // with constant indices they are registers. `n` is 1, 2 or 4.
+        const { assert!(matches!(BLOCK / V::LANES, 1 | 2 | 4)) };
+        let v0 = step!(0, V::splat(0));
+        if n > 1 {
+            let v1 = step!(1, v0);
+            if n > 2 {
+                let v2 = step!(2, v1);
+                step!(3, v2);
             }
-            prev = v;
-        });
+        }
         (
             V::movemask_block(&starts[..n]),
             V::nonzero_mask_block(&errs[..n]),
@@ -54,25 +70,6 @@ pub(super) unsafe fn masks_of<V: Lanes2, const WIDE: bool>(
                 0
             },
         )
-    }
-}
-
-/// Calls `step(k)` for each vector `k` of a chunk in order (`BLOCK / LANES` of them: 1, 2 or 4),
-/// written out rather than a loop. LLVM leaves a loop of four vectors rolled for wasm32, and
-/// then [`masks_of`]'s arrays of masks live in the module's memory, each mask stored and loaded
-/// again; written out, every index is a constant and the arrays are registers. Other ISAs
-/// unrolled the loop already and compile both forms alike.
-#[inline(always)]
-fn each_vector<V: Lanes2>(mut step: impl FnMut(usize)) {
-    const { assert!(matches!(BLOCK / V::LANES, 1 | 2 | 4)) };
-    let n = BLOCK / V::LANES;
-    step(0);
-    if n > 1 {
-        step(1);
-    }
-    if n > 2 {
-        step(2);
-        step(3);
     }
 }
 
