@@ -34,16 +34,32 @@ pub(super) unsafe fn masks_of<V: Lanes2, const WIDE: bool>(
         let mut errs = [V::splat(0); BLOCK / 16];
         let (mut starts, mut bigs) = (errs, errs);
         let above = V::splat(if max < 0x800 { 0xC3 } else { 0xEF });
-        let mut prev = V::splat(0);
         let not_cont = V::splat(0xBF);
-        for k in 0..n {
-            let v = vector(k);
-            errs[k] = errors(v, prev);
-            starts[k] = v.gt(not_cont);
-            if WIDE {
-                bigs[k] = v.saturating_sub(above);
+        // The masks of vector `k`, after vector `$prev`; gives vector `k`. A macro,
+        // not a closure: a closure is a function of its own, without the kernel's target
+        // features, in which x86's intrinsics are calls.
+        macro_rules! step {
+            ($k:literal, $prev:expr) => {{
+                let v = vector($k);
+                errs[$k] = errors(v, $prev);
+                starts[$k] = v.gt(not_cont);
+                if WIDE {
+                    bigs[$k] = v.saturating_sub(above);
+                }
+                v
+            }};
+        }
+        // Written out, not a loop: LLVM leaves a loop of four vectors rolled for wasm32, and
+        // the arrays above then live in the module's memory, each mask stored and loaded again;
+        // with constant indices they are registers. `n` is 1, 2 or 4.
+        const { assert!(matches!(BLOCK / V::LANES, 1 | 2 | 4)) };
+        let v0 = step!(0, V::splat(0));
+        if n > 1 {
+            let v1 = step!(1, v0);
+            if n > 2 {
+                let v2 = step!(2, v1);
+                step!(3, v2);
             }
-            prev = v;
         }
         (
             V::movemask_block(&starts[..n]),
