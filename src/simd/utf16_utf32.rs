@@ -103,7 +103,11 @@ macro_rules! utf16_utf32_set {
                     }
                     // SAFETY: the kernel set holding this function is only handed out after
                     // `runs` confirmed that this CPU has `$features` (see `simd::choose`).
-                    unsafe { inner(src, dst) }
+                    // (Where the module is compiled with them, as WebAssembly's, the call is safe.)
+                    #[allow(unused_unsafe)]
+                    unsafe {
+                        inner(src, dst)
+                    }
                 }
             };
             ($name:ident($s:ty) = $f:path) => {
@@ -116,7 +120,10 @@ macro_rules! utf16_utf32_set {
                         return $f(src);
                     }
                     // SAFETY: as above.
-                    unsafe { inner(src) }
+                    #[allow(unused_unsafe)]
+                    unsafe {
+                        inner(src)
+                    }
                 }
             };
         }

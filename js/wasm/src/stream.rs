@@ -1,11 +1,14 @@
 //! The streaming conversion: the state is four `u64` words that the caller keeps between
-//! chunks (the C API's `utf8x_stream`), so the module itself keeps nothing.
+//! chunks (the C API's `utf8x_stream`), so the module itself keeps nothing. The package's
+//! streams decode to strings, so their target is UTF-16LE, and only that target is compiled in
+//! (each other target unit would add the stream's loops for every source unit, some 10 KB).
 
 use crate::memory::{put, units, units_mut, with_units};
 use utf8x::{Encoding, Outcome, Policy, Stream};
 
 /// Writes a new stream from `from` to `to` under `policy` into the four words at `state`;
-/// returns 0 when the codes are unknown or the policy does not apply to the target.
+/// returns 0 when the codes are unknown, the target is not UTF-16LE or the policy does not
+/// apply to it.
 ///
 /// # Safety
 /// `state` is aligned for `u64` and has room for four of them.
@@ -16,7 +19,7 @@ pub unsafe extern "C" fn u8x_stream_init(state: *mut u64, from: u32, to: u32, po
         Encoding::from_u32(to),
         Policy::from_u32(policy),
     ) {
-        (Some(from), Some(to), Some(policy)) => Stream::new(from, to, policy),
+        (Some(from), Some(to @ Encoding::Utf16Le), Some(policy)) => Stream::new(from, to, policy),
         _ => None,
     };
     match stream {
@@ -51,8 +54,12 @@ pub unsafe extern "C" fn u8x_stream_convert(
     // SAFETY: by this function's contract.
     unsafe { core::ptr::copy_nonoverlapping(state, words.as_mut_ptr(), 4) };
     let outcome = match Stream::from_words(words) {
+        // The target is UTF-16LE in every state `u8x_stream_init` writes; a state changed since
+        // is refused, never read with the wrong unit type.
+        Some(stream) if stream.to() != Encoding::Utf16Le => Outcome::bad_argument(),
         Some(mut stream) => {
-            let o = with_units!(stream.from().resolved(), stream.to().resolved(), |S, T| {
+            // The target is UTF-16LE (`u8x_stream_init` makes no other), so `T` is `u16`.
+            let o = with_units!(stream.from().resolved(), Encoding::Utf16Le, |S, T| {
                 // SAFETY: by this function's contract, with the unit types of the encodings.
                 let (src, dst) = unsafe {
                     (
