@@ -16,6 +16,12 @@ if ! command -v wasm-opt >/dev/null; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq binaryen
 fi
 make js
+# Each module at most 150 KB: what a page downloads.
+for f in js/dist/utf8x-simd128.wasm js/dist/utf8x.wasm; do
+    size=$(stat -c %s "$f")
+    echo "$f: $size bytes ($(gzip -9c "$f" | wc -c) gzipped)"
+    [ "$size" -le 150000 ] || { echo "$f: $size bytes, over 150,000" >&2; exit 1; }
+done
 cd js
 npm ci --cache "${NPM_CACHE:-$HOME/.npm}" --ignore-scripts --no-audit --no-fund
 python3 test/gen_vectors.py | cmp - test/vectors.json || {
