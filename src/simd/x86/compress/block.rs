@@ -63,3 +63,13 @@ pub(super) unsafe fn continuation(v: __m512i) -> u64 {
     // SAFETY: AVX-512 BW per the caller's ISA contract.
     unsafe { _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0xC0u8 as i8)) }
 }
+
+/// What a step of the block loop of [`utf8_to_wide_replacing`](super::decode::utf8_to_wide_replacing) leaves it to do.
+pub(super) enum Next {
+    /// Go on from the new `(p, w)`.
+    At(usize, usize),
+    /// Stop there: the loop returns the new `(p, w)`.
+    Stop(usize, usize),
+    /// The step did not take the block: the next one does.
+    Pass,
+}

@@ -4,7 +4,7 @@
 use core::arch::x86_64::*;
 
 use super::ascii_run::{ascii_run, ascii_start};
-use super::block::{AHEAD, prefetch};
+use super::block::{AHEAD, Next, prefetch};
 use super::dense::dense_step;
 use super::detour::{DECODE_DETOUR, decode256, detour};
 use super::general::general_step;
@@ -28,16 +28,6 @@ pub(in crate::simd::x86) unsafe fn utf8_to_wide<S: Wide>(
     let (read, written, _) =
         unsafe { utf8_to_wide_replacing::<S, false>(src, dst, Policy::Strict) };
     (read, written)
-}
-
-/// What a step of the block loop of [`utf8_to_wide_replacing`] leaves it to do.
-pub(super) enum Next {
-    /// Go on from the new `(p, w)`.
-    At(usize, usize),
-    /// Stop there: the loop returns the new `(p, w)`.
-    Stop(usize, usize),
-    /// The step did not take the block: the next one does.
-    Pass,
 }
 
 /// [`utf8_to_wide`], and with `LOSSY` its ASCII loop takes a block whose one byte that is not

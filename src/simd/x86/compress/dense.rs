@@ -3,7 +3,7 @@
 
 use core::arch::x86_64::*;
 
-use super::decode::Next;
+use super::block::Next;
 use super::detour::dense_detour;
 use super::wide::Wide;
 use crate::simd::generic::decode_utf8;

@@ -4,8 +4,7 @@
 
 use core::arch::x86_64::*;
 
-use super::block::{INTERLEAVE, continuation};
-use super::decode::Next;
+use super::block::{INTERLEAVE, Next, continuation};
 use super::wide::Wide;
 use crate::simd::generic::decode_utf8;
 use crate::simd::generic::replace::byte_fill;
