@@ -53,6 +53,11 @@ pub fn throughput(corpus: &Corpus) -> Op<u8, u8> {
             },
             // The physical limit: a plain copy of the input's bytes in the same run.
             Ratio {
+                label: "validate/copy",
+                of: "utf8x validate",
+                over: &["copy"],
+            },
+            Ratio {
                 label: "is_valid/copy",
                 of: "utf8x is_valid",
                 over: &["copy"],
@@ -255,6 +260,7 @@ impl Section for Short {
                 Row {
                     label: format!("{len} B"),
                     size: len,
+                    ascii: false,
                     ratios: vec![ratio.eval(&columns, &speeds)],
                     values: ns,
                 }
