@@ -569,6 +569,42 @@ fn two_byte_runs_broken_at_every_offset() {
 }
 
 #[test]
+fn utf32_ascii_runs_broken_at_every_offset() {
+    // ASCII from UTF-32 goes 64 units a step once a block of it is seen, the four vectors tested
+    // together: break a run with the lowest and highest unit of each other length and each kind
+    // of error at every position of its first steps, with every output room on some of them,
+    // and the valid ones against std's encoding too.
+    let breaks: [u32; 9] = [
+        0x80, 0xFF, 0x100, 0x7FF, 0x800, 0xFFFF, 0x10000, 0xD800, 0x110000,
+    ];
+    for at in 0..230 {
+        for (b, &brk) in breaks.iter().enumerate() {
+            let mut units: Vec<u32> = (0..at).map(|i| u32::from(b'a') + i as u32 % 26).collect();
+            units.push(brk);
+            units.extend((0..70).map(|i| u32::from(b'A') + i % 26));
+            check_utf32(&units, at % 23 == b);
+            let Some(want) = units
+                .iter()
+                .map(|&u| char::from_u32(u))
+                .collect::<Option<String>>()
+            else {
+                continue;
+            };
+            for k in all_kernels() {
+                let mut out = vec![0u8; want.len()];
+                let o = k.from_utf32(&units, Some(&mut out), Policy::Strict);
+                assert_eq!(
+                    (o.written, &out[..]),
+                    (want.len(), want.as_bytes()),
+                    "{}",
+                    k.name()
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn four_byte_runs_broken_at_every_offset() {
     // Eight supplementary characters from UTF-32 take four bytes each in one step: break a run
     // of them (the lowest and highest, and emoji) with every kind of neighbour and error at every

@@ -325,3 +325,41 @@ fn the_prefix_before_a_lead_in(text: &[u8]) {
         }
     }
 }
+
+/// The counts start their loops at a multiple of the vector width, the bytes before it counted
+/// from a vector with its other lanes masked off: text of every script, long enough for the
+/// loops, at every misalignment of a 64-byte boundary and cut to lengths around where the loops
+/// stop, counted in characters and in UTF-16 units (measured, with no output), against std.
+#[test]
+fn counts_at_every_alignment() {
+    let mut rng = Rng::new(13);
+    for script in crate::support::kernels::SCRIPTS {
+        let text = crate::support::kernels::text(&mut rng, script, 700);
+        let mut buf = vec![0u8; text.len() + 128];
+        let base = buf.as_ptr().align_offset(64);
+        for off in 0..64 {
+            buf[base + off..base + off + text.len()].copy_from_slice(text.as_bytes());
+            for len in [255, 256, 300, 319, 320, 321, 383, 384, 448, 575, 576, 700] {
+                let Some((end, _)) = text.char_indices().find(|&(at, _)| at >= len) else {
+                    continue;
+                };
+                let s = &text[..end];
+                let src = &buf[base + off..base + off + end];
+                let (chars, units) = (s.chars().count(), s.encode_utf16().count());
+                for k in all_kernels() {
+                    let who = k.name();
+                    assert_eq!(
+                        k.count(src),
+                        chars,
+                        "{who} count, offset {off}, {end} bytes"
+                    );
+                    let measured = k.to_utf16(src, None, utf8x::Policy::Strict).written;
+                    assert_eq!(
+                        measured, units,
+                        "{who} UTF-16 length, offset {off}, {end} bytes"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -157,8 +157,18 @@ unsafe fn count_long(src: &[u8]) -> usize {
     let mut n = 0;
     let mut i = 0;
     // SAFETY (whole body): the caller's ISA contract; every load reads 64 bytes inside `src`
-    // (the last one ends at its end and overlaps the one before, whose bytes it leaves out).
+    // (the last one ends at its end and overlaps the one before, whose bytes it leaves out), or
+    // the bytes of `src` before its first multiple of 64 (masked).
     unsafe {
+        // The loop's loads start at a multiple of 64, the bytes before it counted from one
+        // masked load: a load that crosses a cache line costs two, and input at other offsets
+        // was counted at 0.91 of the speed of input that was so aligned (the 85 KiB ASCII
+        // lipsum file, 105 and 115 GB/s). Only a run of blocks pays for the extra step.
+        let head = (64 - src.as_ptr() as usize % 64) % 64;
+        if src.len() >= 256 + head {
+            n += cont(load(&src[..head]));
+            i = head;
+        }
         let at = |i: usize| _mm512_loadu_si512(src.as_ptr().add(i).cast());
         while i + 256 <= src.len() {
             n += cont(at(i)) + cont(at(i + 64)) + cont(at(i + 128)) + cont(at(i + 192));

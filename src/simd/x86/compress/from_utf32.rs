@@ -54,8 +54,7 @@ pub(in crate::simd::x86) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) ->
                 if wide == 0 {
                     let bytes = _mm512_permutex2var_epi8(a, to_bytes, b);
                     _mm256_storeu_si256(out.add(w).cast(), _mm512_castsi512_si256(bytes));
-                    p += 32;
-                    w += 32;
+                    (p, w) = ascii_run(src, out, dst.len(), (p + 32, w + 32), to_bytes);
                     continue;
                 }
                 if at_least(0x800) == 0 {
@@ -91,4 +90,42 @@ pub(in crate::simd::x86) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) ->
             }
         }
     }
+}
+
+/// Goes on from `at` (input and output positions) through ASCII 64 units a step, one test of
+/// the four vectors together and one 64-byte store, until a unit from U+0080 or less than a
+/// step of input or of room is left: where it stopped. The block loop's 32 units a step with
+/// the form each step took ran ASCII at 0.86 of simdutf's speed (52 against 60 GB/s, Zen 4).
+///
+/// # Safety
+///
+/// The caller's ISA contract (the `avx512` set's features); `out[..out_len]` writable and
+/// reached through `out` alone, `at` within `src` and it.
+#[inline(always)]
+unsafe fn ascii_run(
+    src: &[u32],
+    out: *mut u8,
+    out_len: usize,
+    (mut p, mut w): (usize, usize),
+    to_bytes: __m512i,
+) -> (usize, usize) {
+    // SAFETY: the caller's ISA contract; each step reads 64 units at `p` and writes 64 bytes at
+    // `w`, both tested to be there first.
+    unsafe {
+        while src.len() - p >= 64 && out_len - w >= 64 {
+            let at = |i: usize| _mm512_loadu_si512(src.as_ptr().add(p + 16 * i).cast());
+            let (a, b, c, d) = (at(0), at(1), at(2), at(3));
+            let all = _mm512_or_si512(_mm512_or_si512(a, b), _mm512_or_si512(c, d));
+            if _mm512_test_epi32_mask(all, _mm512_set1_epi32(!0x7F)) != 0 {
+                break;
+            }
+            let low = _mm512_permutex2var_epi8(a, to_bytes, b);
+            let high = _mm512_permutex2var_epi8(c, to_bytes, d);
+            let bytes = _mm512_inserti64x4::<1>(low, _mm512_castsi512_si256(high));
+            _mm512_storeu_si512(out.add(w).cast(), bytes);
+            p += 64;
+            w += 64;
+        }
+    }
+    (p, w)
 }
