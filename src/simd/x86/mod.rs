@@ -15,6 +15,7 @@ mod latin1;
 mod measure;
 mod short;
 pub(super) mod stream;
+mod utf16_utf32;
 mod vector;
 
 pub use vector::lookup_pair_ssse3;
@@ -33,6 +34,7 @@ kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
 /// (CESU-8, modified UTF-8) are the `avx2` set's.
 mod avx512 {
     use super::*;
+    use crate::simd::utf16_utf32::{self as portable, Utf16Utf32};
 
     /// [`wrap!`] with the features this set needs.
     macro_rules! wrap512 {
@@ -126,6 +128,21 @@ mod avx512 {
     wrap512!(measure_utf32(src: &[u32]) -> (usize, usize) = measure::utf32, scalar::utf32_measure);
     wrap512!(measure_latin1(src: &[u8]) -> (usize, usize) = measure::latin1, scalar::latin1_measure);
 
+    /// The UTF-16 ↔ UTF-32 conversions of `utf16_utf32` in one pair of byte orders (`$s16`,
+    /// `$s32`: byte-swapped), their measures being the portable algorithms'.
+    macro_rules! wide {
+        ($to32:ident, $to16:ident, $s16:literal, $s32:literal) => {
+            wrap512!($to32(src: &[u16], dst: &mut [u32]) -> (usize, usize) =
+                utf16_utf32::to_utf32::<$s16, $s32>, portable::to_utf32::<$s16, $s32>);
+            wrap512!($to16(src: &[u32], dst: &mut [u16]) -> (usize, usize) =
+                utf16_utf32::to_utf16::<$s16, $s32>, portable::to_utf16::<$s16, $s32>);
+        };
+    }
+    wide!(u16_u32_nn, u32_u16_nn, false, false);
+    wide!(u16_u32_sn, u32_u16_sn, true, false);
+    wide!(u16_u32_ns, u32_u16_ns, false, true);
+    wide!(u16_u32_ss, u32_u16_ss, true, true);
+
     pub(in crate::simd) static KERNELS: KernelSet = KernelSet {
         name: "avx512",
         utf8_valid_up_to: valid_up_to,
@@ -160,9 +177,31 @@ mod avx512 {
         latin1_to_utf8: from_latin1,
         latin1_measure: measure_latin1,
         utf8_to_latin1: to_latin1,
-        utf16_utf32: utf16_utf32_set!(
-            "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2"
-        ),
+        utf16_utf32: Utf16Utf32 {
+            to_utf32: [
+                Ordered {
+                    native: u16_u32_nn,
+                    swapped: u16_u32_sn,
+                },
+                Ordered {
+                    native: u16_u32_ns,
+                    swapped: u16_u32_ss,
+                },
+            ],
+            to_utf16: [
+                Ordered {
+                    native: u32_u16_nn,
+                    swapped: u32_u16_sn,
+                },
+                Ordered {
+                    native: u32_u16_ns,
+                    swapped: u32_u16_ss,
+                },
+            ],
+            ..utf16_utf32_set!(
+                "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2"
+            )
+        },
         ..avx2::KERNELS
     };
 }
