@@ -16,14 +16,66 @@ mod measure;
 mod short;
 pub(super) mod stream;
 mod utf16_utf32;
+mod utf16_utf32_avx2;
 mod vector;
 
 pub use vector::lookup_pair_ssse3;
 
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i,
     short: short::valid_up_to_short::<__m128i>);
-kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
+kernel_set!(avx2_generic, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
     short: short::valid_up_to_short::<__m256i>);
+
+/// The AVX2 set: the generic algorithms at 256 bits (`avx2_generic`), but for UTF-16 ↔ UTF-32,
+/// whose runs of BMP text are the ISA's own (`utf16_utf32_avx2`).
+mod avx2 {
+    use super::*;
+    use crate::simd::utf16_utf32::{self as portable, Utf16Utf32};
+
+    /// The UTF-16 ↔ UTF-32 conversions of `utf16_utf32_avx2` in one pair of byte orders
+    /// (`$s16`, `$s32`: byte-swapped).
+    macro_rules! wide {
+        ($to32:ident, $to16:ident, $s16:literal, $s32:literal) => {
+            wrap!("avx,avx2,bmi1,popcnt,sse4.2",
+                $to32(src: &[u16], dst: &mut [u32]) -> (usize, usize) =
+                utf16_utf32_avx2::to_utf32::<$s16, $s32>, portable::to_utf32::<$s16, $s32>);
+            wrap!("avx,avx2,bmi1,popcnt,sse4.2",
+                $to16(src: &[u32], dst: &mut [u16]) -> (usize, usize) =
+                utf16_utf32_avx2::to_utf16::<$s16, $s32>, portable::to_utf16::<$s16, $s32>);
+        };
+    }
+    wide!(u16_u32_nn, u32_u16_nn, false, false);
+    wide!(u16_u32_sn, u32_u16_sn, true, false);
+    wide!(u16_u32_ns, u32_u16_ns, false, true);
+    wide!(u16_u32_ss, u32_u16_ss, true, true);
+
+    pub(in crate::simd) static KERNELS: KernelSet = KernelSet {
+        utf16_utf32: Utf16Utf32 {
+            to_utf32: [
+                Ordered {
+                    native: u16_u32_nn,
+                    swapped: u16_u32_sn,
+                },
+                Ordered {
+                    native: u16_u32_ns,
+                    swapped: u16_u32_ss,
+                },
+            ],
+            to_utf16: [
+                Ordered {
+                    native: u32_u16_nn,
+                    swapped: u32_u16_sn,
+                },
+                Ordered {
+                    native: u32_u16_ns,
+                    swapped: u32_u16_ss,
+                },
+            ],
+            ..avx2_generic::KERNELS.utf16_utf32
+        },
+        ..avx2_generic::KERNELS
+    };
+}
 
 /// The AVX-512 set (F, CD, BW, VL, VBMI, VBMI2 and BMI2: Ice Lake, Sapphire Rapids, Zen 4 and
 /// later). UTF-8 validation (both forms), `ascii_len`, `count`, `utf16_len` and `latin1_prefix`
