@@ -1,9 +1,10 @@
 //! x86-64 kernel sets: SSE4.2 (with SSSE3 shuffles), AVX2 and AVX-512. The SSE4.2 and AVX2
 //! sets are the generic algorithms (`generic`) instantiated on `__m128i` and `__m256i`; this
 //! module adds the x86 primitives (`vector`), a validator for inputs under 64 bytes built from
-//! overlapping 128-bit pieces (`short`), and the AVX-512 set's own compressing transcoders
-//! (`compress`, `measure`), which have no counterpart on ISAs without compress instructions and
-//! masked loads.
+//! overlapping 128-bit pieces (`short`), the AVX2 set's UTF-16 ↔ UTF-32 runs of BMP text with
+//! stores on 32-byte boundaries (`utf16_utf32_avx2`), and the AVX-512 set's own compressing
+//! transcoders (`compress`, `measure`, `utf16_utf32`), which have no counterpart on ISAs
+//! without compress instructions and masked loads.
 
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
@@ -82,8 +83,9 @@ mod avx2 {
 /// run the same algorithms as the other sets at 512 bits (inputs shorter than a vector with one
 /// masked load, `short`); UTF-8 → UTF-16/UTF-32/Latin-1 and UTF-16/UTF-32/Latin-1 → UTF-8 use the
 /// compressing transcoders of `compress`, which take what they do not handle themselves to the
-/// 256-bit algorithms, and the measuring forms those of `measure`. The BMP-only UTF-16 forms
-/// (CESU-8, modified UTF-8) are the `avx2` set's.
+/// 256-bit algorithms, and the measuring forms those of `measure`; UTF-16 ↔ UTF-32 those of
+/// `utf16_utf32` (their measures the portable algorithms at 512 bits). The BMP-only UTF-16
+/// forms (CESU-8, modified UTF-8) are the `avx2` set's.
 mod avx512 {
     use super::*;
     use crate::simd::utf16_utf32::{self as portable, Utf16Utf32};
