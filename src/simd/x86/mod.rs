@@ -22,6 +22,59 @@ mod vector;
 
 pub use vector::lookup_pair_ssse3;
 
+/// A `Utf16Utf32` whose conversions are those of module `$kernels` (`to_utf32` and `to_utf16`,
+/// generic over both byte orders) in functions with `$features` (inputs under `SHORT` units
+/// going to the portable kernels), and whose measures are `$base`'s.
+macro_rules! utf16_utf32_x86 {
+    ($features:literal, $kernels:ident, $base:expr) => {{
+        use $crate::simd::Ordered;
+        use $crate::simd::utf16_utf32::Utf16Utf32;
+        let (nn, sn, ns, ss) = (
+            utf16_utf32_pair!($features, $kernels, false, false),
+            utf16_utf32_pair!($features, $kernels, true, false),
+            utf16_utf32_pair!($features, $kernels, false, true),
+            utf16_utf32_pair!($features, $kernels, true, true),
+        );
+        Utf16Utf32 {
+            to_utf32: [
+                Ordered {
+                    native: nn.0,
+                    swapped: sn.0,
+                },
+                Ordered {
+                    native: ns.0,
+                    swapped: ss.0,
+                },
+            ],
+            to_utf16: [
+                Ordered {
+                    native: nn.1,
+                    swapped: sn.1,
+                },
+                Ordered {
+                    native: ns.1,
+                    swapped: ss.1,
+                },
+            ],
+            ..$base
+        }
+    }};
+}
+
+/// The two conversions of `utf16_utf32_x86!` in one pair of byte orders (`$s16`, `$s32`:
+/// byte-swapped), as a tuple.
+macro_rules! utf16_utf32_pair {
+    ($features:literal, $kernels:ident, $s16:literal, $s32:literal) => {{
+        use $crate::simd::Convert;
+        use $crate::simd::utf16_utf32 as portable;
+        wrap!($features, to32(src: &[u16], dst: &mut [u32]) -> (usize, usize) =
+            $kernels::to_utf32::<$s16, $s32>, portable::to_utf32::<$s16, $s32>);
+        wrap!($features, to16(src: &[u32], dst: &mut [u16]) -> (usize, usize) =
+            $kernels::to_utf16::<$s16, $s32>, portable::to_utf16::<$s16, $s32>);
+        (to32 as Convert<u16, u32>, to16 as Convert<u32, u16>)
+    }};
+}
+
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i,
     short: short::valid_up_to_short::<__m128i>);
 kernel_set!(avx2_generic, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
@@ -31,49 +84,13 @@ kernel_set!(avx2_generic, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
 /// whose runs of BMP text are the ISA's own (`utf16_utf32_avx2`).
 mod avx2 {
     use super::*;
-    use crate::simd::utf16_utf32::{self as portable, Utf16Utf32};
-
-    /// The UTF-16 ↔ UTF-32 conversions of `utf16_utf32_avx2` in one pair of byte orders
-    /// (`$s16`, `$s32`: byte-swapped).
-    macro_rules! wide {
-        ($to32:ident, $to16:ident, $s16:literal, $s32:literal) => {
-            wrap!("avx,avx2,bmi1,popcnt,sse4.2",
-                $to32(src: &[u16], dst: &mut [u32]) -> (usize, usize) =
-                utf16_utf32_avx2::to_utf32::<$s16, $s32>, portable::to_utf32::<$s16, $s32>);
-            wrap!("avx,avx2,bmi1,popcnt,sse4.2",
-                $to16(src: &[u32], dst: &mut [u16]) -> (usize, usize) =
-                utf16_utf32_avx2::to_utf16::<$s16, $s32>, portable::to_utf16::<$s16, $s32>);
-        };
-    }
-    wide!(u16_u32_nn, u32_u16_nn, false, false);
-    wide!(u16_u32_sn, u32_u16_sn, true, false);
-    wide!(u16_u32_ns, u32_u16_ns, false, true);
-    wide!(u16_u32_ss, u32_u16_ss, true, true);
 
     pub(in crate::simd) static KERNELS: KernelSet = KernelSet {
-        utf16_utf32: Utf16Utf32 {
-            to_utf32: [
-                Ordered {
-                    native: u16_u32_nn,
-                    swapped: u16_u32_sn,
-                },
-                Ordered {
-                    native: u16_u32_ns,
-                    swapped: u16_u32_ss,
-                },
-            ],
-            to_utf16: [
-                Ordered {
-                    native: u32_u16_nn,
-                    swapped: u32_u16_sn,
-                },
-                Ordered {
-                    native: u32_u16_ns,
-                    swapped: u32_u16_ss,
-                },
-            ],
-            ..avx2_generic::KERNELS.utf16_utf32
-        },
+        utf16_utf32: utf16_utf32_x86!(
+            "avx,avx2,bmi1,popcnt,sse4.2",
+            utf16_utf32_avx2,
+            avx2_generic::KERNELS.utf16_utf32
+        ),
         ..avx2_generic::KERNELS
     };
 }
@@ -88,7 +105,6 @@ mod avx2 {
 /// forms (CESU-8, modified UTF-8) are the `avx2` set's.
 mod avx512 {
     use super::*;
-    use crate::simd::utf16_utf32::{self as portable, Utf16Utf32};
 
     /// [`wrap!`] with the features this set needs.
     macro_rules! wrap512 {
@@ -182,21 +198,6 @@ mod avx512 {
     wrap512!(measure_utf32(src: &[u32]) -> (usize, usize) = measure::utf32, scalar::utf32_measure);
     wrap512!(measure_latin1(src: &[u8]) -> (usize, usize) = measure::latin1, scalar::latin1_measure);
 
-    /// The UTF-16 ↔ UTF-32 conversions of `utf16_utf32` in one pair of byte orders (`$s16`,
-    /// `$s32`: byte-swapped), their measures being the portable algorithms'.
-    macro_rules! wide {
-        ($to32:ident, $to16:ident, $s16:literal, $s32:literal) => {
-            wrap512!($to32(src: &[u16], dst: &mut [u32]) -> (usize, usize) =
-                utf16_utf32::to_utf32::<$s16, $s32>, portable::to_utf32::<$s16, $s32>);
-            wrap512!($to16(src: &[u32], dst: &mut [u16]) -> (usize, usize) =
-                utf16_utf32::to_utf16::<$s16, $s32>, portable::to_utf16::<$s16, $s32>);
-        };
-    }
-    wide!(u16_u32_nn, u32_u16_nn, false, false);
-    wide!(u16_u32_sn, u32_u16_sn, true, false);
-    wide!(u16_u32_ns, u32_u16_ns, false, true);
-    wide!(u16_u32_ss, u32_u16_ss, true, true);
-
     pub(in crate::simd) static KERNELS: KernelSet = KernelSet {
         name: "avx512",
         utf8_valid_up_to: valid_up_to,
@@ -231,31 +232,13 @@ mod avx512 {
         latin1_to_utf8: from_latin1,
         latin1_measure: measure_latin1,
         utf8_to_latin1: to_latin1,
-        utf16_utf32: Utf16Utf32 {
-            to_utf32: [
-                Ordered {
-                    native: u16_u32_nn,
-                    swapped: u16_u32_sn,
-                },
-                Ordered {
-                    native: u16_u32_ns,
-                    swapped: u16_u32_ss,
-                },
-            ],
-            to_utf16: [
-                Ordered {
-                    native: u32_u16_nn,
-                    swapped: u32_u16_sn,
-                },
-                Ordered {
-                    native: u32_u16_ns,
-                    swapped: u32_u16_ss,
-                },
-            ],
-            ..utf16_utf32_set!(
+        utf16_utf32: utf16_utf32_x86!(
+            "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+            utf16_utf32,
+            utf16_utf32_set!(
                 "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2"
             )
-        },
+        ),
         ..avx2::KERNELS
     };
 }
