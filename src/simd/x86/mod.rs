@@ -1,7 +1,7 @@
 //! x86-64 kernel sets: SSE4.2 (with SSSE3 shuffles), AVX2 and AVX-512. The SSE4.2 and AVX2
 //! sets are the generic algorithms (`generic`) instantiated on `__m128i` and `__m256i`; this
 //! module adds the x86 primitives (`vector`), a validator for inputs under 64 bytes built from
-//! overlapping 128-bit pieces (`short`), the AVX2 set's UTF-16 ↔ UTF-32 runs of BMP text with
+//! overlapping 128-bit pieces (`short`), the AVX2 set's UTF-32 → UTF-16 runs of BMP text with
 //! stores on 32-byte boundaries (`utf16_utf32_avx2`), and the AVX-512 set's own compressing
 //! transcoders (`compress`, `measure`, `utf16_utf32`), which have no counterpart on ISAs
 //! without compress instructions and masked loads.
@@ -80,7 +80,7 @@ kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i,
 kernel_set!(avx2_generic, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
     short: short::valid_up_to_short::<__m256i>);
 
-/// The AVX2 set: the generic algorithms at 256 bits (`avx2_generic`), but for UTF-16 ↔ UTF-32,
+/// The AVX2 set: the generic algorithms at 256 bits (`avx2_generic`), but for UTF-32 → UTF-16,
 /// whose runs of BMP text are the ISA's own (`utf16_utf32_avx2`).
 mod avx2 {
     use super::*;
