@@ -5,7 +5,9 @@
 //! portable set calls them as they are; each SIMD set instantiates them inside functions with
 //! its target features ([`utf16_utf32_set!`]), where the same loops compile to that ISA's
 //! vectors (16 → 32-bit widening and 32 → 16-bit narrowing are single instructions everywhere,
-//! so no shuffle tables are needed and nothing here names an ISA).
+//! so no shuffle tables are needed and nothing here names an ISA). x86's AVX-512 set converts,
+//! and its AVX2 set narrows to UTF-16, with kernels of their own (`x86::utf16_utf32*`), which
+//! hand these what they do not take.
 //!
 //! Both byte orders of both sides are type parameters (`S16`, `S32`: the units are byte-swapped
 //! on this machine), so each loop is compiled for one pair of orders without a test inside.

@@ -2,9 +2,10 @@
 //! room, errors at every offset of inputs around the sets' block and vector sizes. (What the
 //! portable set must give is std's: tests/api/oracle_between_utf16_utf32.rs.)
 
-use crate::convert::{Op, same_under};
+use crate::convert::{Op, Unit, same_under};
 use crate::support::POLICIES;
-use crate::support::kernels::{Rng, SCRIPTS, text};
+use crate::support::kernels::{Rng, SCRIPTS, all_kernels, text};
+use utf8x::Policy;
 
 /// Every UTF-16 source pair on `src` (units in the machine's order) and its byte-swapped twin.
 fn check_utf16(src: &[u16], sweep: bool) {
@@ -108,6 +109,73 @@ fn utf32_errors_at_every_offset_in_every_set() {
                     c.insert(at, bad);
                     check_utf32(&c, at % 16 == 0 && len <= 33);
                 }
+            }
+        }
+    }
+}
+
+/// `op` on `src` into output that starts `off` units past where a vector of units starts (so
+/// at every offset from a 64-byte line as `off` goes through 64 bytes' worth: the AVX-512
+/// kernels align their stores), with room for exactly what is needed, one more unit, and
+/// plenty: every set as the portable one, and nothing around the output touched.
+fn same_at<S: core::fmt::Debug, D: Unit>(name: &str, op: Op<S, D>, src: &[S], off: usize) {
+    let ks = all_kernels();
+    let needed = op(ks[0], src, None, Policy::Strict).written;
+    for cap in [needed, needed + 1, needed + 80] {
+        let mut want = vec![D::fill(); cap];
+        let expected = op(ks[0], src, Some(&mut want), Policy::Strict);
+        for &k in &ks[1..] {
+            let mut buf = vec![D::fill(); off + cap + 64];
+            let got = op(k, src, Some(&mut buf[off..off + cap]), Policy::Strict);
+            let who = || format!("{name} {} off {off} cap {cap} src {src:x?}", k.name());
+            assert_eq!(got, expected, "{}", who());
+            assert_eq!(&buf[off..off + cap], &want[..], "{}", who());
+            assert!(buf[..off].iter().all(|&u| u == D::fill()), "{}", who());
+            assert!(
+                buf[off + cap..].iter().all(|&u| u == D::fill()),
+                "{}",
+                who()
+            );
+        }
+    }
+}
+
+/// Inputs of three to four 32-unit vectors of every script (pairs across vector edges among
+/// them), clean and with an error at every offset, converted into output at every offset from
+/// a 64-byte line.
+#[test]
+fn errors_at_every_offset_into_every_output_alignment() {
+    let mut rng = Rng::new(6416);
+    for script in SCRIPTS {
+        let t: Vec<u16> = text(&mut rng, script, 500)
+            .encode_utf16()
+            .take(110)
+            .collect();
+        let c: Vec<u32> = char::decode_utf16(t.iter().copied())
+            .map(|c| u32::from(c.unwrap_or('?')))
+            .collect();
+        for at in 0..=t.len() + 1 {
+            let mut t = t.clone();
+            let mut c = c.clone();
+            if at > 0 {
+                t.insert((at - 1).min(t.len()), [0xDC00, 0xD800][at % 2]);
+                c.insert((at - 1).min(c.len()), [0xD800, 0x11_0000][at % 2]);
+            }
+            for off in 0..32 {
+                if off < 16 {
+                    same_at(
+                        "utf16le_to_utf32",
+                        |k, s, d, p| k.utf16le_to_utf32(s, d, p),
+                        &t,
+                        off,
+                    );
+                }
+                same_at(
+                    "utf32_to_utf16le",
+                    |k, s, d, p| k.utf32_to_utf16le(s, d, p),
+                    &c,
+                    off,
+                );
             }
         }
     }

@@ -1,9 +1,10 @@
 //! x86-64 kernel sets: SSE4.2 (with SSSE3 shuffles), AVX2 and AVX-512. The SSE4.2 and AVX2
 //! sets are the generic algorithms (`generic`) instantiated on `__m128i` and `__m256i`; this
 //! module adds the x86 primitives (`vector`), a validator for inputs under 64 bytes built from
-//! overlapping 128-bit pieces (`short`), and the AVX-512 set's own compressing transcoders
-//! (`compress`, `measure`), which have no counterpart on ISAs without compress instructions and
-//! masked loads.
+//! overlapping 128-bit pieces (`short`), the AVX2 set's UTF-32 → UTF-16 runs of BMP text with
+//! stores on 32-byte boundaries (`utf16_utf32_avx2`), and the AVX-512 set's own compressing
+//! transcoders (`compress`, `measure`, `utf16_utf32`), which have no counterpart on ISAs
+//! without compress instructions and masked loads.
 
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
@@ -15,22 +16,93 @@ mod latin1;
 mod measure;
 mod short;
 pub(super) mod stream;
+mod utf16_utf32;
+mod utf16_utf32_avx2;
 mod vector;
 
 pub use vector::lookup_pair_ssse3;
 
+/// A `Utf16Utf32` whose conversions are those of module `$kernels` (`to_utf32` and `to_utf16`,
+/// generic over both byte orders) in functions with `$features` (inputs under `SHORT` units
+/// going to the portable kernels), and whose measures are `$base`'s.
+macro_rules! utf16_utf32_x86 {
+    ($features:literal, $kernels:ident, $base:expr) => {{
+        use $crate::simd::Ordered;
+        use $crate::simd::utf16_utf32::Utf16Utf32;
+        let (nn, sn, ns, ss) = (
+            utf16_utf32_pair!($features, $kernels, false, false),
+            utf16_utf32_pair!($features, $kernels, true, false),
+            utf16_utf32_pair!($features, $kernels, false, true),
+            utf16_utf32_pair!($features, $kernels, true, true),
+        );
+        Utf16Utf32 {
+            to_utf32: [
+                Ordered {
+                    native: nn.0,
+                    swapped: sn.0,
+                },
+                Ordered {
+                    native: ns.0,
+                    swapped: ss.0,
+                },
+            ],
+            to_utf16: [
+                Ordered {
+                    native: nn.1,
+                    swapped: sn.1,
+                },
+                Ordered {
+                    native: ns.1,
+                    swapped: ss.1,
+                },
+            ],
+            ..$base
+        }
+    }};
+}
+
+/// The two conversions of `utf16_utf32_x86!` in one pair of byte orders (`$s16`, `$s32`:
+/// byte-swapped), as a tuple.
+macro_rules! utf16_utf32_pair {
+    ($features:literal, $kernels:ident, $s16:literal, $s32:literal) => {{
+        use $crate::simd::Convert;
+        use $crate::simd::utf16_utf32 as portable;
+        wrap!($features, to32(src: &[u16], dst: &mut [u32]) -> (usize, usize) =
+            $kernels::to_utf32::<$s16, $s32>, portable::to_utf32::<$s16, $s32>);
+        wrap!($features, to16(src: &[u32], dst: &mut [u16]) -> (usize, usize) =
+            $kernels::to_utf16::<$s16, $s32>, portable::to_utf16::<$s16, $s32>);
+        (to32 as Convert<u16, u32>, to16 as Convert<u32, u16>)
+    }};
+}
+
 kernel_set!(sse42, "sse42", "sse2,ssse3,sse4.1,sse4.2,popcnt", __m128i,
     short: short::valid_up_to_short::<__m128i>);
-kernel_set!(avx2, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
+kernel_set!(avx2_generic, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
     short: short::valid_up_to_short::<__m256i>);
+
+/// The AVX2 set: the generic algorithms at 256 bits (`avx2_generic`), but for UTF-32 → UTF-16,
+/// whose runs of BMP text are the ISA's own (`utf16_utf32_avx2`).
+mod avx2 {
+    use super::*;
+
+    pub(in crate::simd) static KERNELS: KernelSet = KernelSet {
+        utf16_utf32: utf16_utf32_x86!(
+            "avx,avx2,bmi1,popcnt,sse4.2",
+            utf16_utf32_avx2,
+            avx2_generic::KERNELS.utf16_utf32
+        ),
+        ..avx2_generic::KERNELS
+    };
+}
 
 /// The AVX-512 set (F, CD, BW, VL, VBMI, VBMI2 and BMI2: Ice Lake, Sapphire Rapids, Zen 4 and
 /// later). UTF-8 validation (both forms), `ascii_len`, `count`, `utf16_len` and `latin1_prefix`
 /// run the same algorithms as the other sets at 512 bits (inputs shorter than a vector with one
 /// masked load, `short`); UTF-8 → UTF-16/UTF-32/Latin-1 and UTF-16/UTF-32/Latin-1 → UTF-8 use the
 /// compressing transcoders of `compress`, which take what they do not handle themselves to the
-/// 256-bit algorithms, and the measuring forms those of `measure`. The BMP-only UTF-16 forms
-/// (CESU-8, modified UTF-8) are the `avx2` set's.
+/// 256-bit algorithms, and the measuring forms those of `measure`; UTF-16 ↔ UTF-32 those of
+/// `utf16_utf32` (their measures the portable algorithms at 512 bits). The BMP-only UTF-16
+/// forms (CESU-8, modified UTF-8) are the `avx2` set's.
 mod avx512 {
     use super::*;
 
@@ -160,8 +232,12 @@ mod avx512 {
         latin1_to_utf8: from_latin1,
         latin1_measure: measure_latin1,
         utf8_to_latin1: to_latin1,
-        utf16_utf32: utf16_utf32_set!(
-            "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2"
+        utf16_utf32: utf16_utf32_x86!(
+            "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2",
+            utf16_utf32,
+            utf16_utf32_set!(
+                "avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx,avx2,bmi1,bmi2,popcnt,sse4.2"
+            )
         ),
         ..avx2::KERNELS
     };
