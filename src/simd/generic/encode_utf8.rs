@@ -8,6 +8,7 @@
 //! vector of any BMP values is in [`bmp`], the loop over whole vectors in [`vectors`].
 
 mod bmp;
+mod pair;
 mod vectors;
 
 use super::tables::ENCODE;
@@ -281,12 +282,38 @@ struct Classes<V> {
     v: V,
     /// 0xFFFF in the lanes below U+0800.
     short: V,
-    /// Two bits per lane, set below U+0080 ([`Vector::movemask`] of the 16-bit compare).
+    /// Two bits per lane, set below U+0080 ([`Vector::movemask`] of the 16-bit compare); with
+    /// [`Lanes2::LOOKUP_PAIR`], a bit per value at bits 0..4 and 8..12 ([`pair::classes`]).
     ascii_bits: u64,
-    /// Two bits per lane, set below U+0800.
+    /// Two bits per lane, set below U+0800; with [`Lanes2::LOOKUP_PAIR`], bits 4..8 and 12..16.
     short_bits: u64,
     /// Whether a lane holds a surrogate.
     surrogates: bool,
+}
+
+impl<V: Lanes2> Classes<V> {
+    /// Whether the lookups of [`pair`] take the vector (bits as [`pair::classes`] makes them).
+    const PAIR: bool = V::LOOKUP_PAIR && V::LANES == 16;
+
+    /// Whether every value is ASCII.
+    fn all_ascii(&self) -> bool {
+        let all = if Self::PAIR {
+            0x0F0F
+        } else {
+            u64::MAX >> (64 - V::LANES)
+        };
+        self.ascii_bits == all
+    }
+
+    /// Whether every value is below U+0800.
+    fn all_short(&self) -> bool {
+        let all = if Self::PAIR {
+            0xF0F0
+        } else {
+            u64::MAX >> (64 - V::LANES)
+        };
+        self.short_bits == all
+    }
 }
 
 #[inline(always)]
@@ -297,6 +324,17 @@ unsafe fn classify<V: Lanes2>(v: V) -> Classes<V> {
         let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
         let top5 = v.and(V::splat16(0xF800));
         let short = top5.eq16(zero);
+        let surrogates = !top5.eq16(V::splat16(0xD800)).is_zero();
+        if Classes::<V>::PAIR {
+            let bits = u64::from(pair::classes(ascii, short));
+            return Classes {
+                v,
+                short,
+                ascii_bits: bits & 0x0F0F,
+                short_bits: bits & 0xF0F0,
+                surrogates,
+            };
+        }
         // Both masks at once: some ISAs build them for less together.
         let bits = V::movemask_block(&[ascii, short]);
         Classes {
@@ -304,7 +342,7 @@ unsafe fn classify<V: Lanes2>(v: V) -> Classes<V> {
             short,
             ascii_bits: bits & (u64::MAX >> (64 - V::LANES)),
             short_bits: bits >> V::LANES,
-            surrogates: !top5.eq16(V::splat16(0xD800)).is_zero(),
+            surrogates,
         }
     }
 }
@@ -321,13 +359,17 @@ unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         let lead = v.shr16::<6>().or(V::splat16(0xC0));
         let cont = v.and(V::splat16(0x3F)).shl16::<8>();
         let two = lead.or(cont).or(V::splat16(0x8000));
-        let lanes = ascii.select(v, two);
         // Bits 0..8 of each 16: the ASCII values of that 128-bit lane.
         let m = ascii.movemask16();
         let (m0, m1) = ((m & 0xFF) as usize, ((m >> 16) & 0xFF) as usize);
-        let packed = if V::LANES == 16 {
+        let packed = if Classes::<V>::PAIR {
+            // The lookup picks from both registers: no blend of the two.
+            V::from_halves([pair::two(v.lane(0), two.lane(0), m0); 2])
+        } else if V::LANES == 16 {
+            let lanes = ascii.select(v, two);
             V::load_lanes([ENCODE.two[m0].as_ptr(); 2]).lookup16(lanes)
         } else {
+            let lanes = ascii.select(v, two);
             V::load_lanes([ENCODE.two[m0].as_ptr(), ENCODE.two[m1].as_ptr()]).lookup16(lanes)
         };
         let n0 = 16 - V::count_ones8(m0 as u32) as usize;
@@ -444,7 +486,7 @@ unsafe fn next_bmp<V: Lanes2, S: Source>(
     // SAFETY: caller's ISA contract; `src` has `n` units at `r`.
     unsafe {
         let c = classify(S::load_wide::<V>(src.as_ptr().add(r))?);
-        (c.ascii_bits != u64::MAX >> (64 - V::LANES) && !c.surrogates).then_some(c)
+        (!c.all_ascii() && !c.surrogates).then_some(c)
     }
 }
 
