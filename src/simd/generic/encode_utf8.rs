@@ -283,9 +283,10 @@ struct Classes<V> {
     /// 0xFFFF in the lanes below U+0800.
     short: V,
     /// Two bits per lane, set below U+0080 ([`Vector::movemask`] of the 16-bit compare); with
-    /// [`Lanes2::LOOKUP_PAIR`], a bit per value at bits 0..4 and 8..12 ([`pair::classes`]).
+    /// [`Lanes2::LOOKUP_PAIR`], the index of [`pair::classes`] (in `short_bits` too): one
+    /// register for both, where two made the loop of [`bmp_run`] move and mask them.
     ascii_bits: u64,
-    /// Two bits per lane, set below U+0800; with [`Lanes2::LOOKUP_PAIR`], bits 4..8 and 12..16.
+    /// Two bits per lane, set below U+0800.
     short_bits: u64,
     /// Whether a lane holds a surrogate.
     surrogates: bool,
@@ -298,7 +299,7 @@ impl<V: Lanes2> Classes<V> {
     /// Whether every value is ASCII.
     fn all_ascii(&self) -> bool {
         let all = if Self::PAIR {
-            0x0F0F
+            0xFFFF
         } else {
             u64::MAX >> (64 - V::LANES)
         };
@@ -307,12 +308,16 @@ impl<V: Lanes2> Classes<V> {
 
     /// Whether every value is below U+0800.
     fn all_short(&self) -> bool {
-        let all = if Self::PAIR {
-            0xF0F0
-        } else {
-            u64::MAX >> (64 - V::LANES)
-        };
-        self.short_bits == all
+        if Self::PAIR {
+            return self.short_bits & 0xF0F0 == 0xF0F0;
+        }
+        self.short_bits == u64::MAX >> (64 - V::LANES)
+    }
+
+    /// Whether every value takes three bytes.
+    fn no_short(&self) -> bool {
+        let short = if Self::PAIR { 0xF0F0 } else { u64::MAX };
+        self.short_bits & short == 0
     }
 }
 
@@ -330,8 +335,8 @@ unsafe fn classify<V: Lanes2>(v: V) -> Classes<V> {
             return Classes {
                 v,
                 short,
-                ascii_bits: bits & 0x0F0F,
-                short_bits: bits & 0xF0F0,
+                ascii_bits: bits,
+                short_bits: bits,
                 surrogates,
             };
         }

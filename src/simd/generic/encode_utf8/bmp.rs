@@ -28,7 +28,7 @@ pub(super) unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(
             // No test for two-byte vectors: their runs take [`encode_two`] before they get
             // here, and the pair's lookups encode them too.
             let (low, high) = low_high(&c);
-            return if c.short_bits == 0 {
+            return if c.no_short() {
                 pair::encode_threes::<V, EXACT>(dst, low, high)
             } else {
                 pair::encode_mixed::<V, EXACT>(dst, low, high, &c)
@@ -38,7 +38,7 @@ pub(super) unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(
             return encode_two::<V, EXACT>(dst, c.v);
         }
         let (lo, hi) = spread(c);
-        if c.short_bits == 0 {
+        if c.no_short() {
             store_threes::<V, EXACT>(dst, lo, hi)
         } else {
             store_mixed::<V, EXACT>(dst, lo, hi, c)

@@ -75,6 +75,18 @@ static MIXED: [[[u8; 16]; 256]; 2] = {
     t
 };
 
+/// The bytes a group of [`MIXED`] writes, `12 - popcount(i)`: a load, where the count of bits
+/// is a load too ([`Vector::count_ones8`]) and a subtraction.
+static LENGTHS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = 12 - (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Per 16-bit lane `j`, the weight of an ASCII value in [`classes`]: bit `j` for values 0..4
 /// (the first group's index, the low byte), bit `8 + j - 4` for values 4..8.
 static ASCII_WEIGHTS: [u8; 16] = [1, 0, 2, 0, 4, 0, 8, 0, 0, 1, 0, 2, 0, 4, 0, 8];
@@ -125,10 +137,9 @@ pub(super) unsafe fn encode_mixed<V: Lanes2, const EXACT: bool>(
     high: V,
     c: &Classes<V>,
 ) -> usize {
-    let index = c.ascii_bits as usize | c.short_bits as usize;
+    let index = c.ascii_bits as usize;
     let (i0, i1) = (index & 0xFF, index >> 8 & 0xFF);
-    let n0 = 12 - V::count_ones8(i0 as u32) as usize;
-    let n1 = 12 - V::count_ones8(i1 as u32) as usize;
+    let (n0, n1) = (usize::from(LENGTHS[i0]), usize::from(LENGTHS[i1]));
     // SAFETY: the caller's ISA contract and room. Unless `EXACT`, the first group's 16-byte
     // store runs past its own 4 to 12 bytes into the second group's, which that group's store
     // overwrites, and past both by `16 - n0 - n1` at most, 8 as `n0 + n1 >= 8`; the second's
