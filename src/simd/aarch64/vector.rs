@@ -425,6 +425,11 @@ impl Lanes2 for uint8x16_t {
         unsafe { vreinterpretq_u8_u16(vqmovun_high_s32(vqmovun_s32(s32s(self)), s32s(o))) }
     }
     #[inline(always)]
+    unsafe fn max32_in(self, lo: u32, hi: u32) -> bool {
+        // SAFETY: NEON. A maximum below `lo` wraps around to a large value: one comparison.
+        unsafe { vmaxvq_u32(u32s(self)).wrapping_sub(lo) < hi - lo }
+    }
+    #[inline(always)]
     unsafe fn maddubs(self, o: Self) -> Self {
         // SAFETY: NEON. The products of an unsigned and a signed byte fit in 16 bits; their
         // pairwise sums widen to 32 and saturate back, as `pmaddubsw` saturates.

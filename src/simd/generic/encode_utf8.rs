@@ -55,6 +55,16 @@ pub(in crate::simd) trait Source {
             }
         }
     }
+    /// [`Source::load_wide`] when every unit is below U+0800 and one from U+0080 (a vector of
+    /// a two-byte run), else `None`.
+    #[inline(always)]
+    unsafe fn load_two<V: Lanes2>(p: *const Self::Unit) -> Option<V> {
+        // SAFETY: forwarded from this function's contract (LANES / 2 readable units).
+        unsafe {
+            let v = Self::load_wide::<V>(p)?;
+            v.max16_in(0x80, 0x800).then_some(v)
+        }
+    }
     /// Whether ASCII runs go a vector of output at a time through [`Source::narrow_ascii`].
     const NARROW: bool = false;
     /// The `V::LANES` units at `p` as bytes when all are ASCII (only called when `NARROW`).
@@ -145,6 +155,21 @@ impl Source for Utf32 {
             let (a, b) = (H::load(p.cast()), H::load(p.add(4).cast()));
             let above = H::splat32(0xFFFF_0000);
             a.or(b).and_is_zero(above).then(|| a.packus32(b))
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_two<V: Lanes2>(p: *const u32) -> Option<V> {
+        // SAFETY: forwarded from this function's contract (LANES / 2 readable units).
+        unsafe {
+            if V::LOOKUP_PAIR && V::LANES == 16 {
+                // Where the maximum across a register is one instruction, the range of the
+                // 32-bit values is one test, before the pack, not one test for the pack and one
+                // for the range.
+                let (a, b) = (V::load(p.cast()), V::load(p.add(4).cast()));
+                return a.or(b).max32_in(0x80, 0x800).then(|| a.packus32(b));
+            }
+            let v = Self::load_wide::<V>(p)?;
+            v.max16_in(0x80, 0x800).then_some(v)
         }
     }
     #[inline(always)]
@@ -377,7 +402,11 @@ unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
             let lanes = ascii.select(v, two);
             V::load_lanes([ENCODE.two[m0].as_ptr(), ENCODE.two[m1].as_ptr()]).lookup16(lanes)
         };
-        let n0 = 16 - V::count_ones8(m0 as u32) as usize;
+        let n0 = if Classes::<V>::PAIR {
+            pair::two_len(m0)
+        } else {
+            16 - V::count_ones8(m0 as u32) as usize
+        };
         if V::LANES == 16 {
             if EXACT {
                 store_exact(dst, packed.lane(0), n0);
@@ -509,10 +538,7 @@ unsafe fn next_two<V: Lanes2, S: Source>(
         return None;
     }
     // SAFETY: caller's ISA contract; `src` has `n` units at `r`.
-    unsafe {
-        let v = S::load_wide::<V>(src.as_ptr().add(r))?;
-        v.max16_in(0x80, 0x800).then_some(v)
-    }
+    unsafe { S::load_two::<V>(src.as_ptr().add(r)) }
 }
 
 /// Encodes the run of characters below U+0800 that starts with the eight units `v` at

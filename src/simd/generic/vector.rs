@@ -169,6 +169,16 @@ pub(in crate::simd) trait Lanes2: Vector {
     /// Per 16-bit lane: the low byte of `self` times the low byte of `o` plus the high byte of
     /// `self` times the high byte of `o` (bytes of `self` unsigned, of `o` signed; saturating).
     unsafe fn maddubs(self, o: Self) -> Self;
+    /// [`Vector::max16_in`] of the 32-bit lanes: whether the largest is at least `lo` and
+    /// below `hi`, both powers of two.
+    #[inline(always)]
+    unsafe fn max32_in(self, lo: u32, hi: u32) -> bool {
+        // SAFETY: caller's ISA contract.
+        unsafe {
+            self.and_is_zero(Self::splat32(!(hi - 1)))
+                && !self.and_is_zero(Self::splat32(!(lo - 1)))
+        }
+    }
 }
 
 /// The 128-bit vector: what the 16-byte steps of the transcoders need besides [`Lanes2`]

@@ -12,7 +12,7 @@ use super::{Classes, store_exact};
 /// the eight values of one vector, indexed by the bits of the ASCII values (bit `j`: value
 /// `j` is ASCII): byte `2j` of the first for an ASCII value, else bytes `2j` and `2j + 1` of
 /// the second (lead, continuation).
-pub(super) static TWO: [[u8; 16]; 256] = {
+static TWO: [[u8; 16]; 256] = {
     let mut t = [[Z; 16]; 256];
     let mut m = 0;
     while m < 256 {
@@ -28,6 +28,18 @@ pub(super) static TWO: [[u8; 16]; 256] = {
             }
             j += 1;
         }
+        m += 1;
+    }
+    t
+};
+
+/// The bytes [`TWO`] writes: 16 less the ASCII values (a load, where the count of bits is a
+/// load too, [`Vector::count_ones8`], and a subtraction).
+static TWO_LENGTHS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = 16 - (m as u32).count_ones() as u8;
         m += 1;
     }
     t
@@ -120,6 +132,12 @@ pub(super) unsafe fn classes<V: Vector>(ascii: V, short: V) -> u32 {
 pub(super) unsafe fn two<H: Half>(ascii: H, two: H, mask: usize) -> H {
     // SAFETY: the caller's ISA contract; each row of TWO is 16 readable bytes.
     unsafe { H::load(TWO[mask & 0xFF].as_ptr()).lookup_pair(ascii, two) }
+}
+
+/// The bytes [`two`] packs for `mask`.
+#[inline(always)]
+pub(super) fn two_len(mask: usize) -> usize {
+    usize::from(TWO_LENGTHS[mask & 0xFF])
 }
 
 /// Encodes the eight values of `c.v` (none a surrogate, not all ASCII), whose classes
