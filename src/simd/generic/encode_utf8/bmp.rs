@@ -71,12 +71,14 @@ pub(super) unsafe fn low_high<V: Lanes2>(c: &Classes<V>) -> (V, V) {
     let Classes { v, short, .. } = *c;
     // SAFETY: the caller's ISA contract; no memory is read but the constant tables.
     unsafe {
-        // For v = aaaabbbbbbcccccc, the bytes of `low` are 0bcccccc (v itself when ASCII) and
-        // 10cccccc, those of `high` 1110aaaa and 10bbbbbb, or 110bbbbb below U+0800 (where the
-        // top bit of b is 0). No blends: a value's length only decides which bytes are taken.
+        // For v = aaaabbbbbbcccccc, the bytes of `low` are bbcccccc (v itself when ASCII, the
+        // only time it is taken) and 10cccccc, those of `high` 1110aaaa and 10bbbbbb, or
+        // 110bbbbb below U+0800 (where the top bit of b is 0). No blends: a value's length only
+        // decides which bytes are taken. (The mask clears two bits of one byte, which NEON
+        // does with an immediate, not a register.)
         let low = V::table(&DUP_LOW)
             .lookup16(v)
-            .and(V::splat16(0x3F7F))
+            .and(V::splat16(0x3FFF))
             .or(V::splat16(0x8000));
         // aaaabbbbbbcccccc → 00bbbbbb0000aaaa: on x86 from 0000aaaabbbbbb00, the low byte
         // times 0x40 plus the high byte; elsewhere (NEON emulates the multiply-add), two shifts.
