@@ -33,17 +33,21 @@ static TWO: [[u8; 16]; 256] = {
     t
 };
 
-/// The bytes [`TWO`] writes: 16 less the ASCII values (a load, where the count of bits is a
-/// load too, [`Vector::count_ones8`], and a subtraction).
-static TWO_LENGTHS: [u8; 256] = {
+/// The bytes [`TWO`] writes: 16 less the ASCII values.
+static TWO_LENGTHS: [u8; 256] = less_bits(16);
+
+/// `most - popcount(i)` for each byte value `i`: the bytes a row of [`TWO`] or [`MIXED`]
+/// writes, in one load, where the count of bits is a load too ([`Vector::count_ones8`]) and
+/// a subtraction.
+const fn less_bits(most: u8) -> [u8; 256] {
     let mut t = [0; 256];
-    let mut m = 0;
-    while m < 256 {
-        t[m] = 16 - (m as u32).count_ones() as u8;
-        m += 1;
+    let mut i = 0;
+    while i < 256 {
+        t[i] = most - (i as u32).count_ones() as u8;
+        i += 1;
     }
     t
-};
+}
 
 /// A lane the lookup leaves zero.
 const Z: u8 = 0x80;
@@ -87,17 +91,8 @@ static MIXED: [[[u8; 16]; 256]; 2] = {
     t
 };
 
-/// The bytes a group of [`MIXED`] writes, `12 - popcount(i)`: a load, where the count of bits
-/// is a load too ([`Vector::count_ones8`]) and a subtraction.
-static LENGTHS: [u8; 256] = {
-    let mut t = [0; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = 12 - (i as u32).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
+/// The bytes a group of [`MIXED`] writes: 12 less its ASCII values and those below U+0800.
+static LENGTHS: [u8; 256] = less_bits(12);
 
 /// Per 16-bit lane `j`, the weight of an ASCII value in [`classes`]: bit `j` for values 0..4
 /// (the first group's index, the low byte), bit `8 + j - 4` for values 4..8.
