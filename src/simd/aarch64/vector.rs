@@ -238,13 +238,11 @@ impl Vector for uint8x16_t {
     unsafe fn movemask_block(vs: &[Self]) -> u64 {
         // SAFETY: NEON.
         unsafe {
-            match vs {
-                &[a, b, c, d] => {
+            match *vs {
+                [a, b, c, d] => {
                     block_mask([a, b, c, d].map(|v| vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(v)))))
                 }
-                &[a, b] => {
-                    block_mask2([a, b].map(|v| vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(v)))))
-                }
+                [a, b] => block_mask2([a, b].map(|v| vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(v))))),
                 _ => vs
                     .iter()
                     .enumerate()
@@ -261,9 +259,9 @@ impl Vector for uint8x16_t {
             if vmaxvq_u8(any) == 0 {
                 return 0;
             }
-            match vs {
-                &[a, b, c, d] => block_mask([a, b, c, d].map(|v| vtstq_u8(v, v))),
-                &[a, b] => block_mask2([a, b].map(|v| vtstq_u8(v, v))),
+            match *vs {
+                [a, b, c, d] => block_mask([a, b, c, d].map(|v| vtstq_u8(v, v))),
+                [a, b] => block_mask2([a, b].map(|v| vtstq_u8(v, v))),
                 _ => vs
                     .iter()
                     .enumerate()
