@@ -32,8 +32,8 @@ unsafe fn movemask(v: uint8x16_t) -> u64 {
 /// Per byte, its bit's weight within its 64-bit half, for [`movemask`] and [`block_mask`].
 static BIT_WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
-/// Per 16-bit lane, its bit's weight, for [`Vector::movemask16`].
-static BIT_WEIGHTS16: [u16; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+/// Per 16-bit lane, its bit's weight in its low byte, for [`Vector::movemask16`].
+static BIT_WEIGHTS16: [u8; 16] = [1, 0, 2, 0, 4, 0, 8, 0, 16, 0, 32, 0, 64, 0, 128, 0];
 
 /// The 64-bit mask of four vectors whose bytes are 0 or 0xFF, vector `k` at bits `16 * k..`:
 /// each byte keeps its bit's weight, and three rounds of pairwise adds sum every eight bytes
@@ -238,13 +238,11 @@ impl Vector for uint8x16_t {
     unsafe fn movemask_block(vs: &[Self]) -> u64 {
         // SAFETY: NEON.
         unsafe {
-            match vs {
-                &[a, b, c, d] => {
+            match *vs {
+                [a, b, c, d] => {
                     block_mask([a, b, c, d].map(|v| vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(v)))))
                 }
-                &[a, b] => {
-                    block_mask2([a, b].map(|v| vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(v)))))
-                }
+                [a, b] => block_mask2([a, b].map(|v| vreinterpretq_u8_s8(vshrq_n_s8::<7>(s8s(v))))),
                 _ => vs
                     .iter()
                     .enumerate()
@@ -261,9 +259,9 @@ impl Vector for uint8x16_t {
             if vmaxvq_u8(any) == 0 {
                 return 0;
             }
-            match vs {
-                &[a, b, c, d] => block_mask([a, b, c, d].map(|v| vtstq_u8(v, v))),
-                &[a, b] => block_mask2([a, b].map(|v| vtstq_u8(v, v))),
+            match *vs {
+                [a, b, c, d] => block_mask([a, b, c, d].map(|v| vtstq_u8(v, v))),
+                [a, b] => block_mask2([a, b].map(|v| vtstq_u8(v, v))),
                 _ => vs
                     .iter()
                     .enumerate()
@@ -279,6 +277,11 @@ impl Vector for uint8x16_t {
     unsafe fn sum(self) -> u64 {
         // SAFETY: NEON.
         unsafe { u64::from(vaddlvq_u8(self)) }
+    }
+    #[inline(always)]
+    unsafe fn sum16(self) -> u32 {
+        // SAFETY: NEON.
+        unsafe { u32::from(vaddvq_u16(u16s(self))) }
     }
     #[inline(always)]
     unsafe fn add(self, o: Self) -> Self {
@@ -325,17 +328,19 @@ impl Vector for uint8x16_t {
     }
     #[inline(always)]
     unsafe fn movemask16(self) -> u64 {
-        // SAFETY: NEON. Each lane keeps its bit's weight and one sum across the register
-        // gathers them (three instructions where the pack and `movemask` take ten).
+        // SAFETY: NEON. Each lane's low byte keeps its bit's weight and one sum of the bytes
+        // gathers them (three instructions where the pack and `movemask` take ten); a sum of
+        // bytes is a byte, so the compiler knows the mask is below 256 and masks nothing.
         unsafe {
-            let weights = vld1q_u16(BIT_WEIGHTS16.as_ptr());
-            u64::from(vaddvq_u16(vandq_u16(u16s(self), weights)))
+            let weights = vld1q_u8(BIT_WEIGHTS16.as_ptr());
+            u64::from(vaddvq_u8(vandq_u8(self, weights)))
         }
     }
     #[inline(always)]
     unsafe fn max16_in(self, lo: u16, hi: u16) -> bool {
-        // SAFETY: NEON.
-        unsafe { (lo..hi).contains(&vmaxvq_u16(u16s(self))) }
+        // SAFETY: NEON. In 32 bits a maximum below `lo` wraps around to a large value, so one
+        // comparison tests both bounds without masking the difference back to 16 bits.
+        unsafe { u32::from(vmaxvq_u16(u16s(self))).wrapping_sub(lo.into()) < u32::from(hi - lo) }
     }
     #[inline(always)]
     unsafe fn unpack_lo16(self, o: Self) -> Self {
@@ -416,6 +421,11 @@ impl Lanes2 for uint8x16_t {
     unsafe fn packus32(self, o: Self) -> Self {
         // SAFETY: NEON.
         unsafe { vreinterpretq_u8_u16(vqmovun_high_s32(vqmovun_s32(s32s(self)), s32s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn max32_in(self, lo: u32, hi: u32) -> bool {
+        // SAFETY: NEON. A maximum below `lo` wraps around to a large value: one comparison.
+        unsafe { vmaxvq_u32(u32s(self)).wrapping_sub(lo) < hi - lo }
     }
     #[inline(always)]
     unsafe fn maddubs(self, o: Self) -> Self {

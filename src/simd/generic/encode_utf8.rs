@@ -8,6 +8,7 @@
 //! vector of any BMP values is in [`bmp`], the loop over whole vectors in [`vectors`].
 
 mod bmp;
+mod pair;
 mod vectors;
 
 use super::tables::ENCODE;
@@ -52,6 +53,16 @@ pub(in crate::simd) trait Source {
             } else {
                 Some(V::from_halves(Self::load16(p)?))
             }
+        }
+    }
+    /// [`Source::load_wide`] when every unit is below U+0800 and one from U+0080 (a vector of
+    /// a two-byte run), else `None`.
+    #[inline(always)]
+    unsafe fn load_two<V: Lanes2>(p: *const Self::Unit) -> Option<V> {
+        // SAFETY: forwarded from this function's contract (LANES / 2 readable units).
+        unsafe {
+            let v = Self::load_wide::<V>(p)?;
+            v.max16_in(0x80, 0x800).then_some(v)
         }
     }
     /// Whether ASCII runs go a vector of output at a time through [`Source::narrow_ascii`].
@@ -144,6 +155,21 @@ impl Source for Utf32 {
             let (a, b) = (H::load(p.cast()), H::load(p.add(4).cast()));
             let above = H::splat32(0xFFFF_0000);
             a.or(b).and_is_zero(above).then(|| a.packus32(b))
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_two<V: Lanes2>(p: *const u32) -> Option<V> {
+        // SAFETY: forwarded from this function's contract (LANES / 2 readable units).
+        unsafe {
+            if V::LOOKUP_PAIR && V::LANES == 16 {
+                // Where the maximum across a register is one instruction, the range of the
+                // 32-bit values is one test, before the pack, not one test for the pack and one
+                // for the range.
+                let (a, b) = (V::load(p.cast()), V::load(p.add(4).cast()));
+                return a.or(b).max32_in(0x80, 0x800).then(|| a.packus32(b));
+            }
+            let v = Self::load_wide::<V>(p)?;
+            v.max16_in(0x80, 0x800).then_some(v)
         }
     }
     #[inline(always)]
@@ -281,12 +307,43 @@ struct Classes<V> {
     v: V,
     /// 0xFFFF in the lanes below U+0800.
     short: V,
-    /// Two bits per lane, set below U+0080 ([`Vector::movemask`] of the 16-bit compare).
+    /// Two bits per lane, set below U+0080 ([`Vector::movemask`] of the 16-bit compare); with
+    /// [`Lanes2::LOOKUP_PAIR`], the index of [`pair::classes`] (in `short_bits` too): one
+    /// register for both, where two made the loop of [`bmp_run`] move and mask them.
     ascii_bits: u64,
     /// Two bits per lane, set below U+0800.
     short_bits: u64,
     /// Whether a lane holds a surrogate.
     surrogates: bool,
+}
+
+impl<V: Lanes2> Classes<V> {
+    /// Whether the lookups of [`pair`] take the vector (bits as [`pair::classes`] makes them).
+    const PAIR: bool = V::LOOKUP_PAIR && V::LANES == 16;
+
+    /// Whether every value is ASCII.
+    fn all_ascii(&self) -> bool {
+        let all = if Self::PAIR {
+            0xFFFF
+        } else {
+            u64::MAX >> (64 - V::LANES)
+        };
+        self.ascii_bits == all
+    }
+
+    /// Whether every value is below U+0800.
+    fn all_short(&self) -> bool {
+        if Self::PAIR {
+            return self.short_bits & 0xF0F0 == 0xF0F0;
+        }
+        self.short_bits == u64::MAX >> (64 - V::LANES)
+    }
+
+    /// Whether every value takes three bytes.
+    fn no_short(&self) -> bool {
+        let short = if Self::PAIR { 0xF0F0 } else { u64::MAX };
+        self.short_bits & short == 0
+    }
 }
 
 #[inline(always)]
@@ -297,6 +354,17 @@ unsafe fn classify<V: Lanes2>(v: V) -> Classes<V> {
         let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
         let top5 = v.and(V::splat16(0xF800));
         let short = top5.eq16(zero);
+        let surrogates = !top5.eq16(V::splat16(0xD800)).is_zero();
+        if Classes::<V>::PAIR {
+            let bits = u64::from(pair::classes(ascii, short));
+            return Classes {
+                v,
+                short,
+                ascii_bits: bits,
+                short_bits: bits,
+                surrogates,
+            };
+        }
         // Both masks at once: some ISAs build them for less together.
         let bits = V::movemask_block(&[ascii, short]);
         Classes {
@@ -304,7 +372,7 @@ unsafe fn classify<V: Lanes2>(v: V) -> Classes<V> {
             short,
             ascii_bits: bits & (u64::MAX >> (64 - V::LANES)),
             short_bits: bits >> V::LANES,
-            surrogates: !top5.eq16(V::splat16(0xD800)).is_zero(),
+            surrogates,
         }
     }
 }
@@ -321,16 +389,24 @@ unsafe fn encode_two<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V) -> usize 
         let lead = v.shr16::<6>().or(V::splat16(0xC0));
         let cont = v.and(V::splat16(0x3F)).shl16::<8>();
         let two = lead.or(cont).or(V::splat16(0x8000));
-        let lanes = ascii.select(v, two);
         // Bits 0..8 of each 16: the ASCII values of that 128-bit lane.
         let m = ascii.movemask16();
         let (m0, m1) = ((m & 0xFF) as usize, ((m >> 16) & 0xFF) as usize);
-        let packed = if V::LANES == 16 {
+        let packed = if Classes::<V>::PAIR {
+            // The lookup picks from both registers: no blend of the two.
+            V::from_halves([pair::two(v.lane(0), two.lane(0), m0); 2])
+        } else if V::LANES == 16 {
+            let lanes = ascii.select(v, two);
             V::load_lanes([ENCODE.two[m0].as_ptr(); 2]).lookup16(lanes)
         } else {
+            let lanes = ascii.select(v, two);
             V::load_lanes([ENCODE.two[m0].as_ptr(), ENCODE.two[m1].as_ptr()]).lookup16(lanes)
         };
-        let n0 = 16 - V::count_ones8(m0 as u32) as usize;
+        let n0 = if Classes::<V>::PAIR {
+            pair::two_len(m0)
+        } else {
+            16 - V::count_ones8(m0 as u32) as usize
+        };
         if V::LANES == 16 {
             if EXACT {
                 store_exact(dst, packed.lane(0), n0);
@@ -444,7 +520,7 @@ unsafe fn next_bmp<V: Lanes2, S: Source>(
     // SAFETY: caller's ISA contract; `src` has `n` units at `r`.
     unsafe {
         let c = classify(S::load_wide::<V>(src.as_ptr().add(r))?);
-        (c.ascii_bits != u64::MAX >> (64 - V::LANES) && !c.surrogates).then_some(c)
+        (!c.all_ascii() && !c.surrogates).then_some(c)
     }
 }
 
@@ -462,10 +538,7 @@ unsafe fn next_two<V: Lanes2, S: Source>(
         return None;
     }
     // SAFETY: caller's ISA contract; `src` has `n` units at `r`.
-    unsafe {
-        let v = S::load_wide::<V>(src.as_ptr().add(r))?;
-        v.max16_in(0x80, 0x800).then_some(v)
-    }
+    unsafe { S::load_two::<V>(src.as_ptr().add(r)) }
 }
 
 /// Encodes the run of characters below U+0800 that starts with the eight units `v` at

@@ -78,6 +78,19 @@ pub(in crate::simd) trait Vector: Copy {
     }
     /// The sum of all bytes.
     unsafe fn sum(self) -> u64;
+    /// The sum of the 16-bit lanes, modulo 2^16: one instruction where the ISA adds across a
+    /// register (NEON's `addv`), which makes a mask of weighted lanes; only the algorithms for
+    /// such an ISA call it (they check [`Lanes2::LOOKUP_PAIR`]), and the default adds in memory.
+    #[inline(always)]
+    unsafe fn sum16(self) -> u32 {
+        let mut bytes = [0u8; 64];
+        // SAFETY: caller's ISA contract; a vector is at most 64 bytes.
+        unsafe { self.store(bytes.as_mut_ptr()) };
+        let lanes = bytes[..Self::LANES].chunks_exact(2);
+        u32::from(lanes.fold(0u16, |s, p| {
+            s.wrapping_add(u16::from_le_bytes([p[0], p[1]]))
+        }))
+    }
     unsafe fn add(self, o: Self) -> Self;
     /// Bytes interleaved with those of `o`, from the low (`unpack_lo`) or high half of each
     /// 128-bit lane: `self` gives the low byte of each 16-bit lane of the result.
@@ -156,6 +169,16 @@ pub(in crate::simd) trait Lanes2: Vector {
     /// Per 16-bit lane: the low byte of `self` times the low byte of `o` plus the high byte of
     /// `self` times the high byte of `o` (bytes of `self` unsigned, of `o` signed; saturating).
     unsafe fn maddubs(self, o: Self) -> Self;
+    /// [`Vector::max16_in`] of the 32-bit lanes: whether the largest is at least `lo` and
+    /// below `hi`, both powers of two.
+    #[inline(always)]
+    unsafe fn max32_in(self, lo: u32, hi: u32) -> bool {
+        // SAFETY: caller's ISA contract.
+        unsafe {
+            self.and_is_zero(Self::splat32(!(hi - 1)))
+                && !self.and_is_zero(Self::splat32(!(lo - 1)))
+        }
+    }
 }
 
 /// The 128-bit vector: what the 16-byte steps of the transcoders need besides [`Lanes2`]

@@ -4,7 +4,7 @@
 
 use super::super::tables::ENCODE;
 use super::super::vector::{Lanes2, Vector};
-use super::{Classes, encode_two, store_exact};
+use super::{Classes, encode_two, pair, store_exact};
 
 /// Encodes the `LANES / 2` values of `c.v` (16-bit lanes, none a surrogate) at `dst`; returns the
 /// bytes written (`LANES / 2` to `3 * LANES / 2`). `dst` has room for 12 bytes more than that,
@@ -12,7 +12,8 @@ use super::{Classes, encode_two, store_exact};
 /// the caller's next step overwrites them (it writes at least that many from its start, even
 /// when `EXACT`). Each value gets in a 32-bit lane every byte its UTF-8 form may take
 /// ([`spread`]), and a shuffle per four values picks the ones its length takes, in order
-/// ([`store_threes`] when all take three, else [`store_mixed`]).
+/// ([`store_threes`] when all take three, else [`store_mixed`]); where one lookup reads two
+/// registers, [`pair::encode_mixed`] picks them from the two vectors of [`low_high`] instead.
 ///
 /// # Safety
 /// The caller's ISA contract; `dst` has room for the bytes written plus 12.
@@ -23,11 +24,21 @@ pub(super) unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(
 ) -> usize {
     // SAFETY: the caller's ISA contract and room, which is each step's.
     unsafe {
-        if c.short_bits == u64::MAX >> (64 - V::LANES) {
+        if Classes::<V>::PAIR {
+            // No test for two-byte vectors: their runs take [`encode_two`] before they get
+            // here, and the pair's lookups encode them too.
+            let (low, high) = low_high(&c);
+            return if c.no_short() {
+                pair::encode_threes::<V, EXACT>(dst, low, high)
+            } else {
+                pair::encode_mixed::<V, EXACT>(dst, low, high, &c)
+            };
+        }
+        if c.all_short() {
             return encode_two::<V, EXACT>(dst, c.v);
         }
         let (lo, hi) = spread(c);
-        if c.short_bits == 0 {
+        if c.no_short() {
             store_threes::<V, EXACT>(dst, lo, hi)
         } else {
             store_mixed::<V, EXACT>(dst, lo, hi, c)
@@ -42,15 +53,32 @@ pub(super) unsafe fn encode_bmp<V: Lanes2, const EXACT: bool>(
 /// The caller's ISA contract.
 #[inline(always)]
 unsafe fn spread<V: Lanes2>(c: Classes<V>) -> (V, V) {
-    let Classes { v, short, .. } = c;
+    // SAFETY: the caller's ISA contract.
+    unsafe {
+        let (low, high) = low_high(&c);
+        (low.unpack_lo16(high), low.unpack_hi16(high))
+    }
+}
+
+/// Every byte the UTF-8 form of each value of `c.v` may take, in two vectors of 16-bit lanes:
+/// `low` the ASCII value and the last continuation byte, `high` the lead of three bytes and
+/// the lead of two or middle of three.
+///
+/// # Safety
+/// The caller's ISA contract.
+#[inline(always)]
+pub(super) unsafe fn low_high<V: Lanes2>(c: &Classes<V>) -> (V, V) {
+    let Classes { v, short, .. } = *c;
     // SAFETY: the caller's ISA contract; no memory is read but the constant tables.
     unsafe {
-        // For v = aaaabbbbbbcccccc, the bytes of `low` are 0bcccccc (v itself when ASCII) and
-        // 10cccccc, those of `high` 1110aaaa and 10bbbbbb, or 110bbbbb below U+0800 (where the
-        // top bit of b is 0). No blends: a value's length only decides which bytes are taken.
+        // For v = aaaabbbbbbcccccc, the bytes of `low` are bbcccccc (v itself when ASCII, the
+        // only time it is taken) and 10cccccc, those of `high` 1110aaaa and 10bbbbbb, or
+        // 110bbbbb below U+0800 (where the top bit of b is 0). No blends: a value's length only
+        // decides which bytes are taken. (The mask clears two bits of one byte, which NEON
+        // does with an immediate, not a register.)
         let low = V::table(&DUP_LOW)
             .lookup16(v)
-            .and(V::splat16(0x3F7F))
+            .and(V::splat16(0x3FFF))
             .or(V::splat16(0x8000));
         // aaaabbbbbbcccccc → 00bbbbbb0000aaaa: on x86 from 0000aaaabbbbbb00, the low byte
         // times 0x40 plus the high byte; elsewhere (NEON emulates the multiply-add), two shifts.
@@ -64,7 +92,7 @@ unsafe fn spread<V: Lanes2>(c: Classes<V>) -> (V, V) {
         let high = high
             .or(short.and(V::splat16(0x4000)))
             .or(V::splat16(0x80E0));
-        (low.unpack_lo16(high), low.unpack_hi16(high))
+        (low, high)
     }
 }
 
