@@ -201,11 +201,11 @@ fn holds_only(buf: &[u8], base: usize, want: &[u8], what: &str) {
 /// Latin-1 → UTF-8 with the output at every offset from a 64-byte line and every capacity up
 /// to all of it, the kernel straight and through the engine. The AVX-512 loop stores ASCII runs
 /// on the output's lines (how far to the next line depends on where the output starts) and
-/// widens other blocks with stores past their own bytes, and the AVX2 set copies ASCII runs (of
-/// four vectors and more: the text's runs go to 600 bytes) on its vectors' boundaries, so where
-/// the room runs out, and where the output starts, decide which steps run near the end. The oracle is `char::from` of each
-/// byte: the kernel writes a correct prefix and nothing past it, and the conversion goes as far
-/// as the room allows.
+/// widens other blocks with stores past their own bytes, and the AVX2 and SSE4.2 sets copy ASCII
+/// runs (of four vectors and more, 64 bytes a step: the text's runs go to 600 bytes) on their
+/// vectors' boundaries, so where the room runs out, and where the output starts, decide which
+/// steps run near the end. The oracle is `char::from` of each byte: the kernel writes a correct
+/// prefix and nothing past it, and the conversion goes as far as the room allows.
 #[test]
 fn latin1_to_utf8_at_every_output_alignment_and_room() {
     let src = latin1_text(1600);

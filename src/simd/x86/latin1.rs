@@ -17,7 +17,6 @@ use crate::simd::generic::encode_utf8;
 #[inline(always)]
 pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut p, mut w) = (0, 0);
-    let out = dst.as_mut_ptr();
     // How many blocks in a row were ASCII, up to 3.
     let mut run = 0u32;
     // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
@@ -30,6 +29,7 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
         // ahead, so what follows writes over the last block's excess: a block below, or the
         // tail's characters, at least 63 bytes of them. An ASCII run leaves no excess.
         while src.len() - p >= 128 && dst.len() - w >= 192 {
+            let out = dst.as_mut_ptr();
             let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
             let high = _mm512_movepi8_mask(v);
             if high == 0 {
@@ -39,12 +39,18 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
                 // 8 % of its speed when the second block in a row made it. (The branch on `run`
                 // follows the ones above in the last steps, which the predictor remembers.)
                 if run == 3 {
-                    (p, w) = ascii_pair(src, out, v, p, w);
+                    // The generic run: a pair of aligned vectors a step, one test. A step of
+                    // one vector and its test (each run re-entered from this loop) ran as fast
+                    // on an idle core, but fell to 0.55-0.75x `memcpy` now and then beside
+                    // other work, where this stayed at 0.91x or more (`cargo bench --bench
+                    // alignment`, Zen 4).
+                    (p, w) = encode_utf8::latin1_ascii_run(src, dst, v, p, w);
+                    run = 0;
                 } else {
                     _mm512_storeu_si512(out.add(w).cast(), v);
                     (p, w) = (p + 64, w + 64);
+                    run += 1;
                 }
-                run = (run + 1).min(3);
                 continue;
             }
             run = 0;
@@ -62,6 +68,7 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
             if dst.len() - w < n {
                 break;
             }
+            let out = dst.as_mut_ptr();
             let ([lower, upper], m) = latin1_pairs(v, high);
             // The first half's 32 to 64 bytes go in a whole-vector store: the second half's
             // (at least 32) cover whatever it wrote past its own.
@@ -73,31 +80,6 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
         }
         let (r, n) = encode_utf8::latin1::<__m256i>(&src[p..], &mut dst[w..]);
         (p + r, w + n)
-    }
-}
-
-/// Copies the ASCII block `v` (the 64 bytes at `src[p..]`) to `out[w..]`, the blocks before
-/// having been ASCII too, and with it the next one aligned to the output's 64-byte lines (at
-/// `src[p + a..]`, `a` from 1 to 64) when that one is ASCII as well: a run of ASCII takes two
-/// vectors a step, the second (and from the second step both) stored on a line. Returns the
-/// new `p` and `w`.
-///
-/// # Safety
-/// The caller's ISA contract; p + 128 <= src.len() and w + 128 <= out_len, `out[..out_len]`
-/// writable.
-#[inline(always)]
-unsafe fn ascii_pair(src: &[u8], out: *mut u8, v: __m512i, p: usize, w: usize) -> (usize, usize) {
-    // SAFETY (whole body): per the caller's contract, the loads end at p + a + 64 <= p + 128
-    // and the stores at w + a + 64 <= w + 128.
-    unsafe {
-        _mm512_storeu_si512(out.add(w).cast(), v);
-        let a = 64 - (out.add(w) as usize & 63);
-        let u = _mm512_loadu_si512(src.as_ptr().add(p + a).cast());
-        if _mm512_movepi8_mask(u) != 0 {
-            return (p + 64, w + 64);
-        }
-        _mm512_storeu_si512(out.add(w + a).cast(), u);
-        (p + a + 64, w + a + 64)
     }
 }
 
