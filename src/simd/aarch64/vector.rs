@@ -280,8 +280,8 @@ impl Vector for uint8x16_t {
     }
     #[inline(always)]
     unsafe fn sum16(self) -> u32 {
-        // SAFETY: NEON.
-        unsafe { u32::from(vaddvq_u16(u16s(self))) }
+        // SAFETY: NEON. The widening sum (`uaddlv`): the sum does not wrap.
+        unsafe { vaddlvq_u16(u16s(self)) }
     }
     #[inline(always)]
     unsafe fn add(self, o: Self) -> Self {
@@ -376,6 +376,7 @@ impl Lanes2 for uint8x16_t {
     const WIDEN_IN_REGISTERS: bool = true;
     const MADDUBS: bool = false;
     const LOOKUP_PAIR: bool = true;
+    const NARROW32_SAT: bool = true;
     #[inline(always)]
     unsafe fn lane(self, _k: usize) -> Self {
         self
@@ -421,6 +422,12 @@ impl Lanes2 for uint8x16_t {
     unsafe fn packus32(self, o: Self) -> Self {
         // SAFETY: NEON.
         unsafe { vreinterpretq_u8_u16(vqmovun_high_s32(vqmovun_s32(s32s(self)), s32s(o))) }
+    }
+    #[inline(always)]
+    unsafe fn narrow32_sat(self, o: Self) -> Self {
+        // SAFETY: NEON. `uqxtn` and `uqxtn2`: unsigned saturation, where `packus32`'s
+        // `sqxtun` would take values from 0x8000_0000 for negative, to 0.
+        unsafe { vreinterpretq_u8_u16(vqmovn_high_u32(vqmovn_u32(u32s(self)), u32s(o))) }
     }
     #[inline(always)]
     unsafe fn max32_in(self, lo: u32, hi: u32) -> bool {

@@ -24,7 +24,11 @@ pub(in crate::simd) trait Source {
     /// Whether ASCII runs go 32 units at a time (UTF-16 only: the extra code costs UTF-32 a
     /// fifth on non-ASCII text).
     const RUNS32: bool = Self::PAIRS;
-    /// The 8 units at `p` as 16-bit values, or `None` when one is above U+FFFF.
+    /// Whether [`Source::load8`] gives units above U+FFFF as 0xFFFF, not `None`, on vectors with
+    /// [`Lanes2::NARROW32_SAT`] (see [`saturates`]).
+    const SATURATES: bool = false;
+    /// The 8 units at `p` as 16-bit values, or `None` when one is above U+FFFF (or, see
+    /// [`saturates`], those units as 0xFFFF).
     unsafe fn load8<H: Half>(p: *const Self::Unit) -> Option<H>;
     /// The 16 units at `p` as two [`Source::load8`] blocks, or `None` when either is `None`.
     #[inline(always)]
@@ -140,6 +144,7 @@ impl<const SWAP: bool> Source for Utf16<SWAP> {
 impl Source for Utf32 {
     type Unit = u32;
     const PAIRS: bool = false;
+    const SATURATES: bool = true;
     // Four units per 128 bits: the eight-unit blocks' per-block tests would cost more than the
     // packing.
     const NARROW: bool = true;
@@ -153,6 +158,10 @@ impl Source for Utf32 {
         // SAFETY: caller's ISA contract; `p` has 8 readable units.
         unsafe {
             let (a, b) = (H::load(p.cast()), H::load(p.add(4).cast()));
+            if H::NARROW32_SAT {
+                // The test for values above U+FFFF is the test for surrogates, as 0xFFFF.
+                return Some(a.narrow32_sat(b));
+            }
             let above = H::splat32(0xFFFF_0000);
             a.or(b).and_is_zero(above).then(|| a.packus32(b))
         }
@@ -235,6 +244,7 @@ impl<S: Source, const NUL: bool> Source for Bmp<S, NUL> {
     type Unit = S::Unit;
     const PAIRS: bool = false;
     const RUNS32: bool = S::RUNS32;
+    const SATURATES: bool = S::SATURATES;
     #[inline(always)]
     unsafe fn load8<H: Half>(p: *const S::Unit) -> Option<H> {
         // SAFETY: forwarded from this function's contract and the caller's ISA contract.
@@ -313,7 +323,8 @@ struct Classes<V> {
     ascii_bits: u64,
     /// Two bits per lane, set below U+0800.
     short_bits: u64,
-    /// Whether a lane holds a surrogate.
+    /// Whether a lane holds a surrogate (or a saturated 0xFFFF, see [`saturates`]); with
+    /// [`Lanes2::LOOKUP_PAIR`] always false, the bits telling instead ([`Classes::for_run`]).
     surrogates: bool,
 }
 
@@ -321,7 +332,17 @@ impl<V: Lanes2> Classes<V> {
     /// Whether the lookups of [`pair`] take the vector (bits as [`pair::classes`] makes them).
     const PAIR: bool = V::LOOKUP_PAIR && V::LANES == 16;
 
-    /// Whether every value is ASCII.
+    /// Whether the vector goes on a run of BMP text ([`bmp_run`]): no surrogate (nor saturated
+    /// 0xFFFF), not all ASCII. With [`Lanes2::LOOKUP_PAIR`], one comparison
+    /// ([`pair::classes`]).
+    fn for_run(&self) -> bool {
+        if Self::PAIR {
+            return self.ascii_bits < 0xFFFF;
+        }
+        !self.all_ascii() && !self.surrogates
+    }
+
+    /// Whether every value is ASCII (without a bad lane, with [`Lanes2::LOOKUP_PAIR`]).
     fn all_ascii(&self) -> bool {
         let all = if Self::PAIR {
             0xFFFF
@@ -346,25 +367,32 @@ impl<V: Lanes2> Classes<V> {
     }
 }
 
+/// The classes of the values of `v`; `saturated` when a value 0xFFFF stands for a unit above
+/// U+FFFF (see [`saturates`]), which then counts as a surrogate.
 #[inline(always)]
-unsafe fn classify<V: Lanes2>(v: V) -> Classes<V> {
+unsafe fn classify<V: Lanes2>(v: V, saturated: bool) -> Classes<V> {
     // SAFETY: caller's ISA contract.
     unsafe {
         let zero = V::splat(0);
         let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
         let top5 = v.and(V::splat16(0xF800));
         let short = top5.eq16(zero);
-        let surrogates = !top5.eq16(V::splat16(0xD800)).is_zero();
+        let mut bad = top5.eq16(V::splat16(0xD800));
+        if saturated {
+            bad = bad.or(v.eq16(V::splat(0xFF)));
+        }
         if Classes::<V>::PAIR {
-            let bits = u64::from(pair::classes(ascii, short));
+            let bits = u64::from(pair::classes(ascii, short, bad));
             return Classes {
                 v,
                 short,
                 ascii_bits: bits,
                 short_bits: bits,
-                surrogates,
+                // See [`Classes::for_run`].
+                surrogates: false,
             };
         }
+        let surrogates = !bad.is_zero();
         // Both masks at once: some ISAs build them for less together.
         let bits = V::movemask_block(&[ascii, short]);
         Classes {
@@ -504,6 +532,29 @@ unsafe fn surrogates<V: Vector>(v: V) -> V {
     unsafe { v.and(V::splat16(0xF800)).eq16(V::splat16(0xD800)) }
 }
 
+/// Whether [`Source::load8`] of `S` on `V` gives units above U+FFFF as 0xFFFF (NEON's
+/// unsigned saturating narrow, where a test of the 32-bit values took four more
+/// instructions): the vector steps then reject 0xFFFF with the surrogates, and U+FFFF goes
+/// unit by unit.
+const fn saturates<V: Lanes2, S: Source>() -> bool {
+    S::SATURATES && V::NARROW32_SAT
+}
+
+/// Non-zero 16-bit lanes where `v`, as [`Source::load8`] of `S` gives it, holds a value the
+/// vector steps do not take: a surrogate, or 0xFFFF where it [`saturates`].
+#[inline(always)]
+unsafe fn rejected<V: Lanes2, S: Source>(v: V) -> V {
+    // SAFETY: caller's ISA contract.
+    unsafe {
+        let bad = surrogates(v);
+        if saturates::<V, S>() {
+            bad.or(v.eq16(V::splat(0xFF)))
+        } else {
+            bad
+        }
+    }
+}
+
 /// The `LANES / 2` units at `src[r..]` when they are there, `cap - w` has room to encode them
 /// (plus 12), and they are BMP characters, not all ASCII.
 #[inline(always)]
@@ -519,8 +570,8 @@ unsafe fn next_bmp<V: Lanes2, S: Source>(
     }
     // SAFETY: caller's ISA contract; `src` has `n` units at `r`.
     unsafe {
-        let c = classify(S::load_wide::<V>(src.as_ptr().add(r))?);
-        (!c.all_ascii() && !c.surrogates).then_some(c)
+        let c = classify(S::load_wide::<V>(src.as_ptr().add(r))?, saturates::<V, S>());
+        c.for_run().then_some(c)
     }
 }
 
@@ -637,7 +688,7 @@ unsafe fn encode_wide<V: Lanes2, const EXACT: bool>(dst: *mut u8, v: V, short: b
         if short {
             encode_two::<V, EXACT>(dst, v)
         } else {
-            encode_bmp::<V, EXACT>(dst, classify(v))
+            encode_bmp::<V, EXACT>(dst, classify(v, false))
         }
     }
 }
@@ -778,7 +829,7 @@ unsafe fn blocks<V: Lanes2, S: Source>(
             let at = src.as_ptr().add(r);
             let out = dst.as_mut_ptr().add(w);
             match S::load8::<V::Half>(at) {
-                Some(v) if surrogates(v).is_zero() => {
+                Some(v) if rejected::<V::Half, S>(v).is_zero() => {
                     if done {
                         return (r, w, true);
                     }
@@ -796,7 +847,7 @@ unsafe fn blocks<V: Lanes2, S: Source>(
                     r += 8;
                     w += 16;
                 }
-                None if S::all_four8::<V::Half>(at) => {
+                v if (v.is_none() || saturates::<V::Half, S>()) && S::all_four8::<V::Half>(at) => {
                     S::encode_four8::<V::Half>(at, out);
                     r += 8;
                     w += 32;
@@ -850,12 +901,14 @@ pub(in crate::simd) unsafe fn convert_blocks<V: Lanes2, S: Source>(
                 v.packus16(v).store_low64(out);
                 // ASCII comes in runs.
                 (r, w) = ascii_run::<V, S>(src, dst, r + 8, w + 8);
-            } else if surrogates(v).is_zero() && v.and_is_zero(<V::Half>::splat16(0xF800)) {
+            } else if rejected::<V::Half, S>(v).is_zero()
+                && v.and_is_zero(<V::Half>::splat16(0xF800))
+            {
                 // Two-byte scripts (Cyrillic, Greek, Hebrew, Arabic; accented Latin) come in
                 // runs: all their blocks take the one encoding, without the classes of
                 // [`classify`]. (Surrogates first: blocks of them, emoji, pay no second test.)
                 (r, w) = two_run::<V, S>(src, r, dst, w, v);
-            } else if surrogates(v).is_zero() {
+            } else if rejected::<V::Half, S>(v).is_zero() {
                 // Characters from U+0080 come in runs (Cyrillic, CJK; Korean and Hindi words
                 // between ASCII spaces): stay here, a vector of units at a time, until a block
                 // of ASCII, a surrogate or an ill-formed unit.
@@ -864,12 +917,17 @@ pub(in crate::simd) unsafe fn convert_blocks<V: Lanes2, S: Source>(
                 if let Some(cur) = next_bmp::<V, S>(src, r, dst.len(), w) {
                     (r, w) = bmp_run::<V, S>(src, dst, r, w, cur);
                 } else {
-                    w += encode_bmp::<V::Half, true>(out, classify(v));
+                    w += encode_bmp::<V::Half, true>(out, classify(v, false));
                     r += 8;
                 }
             } else if S::PAIRS && encode_pairs(out, v) {
                 r += 8;
                 w += 16;
+            } else if saturates::<V::Half, S>() && S::all_four8::<V::Half>(src.as_ptr().add(r)) {
+                // Eight supplementary characters, as above, where `load8` gave them as 0xFFFF.
+                S::encode_four8::<V::Half>(src.as_ptr().add(r), out);
+                r += 8;
+                w += 32;
             } else if !one_by_one::<S>(src, &mut r, &mut w, Some(dst)) {
                 break;
             }
@@ -886,7 +944,7 @@ pub(in crate::simd) unsafe fn measure<H: Half, S: Source>(src: &[S::Unit]) -> (u
     unsafe {
         while r + 8 <= src.len() {
             match S::load8::<H>(src.as_ptr().add(r)) {
-                Some(v) if surrogates(v).is_zero() => {
+                Some(v) if rejected::<H, S>(v).is_zero() => {
                     let zero = H::splat(0);
                     let ascii = v.and(H::splat16(0xFF80)).eq16(zero);
                     let short = v.and(H::splat16(0xF800)).eq16(zero);
@@ -899,7 +957,9 @@ pub(in crate::simd) unsafe fn measure<H: Half, S: Source>(src: &[S::Unit]) -> (u
                     r += 8;
                     w += 16;
                 }
-                None if S::all_four8::<H>(src.as_ptr().add(r)) => {
+                v if (v.is_none() || saturates::<H, S>())
+                    && S::all_four8::<H>(src.as_ptr().add(r)) =>
+                {
                     r += 8;
                     w += 32;
                 }

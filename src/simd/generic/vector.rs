@@ -78,18 +78,19 @@ pub(in crate::simd) trait Vector: Copy {
     }
     /// The sum of all bytes.
     unsafe fn sum(self) -> u64;
-    /// The sum of the 16-bit lanes, modulo 2^16: one instruction where the ISA adds across a
-    /// register (NEON's `addv`), which makes a mask of weighted lanes; only the algorithms for
-    /// such an ISA call it (they check [`Lanes2::LOOKUP_PAIR`]), and the default adds in memory.
+    /// The sum of the 16-bit lanes, in 32 bits (it does not wrap at 2^16): one instruction
+    /// where the ISA adds across a register (NEON's `uaddlv`), which makes a mask of weighted
+    /// lanes; only the algorithms for such an ISA call it (they check
+    /// [`Lanes2::LOOKUP_PAIR`]), and the default adds in memory.
     #[inline(always)]
     unsafe fn sum16(self) -> u32 {
         let mut bytes = [0u8; 64];
         // SAFETY: caller's ISA contract; a vector is at most 64 bytes.
         unsafe { self.store(bytes.as_mut_ptr()) };
         let lanes = bytes[..Self::LANES].chunks_exact(2);
-        u32::from(lanes.fold(0u16, |s, p| {
-            s.wrapping_add(u16::from_le_bytes([p[0], p[1]]))
-        }))
+        lanes
+            .map(|p| u32::from(u16::from_le_bytes([p[0], p[1]])))
+            .sum()
     }
     unsafe fn add(self, o: Self) -> Self;
     /// Bytes interleaved with those of `o`, from the low (`unpack_lo`) or high half of each
@@ -150,6 +151,10 @@ pub(in crate::simd) trait Lanes2: Vector {
     /// Whether [`Half::lookup_pair`] is one instruction (NEON's two-register `tbl`); x86 builds
     /// it from two shuffles, and the algorithms then go another way.
     const LOOKUP_PAIR: bool = false;
+    /// Whether [`Lanes2::narrow32_sat`] is one step (NEON's `uqxtn`; x86's pack saturates
+    /// signed values, so it has none): UTF-32 is then narrowed before it is tested, and its
+    /// values above U+FFFF arrive as 0xFFFF, which the test for surrogates rejects too.
+    const NARROW32_SAT: bool = false;
     /// 128-bit lane `k` (`k < LANES / 16`).
     unsafe fn lane(self, k: usize) -> Self::Half;
     /// A vector whose 128-bit lane `k` is the 16 bytes at `ptrs[k]` (only `ptrs[0]` read when
@@ -166,6 +171,23 @@ pub(in crate::simd) trait Lanes2: Vector {
     /// Unsigned saturating pack of the 32-bit lanes of `self` and `o` to 16 bits, per 128-bit
     /// lane: each lane's low half from `self`, high half from `o`.
     unsafe fn packus32(self, o: Self) -> Self;
+    /// The 32-bit lanes of `self` then `o`, per 128-bit lane, as 16-bit lanes, each above 0xFFFF
+    /// (unsigned) as 0xFFFF. Only taken where [`Lanes2::NARROW32_SAT`]; the default clamps in
+    /// memory, so that it is right wherever it is called.
+    #[inline(always)]
+    unsafe fn narrow32_sat(self, o: Self) -> Self {
+        // SAFETY: caller's ISA contract; the arrays hold 64 bytes, the widest vector.
+        unsafe {
+            let (mut a, mut b) = ([0u32; 16], [0u32; 16]);
+            self.store(a.as_mut_ptr().cast());
+            o.store(b.as_mut_ptr().cast());
+            for x in a.iter_mut().chain(b.iter_mut()) {
+                *x = (*x).min(0xFFFF);
+            }
+            // Every lane fits in 16 bits now: the pack saturates none.
+            Self::load(a.as_ptr().cast()).packus32(Self::load(b.as_ptr().cast()))
+        }
+    }
     /// Per 16-bit lane: the low byte of `self` times the low byte of `o` plus the high byte of
     /// `self` times the high byte of `o` (bytes of `self` unsigned, of `o` signed; saturating).
     unsafe fn maddubs(self, o: Self) -> Self;

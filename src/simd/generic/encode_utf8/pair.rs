@@ -102,19 +102,24 @@ static ASCII_WEIGHTS: [u8; 16] = [1, 0, 2, 0, 4, 0, 8, 0, 0, 1, 0, 2, 0, 4, 0, 8
 static SHORT_WEIGHTS: [u8; 16] = [16, 0, 32, 0, 64, 0, 128, 0, 0, 16, 0, 32, 0, 64, 0, 128];
 
 /// The classes of the eight values of a register, as [`MIXED`] indexes them: the first group's
-/// in bits 0..8, the second's in bits 8..16, from the masks of the ASCII values and of those
-/// below U+0800 (lanes 0 or 0xFFFF).
+/// in bits 0..8, the second's in bits 8..16, from the masks of the ASCII values, of those
+/// below U+0800 and of those the vector steps do not take (`bad`: surrogates; lanes 0 or
+/// 0xFFFF). Below 0xFFFF exactly when the vector is for [`encode_mixed`] (no bad value, not all
+/// ASCII): a bad lane adds 0xFFFF, so the sum is at least that, and so is a vector of ASCII
+/// (every weight). One comparison tests both, where a test of the bad lanes of its own took
+/// three instructions more.
 ///
 /// # Safety
 /// The caller's ISA contract.
 #[inline(always)]
-pub(super) unsafe fn classes<V: Vector>(ascii: V, short: V) -> u32 {
+pub(super) unsafe fn classes<V: Vector>(ascii: V, short: V, bad: V) -> u32 {
     // SAFETY: the caller's ISA contract; the weights are 16 readable bytes each.
     unsafe {
         let a = ascii.and(V::table(&ASCII_WEIGHTS));
         let s = short.and(V::table(&SHORT_WEIGHTS));
-        // Every weight is its own bit, so the sum is their union.
-        a.or(s).sum16()
+        // Every weight is its own bit, so without a bad lane the sum is their union (and
+        // below 0x10000: [`Vector::sum16`] does not wrap).
+        a.or(s).or(bad).sum16()
     }
 }
 

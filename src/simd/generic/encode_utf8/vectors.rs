@@ -3,8 +3,8 @@
 
 use super::super::vector::Lanes2;
 use super::{
-    Source, all_ascii, ascii_run, ascii_steps, bmp_run, classify, encode_wide, store_ascii,
-    surrogates,
+    Source, all_ascii, ascii_run, ascii_steps, bmp_run, classify, encode_wide, rejected, saturates,
+    store_ascii,
 };
 
 /// Encodes whole vectors of BMP characters from `src[r..]`, each by its kind, until a vector
@@ -85,7 +85,7 @@ pub(super) unsafe fn vectors<V: Lanes2, S: Source>(
             // SAFETY: the caller's ISA contract; `fits(r, w)` is the room for `cur` that
             // `bmp_run` asks, and `fits` checks the units of the vector after the run.
             unsafe {
-                let c = classify(cur);
+                let c = classify(cur, saturates::<V, S>());
                 if c.surrogates {
                     return (r, w);
                 }
@@ -116,7 +116,7 @@ pub(super) unsafe fn vectors<V: Lanes2, S: Source>(
                 let next = if fits(r + n, w + 3 * n) {
                     S::load_wide::<V>(src.as_ptr().add(r + n)).and_then(|v| {
                         let short = v.and_is_zero(V::splat16(0xF800));
-                        (short || surrogates(v).is_zero()).then_some((v, short))
+                        (short || rejected::<V, S>(v).is_zero()).then_some((v, short))
                     })
                 } else {
                     None
