@@ -335,6 +335,7 @@ impl<V: Lanes2> Classes<V> {
     /// Whether the vector goes on a run of BMP text ([`bmp_run`]): no surrogate (nor saturated
     /// 0xFFFF), not all ASCII. With [`Lanes2::LOOKUP_PAIR`], one comparison
     /// ([`pair::classes`]).
+    #[inline(always)]
     fn for_run(&self) -> bool {
         if Self::PAIR {
             return self.ascii_bits < 0xFFFF;
@@ -381,6 +382,9 @@ unsafe fn classify<V: Lanes2>(v: V, saturated: bool) -> Classes<V> {
         if saturated {
             bad = bad.or(v.eq16(V::splat(0xFF)));
         }
+        // (Here, before the branch, as before there was one: on x86 LLVM made other code for
+        // the loops of AVX2 when it came after.)
+        let surrogates = !bad.is_zero();
         if Classes::<V>::PAIR {
             let bits = u64::from(pair::classes(ascii, short, bad));
             return Classes {
@@ -392,7 +396,6 @@ unsafe fn classify<V: Lanes2>(v: V, saturated: bool) -> Classes<V> {
                 surrogates: false,
             };
         }
-        let surrogates = !bad.is_zero();
         // Both masks at once: some ISAs build them for less together.
         let bits = V::movemask_block(&[ascii, short]);
         Classes {
@@ -535,7 +538,10 @@ unsafe fn surrogates<V: Vector>(v: V) -> V {
 /// Whether [`Source::load8`] of `S` on `V` gives units above U+FFFF as 0xFFFF (NEON's
 /// unsigned saturating narrow, where a test of the 32-bit values took four more
 /// instructions): the vector steps then reject 0xFFFF with the surrogates, and U+FFFF goes
-/// unit by unit.
+/// unit by unit. Only [`convert_blocks`] then takes blocks of supplementary characters in one
+/// step too: [`blocks`] and [`measure`] run with wider vectors, which never saturate (with one
+/// that did, such blocks would go unit by unit, right but slow). Tested in `const` blocks: as
+/// a call it changed the code LLVM made for x86, where it is always false.
 const fn saturates<V: Lanes2, S: Source>() -> bool {
     S::SATURATES && V::NARROW32_SAT
 }
@@ -547,7 +553,7 @@ unsafe fn rejected<V: Lanes2, S: Source>(v: V) -> V {
     // SAFETY: caller's ISA contract.
     unsafe {
         let bad = surrogates(v);
-        if saturates::<V, S>() {
+        if const { saturates::<V, S>() } {
             bad.or(v.eq16(V::splat(0xFF)))
         } else {
             bad
@@ -570,7 +576,10 @@ unsafe fn next_bmp<V: Lanes2, S: Source>(
     }
     // SAFETY: caller's ISA contract; `src` has `n` units at `r`.
     unsafe {
-        let c = classify(S::load_wide::<V>(src.as_ptr().add(r))?, saturates::<V, S>());
+        let c = classify(
+            S::load_wide::<V>(src.as_ptr().add(r))?,
+            const { saturates::<V, S>() },
+        );
         c.for_run().then_some(c)
     }
 }
@@ -847,7 +856,7 @@ unsafe fn blocks<V: Lanes2, S: Source>(
                     r += 8;
                     w += 16;
                 }
-                v if (v.is_none() || saturates::<V::Half, S>()) && S::all_four8::<V::Half>(at) => {
+                None if S::all_four8::<V::Half>(at) => {
                     S::encode_four8::<V::Half>(at, out);
                     r += 8;
                     w += 32;
@@ -923,7 +932,9 @@ pub(in crate::simd) unsafe fn convert_blocks<V: Lanes2, S: Source>(
             } else if S::PAIRS && encode_pairs(out, v) {
                 r += 8;
                 w += 16;
-            } else if saturates::<V::Half, S>() && S::all_four8::<V::Half>(src.as_ptr().add(r)) {
+            } else if const { saturates::<V::Half, S>() }
+                && S::all_four8::<V::Half>(src.as_ptr().add(r))
+            {
                 // Eight supplementary characters, as above, where `load8` gave them as 0xFFFF.
                 S::encode_four8::<V::Half>(src.as_ptr().add(r), out);
                 r += 8;
@@ -957,9 +968,7 @@ pub(in crate::simd) unsafe fn measure<H: Half, S: Source>(src: &[S::Unit]) -> (u
                     r += 8;
                     w += 16;
                 }
-                v if (v.is_none() || saturates::<H, S>())
-                    && S::all_four8::<H>(src.as_ptr().add(r)) =>
-                {
+                None if S::all_four8::<H>(src.as_ptr().add(r)) => {
                     r += 8;
                     w += 32;
                 }

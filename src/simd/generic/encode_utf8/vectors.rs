@@ -85,7 +85,7 @@ pub(super) unsafe fn vectors<V: Lanes2, S: Source>(
             // SAFETY: the caller's ISA contract; `fits(r, w)` is the room for `cur` that
             // `bmp_run` asks, and `fits` checks the units of the vector after the run.
             unsafe {
-                let c = classify(cur, saturates::<V, S>());
+                let c = classify(cur, const { saturates::<V, S>() });
                 if c.surrogates {
                     return (r, w);
                 }
