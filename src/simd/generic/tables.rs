@@ -6,6 +6,18 @@
 //! to what one step can do with the window: six characters of one or two bytes, or four of one to
 //! three bytes, each gathered by a shuffle into its own 16- or 32-bit lane.
 
+/// Byte `i` is `i`: lane numbers, to compare with a count or mask lanes by position (a vector
+/// of any width loads its first `LANES`).
+pub(in crate::simd) static LANE_NUMBERS: [u8; 64] = {
+    let mut t = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// What one step does with a window (see the module docs).
 #[derive(Clone, Copy)]
 pub(in crate::simd) struct Utf8Step {

@@ -6,6 +6,7 @@
 mod runs;
 mod tail;
 
+use super::tables::LANE_NUMBERS;
 use super::vector::{Half, Vector};
 use crate::codec::decode::is_continuation;
 use runs::{skip_ascii, text_run};
@@ -472,17 +473,6 @@ unsafe fn weight<V: Vector>(four_byte_leads: bool, v: V) -> V {
     }
 }
 
-/// Each lane's index, to mask lanes by position.
-static LANE_INDEX: [u8; 64] = {
-    let mut t = [0; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = i as u8;
-        i += 1;
-    }
-    t
-};
-
 /// Counts the bytes that are not continuation bytes, plus (when `four_byte_leads`) the bytes
 /// `F0`..`FF` once more: the UTF-16 length of valid UTF-8.
 #[inline(always)]
@@ -502,7 +492,7 @@ unsafe fn count_where<V: Vector>(src: &[u8], four_byte_leads: bool) -> usize {
         // as they did: only a quarter of their loads cross a line.
         if V::LANES >= 32 && src.len() >= step + V::LANES {
             let head = (V::LANES - src.as_ptr() as usize % V::LANES) % V::LANES;
-            let first = V::splat(head as u8).gt(V::load(LANE_INDEX.as_ptr()));
+            let first = V::splat(head as u8).gt(V::load(LANE_NUMBERS.as_ptr()));
             let w = weight::<V>(four_byte_leads, V::load(src.as_ptr())).and(first);
             total += zero.sub(w).sum();
             i = head;

@@ -2,6 +2,7 @@
 //! one non-ASCII byte is an error by itself.
 
 use super::sink::Sink;
+use crate::simd::generic::tables::LANE_NUMBERS;
 use crate::simd::generic::utf8::BLOCK;
 use crate::simd::generic::vector::Lanes2;
 
@@ -48,17 +49,6 @@ pub(super) unsafe fn ascii_chunk<V: Lanes2, S: Sink>(at: *const u8, dst: *mut S:
     }
 }
 
-/// Byte `i` is `i`: lane numbers, to compare with a count.
-pub(super) static LANE_NUMBERS: [u8; 32] = {
-    let mut t = [0; 32];
-    let mut i = 0;
-    while i < 32 {
-        t[i] = i as u8;
-        i += 1;
-    }
-    t
-};
-
 /// Stores the first `n` (< 64) of the 64 units the ASCII bytes in `loaded` make, without
 /// branches on `n`: each vector of the 64 units at `dst` is a blend of those units and what
 /// `dst` holds there, so the ones past `n` are written back unchanged. `dst` has room for 64
@@ -75,8 +65,8 @@ pub(super) unsafe fn ascii_prefix<V: Lanes2, S: Sink>(dst: *mut S::Unit, loaded:
     // `ascii` stores write is read.
     let mut units = core::mem::MaybeUninit::<[u128; 4 * BLOCK / 16]>::uninit();
     // SAFETY: caller's ISA contract; 64 * size bytes readable and writable at `dst`, and 64 *
-    // size written to `units` before the loop below reads them back; LANE_NUMBERS has LANES
-    // (at most 32) bytes.
+    // size written to `units` before the loop below reads them back; LANE_NUMBERS has 64
+    // bytes, LANES at most.
     unsafe {
         let new = units.as_mut_ptr().cast::<u8>();
         let per = V::LANES / 16;

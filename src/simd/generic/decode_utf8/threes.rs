@@ -1,12 +1,12 @@
 //! Runs of three-byte characters (CJK text): decoded four per 128-bit lane without windows,
 //! first under the chunk's validation, then validated as they are decoded.
 
-use super::ascii::LANE_NUMBERS;
 use super::lossy::put_fill;
 use super::sink::Sink;
 use super::steps::decode_three;
 use crate::codec::decode::{Step, utf8_step};
 use crate::simd::generic::replace::{byte_fill, fill_count};
+use crate::simd::generic::tables::LANE_NUMBERS;
 use crate::simd::generic::utf8::{BLOCK, low_lanes};
 use crate::simd::generic::vector::{Lanes2, Vector};
 use crate::types::outcome::Policy;
