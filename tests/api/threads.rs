@@ -460,7 +460,12 @@ fn mb_family(t: &mut Transcript, s: &[u8], cps: &[u32]) {
         t.ret(utf8x_mbstowcs(null_mut(), z.as_ptr().cast(), 0));
         let r = utf8x_mbstowcs(wout.as_mut_ptr(), z.as_ptr().cast(), wout.len());
         t.ret(r);
-        t.units(&wout.iter().map(|&w| w as u32).collect::<Vec<_>>());
+        t.units(
+            &wout
+                .iter()
+                .map(|&w| u32::from_ne_bytes(w.to_ne_bytes()))
+                .collect::<Vec<_>>(),
+        );
         let mut src = wide.as_ptr();
         let mut st = zero_state();
         t.ret(utf8x_wcsnrtombs(

@@ -279,7 +279,7 @@ fn wcs_to_mbs_family_like_glibc() {
     for s in WC_STRINGS {
         let bytes: usize = s
             .iter()
-            .map(|&c| char::from_u32(c as u32).map_or(6, char::len_utf8))
+            .map(|&c| char::from_u32(u32::from_ne_bytes(c.to_ne_bytes())).map_or(6, char::len_utf8))
             .sum();
         let beyond = s.iter().any(|&c| (0x110000..=0x7FFF_FFFF).contains(&c));
         let fns: [(WcsFn, WcsFn); 3] = [

@@ -106,7 +106,8 @@ unsafe fn next_char(s: *const c_char, n: usize, state: MbState) -> ([u8; 4], usi
     let mut k = 0;
     while k < n.min(4) {
         // SAFETY: byte `k` is before `n` and no earlier byte was NUL or ended the character.
-        buf[k] = unsafe { s.add(k).read() } as u8;
+        // (Read as `u8`: `c_char` is signed on x86-64, unsigned on aarch64.)
+        buf[k] = unsafe { s.cast::<u8>().add(k).read() };
         k += 1;
         let mut trial = state;
         if buf[k - 1] == 0 || trial.decode(&buf[..k]) != MbDecoded::Incomplete {
@@ -357,8 +358,10 @@ pub unsafe extern "C" fn utf8x_mblen(s: *const c_char, n: usize) -> c_int {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn utf8x_wcrtomb(s: *mut c_char, wc: wchar_t, ps: *mut mbstate_t) -> usize {
     ffi_boundary(panicked, || {
+        // `wchar_t` is `i32` on x86-64 and `u32` on aarch64: its bits, whichever it is.
+        let wc = u32::from_ne_bytes(wc.to_ne_bytes());
         // SAFETY: forwarded from this function's contract.
-        unsafe { encode_one(s, wc as u32, ps, &WCRTOMB, MbState::encode) }
+        unsafe { encode_one(s, wc, ps, &WCRTOMB, MbState::encode) }
     })
 }
 
