@@ -21,18 +21,23 @@ const STEP: usize = 32;
 /// blocks, 18 %).
 const DETOUR: usize = 256;
 
-/// The 32 UTF-32 units at `p` (byte-swapped when `S32`) as four registers of UTF-16 units in
-/// the machine's order, when all are BMP characters other than U+FFFF; `None` otherwise.
+/// Narrows the 32 UTF-32 units of `src` (byte-swapped when `S32`) into `dst` (UTF-16, byte-swapped
+/// when `S16`) when all are BMP characters other than U+FFFF; otherwise writes nothing and says
+/// false.
 ///
 /// # Safety
 ///
-/// NEON (the aarch64 base ISA); 32 readable units at `p`.
+/// NEON (the aarch64 base ISA).
 #[inline(always)]
-unsafe fn narrow_bmp<const S32: bool>(p: *const u32) -> Option<[uint16x8_t; 4]> {
-    // SAFETY: NEON per the caller's contract; the loads read units 0..32 at `p`.
+unsafe fn narrow_step<const S16: bool, const S32: bool>(
+    src: &[u32; STEP],
+    dst: &mut [u16; STEP],
+) -> bool {
+    // SAFETY: NEON per the caller's contract; the loads read units `4 * k..4 * k + 4` of `src`
+    // and the stores write units `8 * k..8 * k + 8` of `dst`, for k below 8 and 4: inside both.
     unsafe {
         let load = |k: usize| {
-            let v = vld1q_u32(p.add(4 * k));
+            let v = vld1q_u32(src.as_ptr().add(4 * k));
             if S32 {
                 vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(v)))
             } else {
@@ -51,11 +56,24 @@ unsafe fn narrow_bmp<const S32: bool>(p: *const u32) -> Option<[uint16x8_t; 4]> 
             vcltq_u16(low, vdupq_n_u16(0x800)),
             vceqq_u16(high, vdupq_n_u16(0xFFFF)),
         );
-        (vmaxvq_u16(bad) == 0).then_some(n)
+        if vmaxvq_u16(bad) != 0 {
+            return false;
+        }
+        for (k, v) in n.into_iter().enumerate() {
+            let v = if S16 {
+                vreinterpretq_u16_u8(vrev16q_u8(vreinterpretq_u8_u16(v)))
+            } else {
+                v
+            };
+            vst1q_u16(dst.as_mut_ptr().add(8 * k), v);
+        }
+        true
     }
 }
 
-/// UTF-32 (`S32`: byte-swapped) → UTF-16 (`S16`: byte-swapped), see `KernelSet`.
+/// UTF-32 (`S32`: byte-swapped) → UTF-16 (`S16`: byte-swapped), see `KernelSet`: steps while
+/// they take the text, then the portable kernel for `DETOUR` units (or to the end, where no step
+/// fits), then steps again.
 ///
 /// # Safety
 ///
@@ -66,36 +84,26 @@ pub(super) unsafe fn to_utf16<const S16: bool, const S32: bool>(
     dst: &mut [u16],
 ) -> (usize, usize) {
     let (mut i, mut j) = (0, 0);
-    while src.len() - i >= STEP && dst.len() - j >= STEP {
-        // SAFETY: NEON per the caller's contract; `narrow_bmp` reads 32 units at `i`, with
-        // `i + 32 <= src.len()`, and the stores write 32 units at `j`, with
-        // `j + 32 <= dst.len()`.
-        let bmp = unsafe {
-            let out = dst.as_mut_ptr().add(j);
-            let narrowed = narrow_bmp::<S32>(src.as_ptr().add(i));
-            if let Some(n) = narrowed {
-                for (k, v) in n.into_iter().enumerate() {
-                    let v = if S16 {
-                        vreinterpretq_u16_u8(vrev16q_u8(vreinterpretq_u8_u16(v)))
-                    } else {
-                        v
-                    };
-                    vst1q_u16(out.add(8 * k), v);
-                }
-            }
-            narrowed.is_some()
-        };
-        if bmp {
+    loop {
+        while let (Some(s), Some(d)) = (
+            src[i..].first_chunk::<STEP>(),
+            dst[j..].first_chunk_mut::<STEP>(),
+        )
+            // SAFETY: NEON per the caller's contract.
+            && unsafe { narrow_step::<S16, S32>(s, d) }
+        {
             (i, j) = (i + STEP, j + STEP);
-            continue;
         }
-        let end = src.len().min(i + DETOUR);
+        let end = if src.len() - i > DETOUR {
+            i + DETOUR
+        } else {
+            src.len()
+        };
         let (read, written) = portable::to_utf16::<S16, S32>(&src[i..end], &mut dst[j..]);
         (i, j) = (i + read, j + written);
-        if read == 0 {
+        // Done, or stopped where the portable kernel stopped (an error, no room).
+        if i == src.len() || read == 0 {
             return (i, j);
         }
     }
-    let (read, written) = portable::to_utf16::<S16, S32>(&src[i..], &mut dst[j..]);
-    (i + read, j + written)
 }
