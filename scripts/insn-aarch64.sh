@@ -14,11 +14,11 @@
 # (../shared/data/lipsum, or $UTF8X_LIPSUM), the files the throughput benchmark publishes on;
 # without one there is nothing to measure and the script says so and stops. Every operation the
 # throughput benchmark compares with simdutf: validate, count, UTF-8 <-> UTF-16LE, UTF-8 <->
-# UTF-32 and UTF-8 <-> Latin-1; the sources of the other encodings are each text converted
-# first, Latin-1 only for the texts it can hold, plus french.utflatin8.txt where it is there
-# (the French text of the lipsum corpus's Latin-1 pair). Each count is the difference between
-# CALLS2 and CALLS1 calls of the benchmark program (benches/insn), so starting up, reading and
-# converting the file cancel out: (count(CALLS2) - count(CALLS1)) / ((CALLS2 - CALLS1) * bytes).
+# UTF-32, UTF-8 <-> Latin-1 and UTF-16LE <-> UTF-32; the sources of the other encodings are each
+# text converted first, Latin-1 only for the texts it can hold, plus french.utflatin8.txt where it
+# is there (the French text of the lipsum corpus's Latin-1 pair). Each count is the difference
+# between CALLS2 and CALLS1 calls of the benchmark program (benches/insn), so starting up, reading
+# and converting the file cancel out: (count(CALLS2) - count(CALLS1)) / ((CALLS2 - CALLS1) * bytes).
 #
 # OPS="op ..." measures only the operations named, IMPLS="utf8x:neon ..." only those columns
 # (utf8x:neon, utf8x:scalar, simdutf:; default: all), for quick comparisons.
@@ -113,7 +113,7 @@ latin=("${texts[@]}")
 [ -f "$dir/french.utflatin8.txt" ] && latin=("$dir/french.utflatin8.txt" "${latin[@]}")
 
 ops=(validate count utf8-to-utf16le utf16le-to-utf8 utf8-to-utf32 utf32-to-utf8 utf8-to-latin1
-  latin1-to-utf8)
+  latin1-to-utf8 utf16le-to-utf32 utf32-to-utf16le)
 # OPS (names from the list above, space-separated) measures only those, for quick comparisons.
 [ -z "${OPS:-}" ] || read -ra ops <<<"$OPS"
 columns=("${sets[@]/#/utf8x:}" simdutf:)

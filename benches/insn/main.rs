@@ -22,7 +22,7 @@ usage: cargo bench --bench insn -- IMPL OP CALLS FILE
 
   IMPL   utf8x (the kernel set UTF8X_KERNEL names, else the best this CPU runs) | simdutf
   OP     validate | count | utf8-to-utf16le | utf16le-to-utf8 | utf8-to-utf32 | utf32-to-utf8 |
-         utf8-to-latin1 | latin1-to-utf8
+         utf8-to-latin1 | latin1-to-utf8 | utf16le-to-utf32 | utf32-to-utf16le
   CALLS  how many times to run the operation
   FILE   a UTF-8 text; the operation's source is that text in its source encoding (exit status
          3 when Latin-1 cannot hold it)
@@ -208,6 +208,30 @@ fn main() {
                 utf8,
             )
         }
+        "utf16le-to-utf32" => repeat(
+            calls,
+            pick(
+                theirs,
+                |s, d| done(utf8x::utf16le_to_utf32(s, Some(d), Strict)),
+                simdutf::utf16le_to_utf32,
+            ),
+            &utf16,
+            utf16.len(),
+            chars,
+            &utf32,
+        ),
+        "utf32-to-utf16le" => repeat(
+            calls,
+            pick(
+                theirs,
+                |s, d| done(utf8x::utf32_to_utf16le(s, Some(d), Strict)),
+                simdutf::utf32_to_utf16le,
+            ),
+            &utf32,
+            2 * chars,
+            utf16.len(),
+            &utf16,
+        ),
         _ => usage(),
     };
     // After the calls: utf8x chooses its kernel set at the first one.

@@ -180,3 +180,26 @@ fn errors_at_every_offset_into_every_output_alignment() {
         }
     }
 }
+
+/// Text with the code points at the edges of the narrowing's tests (either side of each end
+/// of the surrogates, U+FFFE and U+FFFF, the first past the BMP) at every offset of inputs
+/// around the sets' step sizes: every set as the portable one. NEON narrows with saturation,
+/// where a value past U+FFFF becomes FFFF, so a real U+FFFF must still convert.
+#[test]
+fn utf32_around_the_narrowing_edges_at_every_offset_in_every_set() {
+    let mut rng = Rng::new(3216);
+    for len in [31, 32, 64, 96] {
+        let t: Vec<u32> = text(&mut rng, SCRIPTS[0], len * 4)
+            .chars()
+            .take(len)
+            .map(u32::from)
+            .collect();
+        for edge in [0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFFFE, 0xFFFF, 0x1_0000] {
+            for at in 0..t.len() {
+                let mut c = t.clone();
+                c[at] = edge;
+                check_utf32(&c, false);
+            }
+        }
+    }
+}

@@ -269,6 +269,30 @@ impl Vector for uint8x16_t {
             }
         }
     }
+    const ABOVE_BY_MAX: bool = true;
+    /// Mostly neither: the flags ORed and the largest byte (`umax`) tested with one maximum
+    /// across the register, 11 instructions a chunk where the two tests took 16 (Hindi text
+    /// into UTF-16 4.69 -> 4.60 per byte). A chunk with bytes above (emoji text) then takes
+    /// both masks, 11 more (emoji into UTF-16 3.40 -> 3.58).
+    #[inline(always)]
+    unsafe fn errors_and_above(errs: &[Self], vs: &[Self], above: Self) -> (u64, u64) {
+        // SAFETY: NEON.
+        unsafe {
+            let any = errs.iter().fold(vdupq_n_u8(0), |a, v| vorrq_u8(a, *v));
+            let top = vs.iter().fold(vdupq_n_u8(0), |a, v| vmaxq_u8(a, *v));
+            if vmaxvq_u8(vorrq_u8(any, vqsubq_u8(top, above))) == 0 {
+                return (0, 0);
+            }
+            let mut bigs = [vdupq_n_u8(0); 4];
+            for (b, v) in bigs.iter_mut().zip(vs) {
+                *b = vqsubq_u8(*v, above);
+            }
+            (
+                Self::nonzero_mask_block(errs),
+                Self::nonzero_mask_block(&bigs[..vs.len()]),
+            )
+        }
+    }
     #[inline(always)]
     fn count_ones8(m: u32) -> u32 {
         u32::from(COUNT8[m as usize & 0xFF])
@@ -368,6 +392,34 @@ impl Vector for uint8x16_t {
         unsafe {
             let word = vcreate_u8(u64::from(p.cast::<u32>().read_unaligned()));
             vreinterpretq_u8_u32(vmovl_u16(vget_low_u16(vmovl_u8(word))))
+        }
+    }
+    /// NEON's shift-and-insert (`sli`) puts the bits a byte before gives into the byte's own in
+    /// one instruction each, where shifts, masks and an OR took three: the low bits are the
+    /// byte's six with the two low bits of the byte before above them (selected on continuation
+    /// bytes; ASCII keeps its seven), the high bits that byte's bits 2..6 with the low four of
+    /// the byte two before above them, where that one is a lead. Two instructions fewer each:
+    /// Hindi text into UTF-16 took 5 % fewer (4.94 -> 4.69 per byte, counted under qemu).
+    #[inline(always)]
+    unsafe fn window_bits<const TWO: bool>(self) -> (Self, Self) {
+        // SAFETY: NEON.
+        unsafe {
+            let zero = vdupq_n_u8(0);
+            let b1 = vextq_u8::<15>(zero, self);
+            let c0 = vdupq_n_s8(0xC0u8 as i8);
+            // Continuation bytes, 80..BF: below C0 as signed bytes.
+            let cont = vcgtq_s8(c0, s8s(self));
+            let low = vbslq_u8(cont, vsliq_n_u8::<6>(self, b1), self);
+            let high = if TWO {
+                vandq_u8(vshrq_n_u8::<2>(b1), vdupq_n_u8(0x0F))
+            } else {
+                let b2 = vextq_u8::<14>(zero, self);
+                // The byte two before is a lead of three bytes where the byte before is a
+                // continuation byte; elsewhere it is not part of the character.
+                let lead = vandq_u8(b2, vcgtq_s8(c0, s8s(b1)));
+                vsliq_n_u8::<4>(vshrq_n_u8::<2>(b1), lead)
+            };
+            (low, vandq_u8(high, cont))
         }
     }
 }

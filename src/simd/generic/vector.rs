@@ -70,6 +70,23 @@ pub(in crate::simd) trait Vector: Copy {
         }
         m
     }
+    /// Whether a chunk's test for bytes above a bound is better taken on the largest of its
+    /// bytes ([`Vector::errors_and_above`]) than byte by byte: where the ISA takes a maximum
+    /// across a register.
+    const ABOVE_BY_MAX: bool = false;
+    /// [`Vector::nonzero_mask_block`] of `errs`, and the bit per byte of `vs` above `above`:
+    /// with [`Vector::ABOVE_BY_MAX`], for a chunk's error flags and its bytes (both mostly
+    /// none), where one test of the flags and of the largest byte says so for both.
+    #[inline(always)]
+    unsafe fn errors_and_above(errs: &[Self], vs: &[Self], above: Self) -> (u64, u64) {
+        let mut m = 0;
+        for (k, v) in vs.iter().enumerate() {
+            // SAFETY: caller's ISA contract.
+            m |= unsafe { v.saturating_sub(above).nonzero_mask() } << (k * Self::LANES);
+        }
+        // SAFETY: caller's ISA contract.
+        (unsafe { Self::nonzero_mask_block(errs) }, m)
+    }
     /// The number of set bits of `m` (below 256): one instruction where the ISA counts the bits
     /// of a general register, a table lookup where it would move `m` to a vector and back.
     #[inline(always)]
@@ -122,6 +139,39 @@ pub(in crate::simd) trait Vector: Copy {
         unsafe {
             self.and_is_zero(Self::splat16(!(hi - 1)))
                 && !self.and_is_zero(Self::splat16(!(lo - 1)))
+        }
+    }
+    /// For a window of UTF-8 starting on a character boundary (`decode_utf8::window`): at each
+    /// byte that ends a character of one to three bytes (one or two when `TWO`), the low and
+    /// the high eight bits of its code point, from the byte and the one or two before it in the
+    /// window (zero before it); other bytes hold anything. Defaulted: shifts and masks; an ISA
+    /// with shift-and-insert instructions saves some of them.
+    #[inline(always)]
+    unsafe fn window_bits<const TWO: bool>(self) -> (Self, Self) {
+        // SAFETY: caller's ISA contract.
+        unsafe {
+            let v = self;
+            let zero = Self::splat(0);
+            // The byte before each byte (zero before the window).
+            let b1 = v.prev1(zero);
+            // A character ending in a continuation byte has a second byte before it; one ending
+            // in two continuation bytes, a third. Only lanes that end a character are kept, and
+            // there the lead and continuation bits say which.
+            let cont = Self::splat(0xC0).gt(v);
+            let low = v
+                .and(Self::splat(0x7F))
+                .or(b1.shl16::<6>().and(Self::splat(0xC0)).and(cont));
+            let high = b1.shr16::<2>().and(Self::splat(0x0F));
+            // Without three-byte characters no byte is a third one; else the byte two before.
+            let high = if TWO {
+                high
+            } else {
+                let b2 = v.prev2(zero);
+                let cont1 = Self::splat(0xC0).gt(b1);
+                high.or(b2.shl16::<4>().and(Self::splat(0xF0)).and(cont1))
+            }
+            .and(cont);
+            (low, high)
         }
     }
     /// 16-bit lanes interleaved with those of `o`, from the low (`unpack_lo16`) or high half of

@@ -32,7 +32,7 @@ pub(super) unsafe fn masks_of<V: Lanes2, const WIDE: bool>(
     // SAFETY: caller's ISA contract.
     unsafe {
         let mut errs = [V::splat(0); BLOCK / 16];
-        let (mut starts, mut bigs) = (errs, errs);
+        let (mut starts, mut bigs, mut vs) = (errs, errs, errs);
         let above = V::splat(if max < 0x800 { 0xC3 } else { 0xEF });
         let not_cont = V::splat(0xBF);
         // The masks of vector `k`, after vector `$prev`; gives vector `k`. A macro,
@@ -43,9 +43,10 @@ pub(super) unsafe fn masks_of<V: Lanes2, const WIDE: bool>(
                 let v = vector($k);
                 errs[$k] = errors(v, $prev);
                 starts[$k] = v.gt(not_cont);
-                if WIDE {
+                if WIDE && !V::ABOVE_BY_MAX {
                     bigs[$k] = v.saturating_sub(above);
                 }
+                vs[$k] = v;
                 v
             }};
         }
@@ -60,6 +61,10 @@ pub(super) unsafe fn masks_of<V: Lanes2, const WIDE: bool>(
                 let v2 = step!(2, v1);
                 step!(3, v2);
             }
+        }
+        if WIDE && V::ABOVE_BY_MAX {
+            let (bad, big) = V::errors_and_above(&errs[..n], &vs[..n], above);
+            return (V::movemask_block(&starts[..n]), bad, big);
         }
         (
             V::movemask_block(&starts[..n]),

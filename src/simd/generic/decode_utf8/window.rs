@@ -25,27 +25,7 @@ pub(super) unsafe fn window<V: Lanes2, S: Sink, const TWO: bool>(
     // SAFETY: caller's ISA contract; `p` has LANES readable bytes; `dst` has room for the units
     // of `ends` plus 7 after `w`.
     unsafe {
-        let v = V::load(p);
-        let zero = V::splat(0);
-        // The byte before each byte (zero before the window).
-        let b1 = v.prev1(zero);
-        // A character ending in a continuation byte has a second byte before it; one ending in
-        // two continuation bytes, a third. Only lanes that end a character are kept, and there
-        // the lead and continuation bits say which.
-        let cont = V::splat(0xC0).gt(v);
-        let low = v
-            .and(V::splat(0x7F))
-            .or(b1.shl16::<6>().and(V::splat(0xC0)).and(cont));
-        let high = b1.shr16::<2>().and(V::splat(0x0F));
-        // Without three-byte characters no byte is a third one; else the byte two before.
-        let high = if TWO {
-            high
-        } else {
-            let b2 = v.prev2(zero);
-            let cont1 = V::splat(0xC0).gt(b1);
-            high.or(b2.shl16::<4>().and(V::splat(0xF0)).and(cont1))
-        }
-        .and(cont);
+        let (low, high) = V::load(p).window_bits::<TWO>();
         S::window_units(dst, w, low, high, ends)
     }
 }
