@@ -231,11 +231,15 @@ pub(super) unsafe fn to_utf16<const S16: bool, const S32: bool>(
                 (i, j) = (i + 32, j + 32);
                 continue;
             }
+            // Both halves here: `b` would otherwise be loaded and tested again.
             let Some(n) = split_pairs::<S16>(a, out.add(j), room - j) else {
                 break;
             };
-            i += 16;
-            j += n;
+            (i, j) = (i + 16, j + n);
+            let Some(n) = split_pairs::<S16>(b, out.add(j), room - j) else {
+                break;
+            };
+            (i, j) = (i + 16, j + n);
         }
     }
     let (read, written) = portable::to_utf16::<S16, S32>(&src[i..], &mut dst[j..]);
