@@ -1,0 +1,193 @@
+//! The bare loops: UTF-16 units widened to 32 bits, or 32-bit units narrowed to 16, with no
+//! check at all, in the variants the limit is probed with. Each converts all of `src` into the
+//! start of `dst` and reports `src.len()` units written; the stores are aligned to the vector
+//! (the units before the first aligned one are done one by one, as are the last ones).
+
+use core::arch::x86_64::*;
+
+/// One loop, named for the table.
+pub type Named<S, D> = (&'static str, fn(&[S], &mut [D]) -> Option<usize>);
+
+/// The bare widening loops.
+pub const WIDEN: [Named<u16, u32>; 4] = [
+    ("bare avx512", |s, d| widen(s, d, Store::Plain)),
+    ("bare avx512 nt", |s, d| widen(s, d, Store::NonTemporal)),
+    ("bare avx512 pf", |s, d| widen(s, d, Store::Prefetch)),
+    ("bare avx2", widen_avx2),
+];
+
+/// The bare narrowing loops.
+pub const NARROW: [Named<u32, u16>; 5] = [
+    ("bare avx512", |s, d| narrow(s, d, Store::Plain)),
+    ("bare avx512 nt", |s, d| narrow(s, d, Store::NonTemporal)),
+    ("bare avx512 pf", |s, d| narrow(s, d, Store::Prefetch)),
+    ("bare avx512 ali", |s, d| narrow(s, d, Store::AlignedLoads)),
+    ("bare avx512 una", |s, d| narrow(s, d, Store::Unaligned)),
+];
+
+/// Whether this CPU runs the loops: main checks it before any is called.
+pub fn supported() -> bool {
+    is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx2")
+}
+
+/// How a loop stores (and loads).
+#[derive(Clone, Copy, PartialEq)]
+enum Store {
+    Plain,
+    /// `vmovntdq`: the output's lines are not read first, nor kept in the caches.
+    NonTemporal,
+    /// Plain stores, and a prefetch of the input `AHEAD` bytes ahead.
+    Prefetch,
+    /// The loads aligned to 64-byte lines instead of the stores.
+    AlignedLoads,
+    /// Neither aligned: the loop starts at the first unit.
+    Unaligned,
+}
+
+/// How far ahead `Store::Prefetch` asks for the input, in bytes.
+const AHEAD: usize = 1024;
+
+/// How many units of `out` come before its first multiple of `align` bytes, at most `n`.
+fn lead<T>(out: *const T, align: usize, n: usize) -> usize {
+    (out.align_offset(align)).min(n)
+}
+
+fn widen(src: &[u16], dst: &mut [u32], store: Store) -> Option<usize> {
+    let dst = &mut dst[..src.len()];
+    let head = lead(dst.as_ptr(), 64, src.len());
+    for (d, &s) in dst[..head].iter_mut().zip(&src[..head]) {
+        *d = s.into();
+    }
+    // SAFETY: main checked `supported()`.
+    let body = unsafe { widen512(&src[head..], &mut dst[head..], store) };
+    let done = head + body;
+    for (d, &s) in dst[done..].iter_mut().zip(&src[done..]) {
+        *d = s.into();
+    }
+    Some(src.len())
+}
+
+/// 32 units a step into two aligned vectors: how many units, a multiple of 32.
+///
+/// # Safety
+/// AVX-512 F and BW; `dst` starts on a 64-byte line and is as long as `src`.
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn widen512(src: &[u16], dst: &mut [u32], store: Store) -> usize {
+    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    let steps = src.len() / 32;
+    // SAFETY: each step reads 32 units at 32k < src.len() and writes 32 at the same place of
+    // `dst`, aligned by the caller; a prefetch is only a hint, even past the end.
+    unsafe {
+        for k in 0..steps {
+            if store == Store::Prefetch {
+                _mm_prefetch::<_MM_HINT_T0>(s.add(32 * k).cast::<i8>().wrapping_add(AHEAD));
+            }
+            let v = _mm512_loadu_si512(s.add(32 * k).cast());
+            let lo = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+            let hi = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(v));
+            let at = d.add(32 * k);
+            if store == Store::NonTemporal {
+                _mm512_stream_si512(at.cast(), lo);
+                _mm512_stream_si512(at.add(16).cast(), hi);
+            } else {
+                _mm512_store_si512(at.cast(), lo);
+                _mm512_store_si512(at.add(16).cast(), hi);
+            }
+        }
+        if store == Store::NonTemporal {
+            _mm_sfence();
+        }
+    }
+    32 * steps
+}
+
+fn widen_avx2(src: &[u16], dst: &mut [u32]) -> Option<usize> {
+    let dst = &mut dst[..src.len()];
+    let head = lead(dst.as_ptr(), 32, src.len());
+    for (d, &s) in dst[..head].iter_mut().zip(&src[..head]) {
+        *d = s.into();
+    }
+    // SAFETY: main checked `supported()`.
+    let body = unsafe { widen256(&src[head..], &mut dst[head..]) };
+    let done = head + body;
+    for (d, &s) in dst[done..].iter_mut().zip(&src[done..]) {
+        *d = s.into();
+    }
+    Some(src.len())
+}
+
+/// 16 units a step into two aligned vectors: how many units, a multiple of 16.
+///
+/// # Safety
+/// AVX2; `dst` starts on a 32-byte boundary and is as long as `src`.
+#[target_feature(enable = "avx2")]
+unsafe fn widen256(src: &[u16], dst: &mut [u32]) -> usize {
+    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    let steps = src.len() / 16;
+    // SAFETY: each step reads 16 units at 16k < src.len() and writes 16 at the same place of
+    // `dst`, aligned by the caller.
+    unsafe {
+        for k in 0..steps {
+            let v = _mm256_loadu_si256(s.add(16 * k).cast());
+            let lo = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(v));
+            let hi = _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(v));
+            _mm256_store_si256(d.add(16 * k).cast(), lo);
+            _mm256_store_si256(d.add(16 * k + 8).cast(), hi);
+        }
+    }
+    16 * steps
+}
+
+fn narrow(src: &[u32], dst: &mut [u16], store: Store) -> Option<usize> {
+    let dst = &mut dst[..src.len()];
+    let head = match store {
+        Store::AlignedLoads => lead(src.as_ptr(), 64, src.len()),
+        Store::Unaligned => 0,
+        _ => lead(dst.as_ptr(), 64, src.len()),
+    };
+    for (d, &s) in dst[..head].iter_mut().zip(&src[..head]) {
+        *d = s as u16;
+    }
+    // SAFETY: main checked `supported()`.
+    let body = unsafe { narrow512(&src[head..], &mut dst[head..], store) };
+    let done = head + body;
+    for (d, &s) in dst[done..].iter_mut().zip(&src[done..]) {
+        *d = s as u16;
+    }
+    Some(src.len())
+}
+
+/// 32 units a step from two vectors into one: how many units, a multiple of 32.
+///
+/// # Safety
+/// AVX-512 F and BW; `dst` is as long as `src` and, unless `store` says otherwise, starts on a
+/// 64-byte line.
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn narrow512(src: &[u32], dst: &mut [u16], store: Store) -> usize {
+    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    let steps = src.len() / 32;
+    // SAFETY: each step reads 32 units at 32k < src.len() and writes 32 at the same place of
+    // `dst`, aligned by the caller where the store needs it; a prefetch is only a hint.
+    unsafe {
+        for k in 0..steps {
+            if store == Store::Prefetch {
+                _mm_prefetch::<_MM_HINT_T0>(s.add(32 * k).cast::<i8>().wrapping_add(AHEAD));
+            }
+            let a = _mm512_cvtepi32_epi16(_mm512_loadu_si512(s.add(32 * k).cast()));
+            let b = _mm512_cvtepi32_epi16(_mm512_loadu_si512(s.add(32 * k + 16).cast()));
+            let v = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(a), b);
+            let at = d.add(32 * k);
+            match store {
+                Store::NonTemporal => _mm512_stream_si512(at.cast(), v),
+                Store::AlignedLoads | Store::Unaligned => _mm512_storeu_si512(at.cast(), v),
+                _ => _mm512_store_si512(at.cast(), v),
+            }
+        }
+        if store == Store::NonTemporal {
+            _mm_sfence();
+        }
+    }
+    32 * steps
+}
