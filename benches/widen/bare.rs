@@ -9,8 +9,10 @@ use core::arch::x86_64::*;
 pub type Named<S, D> = (&'static str, fn(&[S], &mut [D]) -> Option<usize>);
 
 /// The bare widening loops.
-pub const WIDEN: [Named<u16, u32>; 4] = [
+pub const WIDEN: [Named<u16, u32>; 6] = [
     ("bare avx512", |s, d| widen(s, d, Store::Plain)),
+    ("bare avx512 una", |s, d| widen(s, d, Store::Unaligned)),
+    ("bare avx512 chk", |s, d| widen(s, d, Store::Checked)),
     ("bare avx512 nt", |s, d| widen(s, d, Store::NonTemporal)),
     ("bare avx512 pf", |s, d| widen(s, d, Store::Prefetch)),
     ("bare avx2", widen_avx2),
@@ -44,6 +46,9 @@ enum Store {
     AlignedLoads,
     /// Neither aligned: the loop starts at the first unit.
     Unaligned,
+    /// Plain stores, after the test for surrogates that a conversion makes (the loop stops
+    /// at the first vector with one).
+    Checked,
 }
 
 /// How far ahead `Store::Prefetch` asks for the input, in bytes.
@@ -56,7 +61,10 @@ fn lead<T>(out: *const T, align: usize, n: usize) -> usize {
 
 fn widen(src: &[u16], dst: &mut [u32], store: Store) -> Option<usize> {
     let dst = &mut dst[..src.len()];
-    let head = lead(dst.as_ptr(), 64, src.len());
+    let head = match store {
+        Store::Unaligned => 0,
+        _ => lead(dst.as_ptr(), 64, src.len()),
+    };
     for (d, &s) in dst[..head].iter_mut().zip(&src[..head]) {
         *d = s.into();
     }
@@ -69,31 +77,47 @@ fn widen(src: &[u16], dst: &mut [u32], store: Store) -> Option<usize> {
     Some(src.len())
 }
 
-/// 32 units a step into two aligned vectors: how many units, a multiple of 32.
+/// 32 units a step into two vectors: how many units, a multiple of 32 (fewer than all only
+/// when `Store::Checked` meets a surrogate).
 ///
 /// # Safety
-/// AVX-512 F and BW; `dst` starts on a 64-byte line and is as long as `src`.
+/// AVX-512 F and BW; `dst` is as long as `src` and, unless `store` says otherwise, starts on a
+/// 64-byte line.
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn widen512(src: &[u16], dst: &mut [u32], store: Store) -> usize {
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     let steps = src.len() / 32;
     // SAFETY: each step reads 32 units at 32k < src.len() and writes 32 at the same place of
-    // `dst`, aligned by the caller; a prefetch is only a hint, even past the end.
+    // `dst`, aligned by the caller where the store needs it; a prefetch is only a hint, even
+    // past the end.
     unsafe {
         for k in 0..steps {
             if store == Store::Prefetch {
                 _mm_prefetch::<_MM_HINT_T0>(s.add(32 * k).cast::<i8>().wrapping_add(AHEAD));
             }
             let v = _mm512_loadu_si512(s.add(32 * k).cast());
+            if store == Store::Checked {
+                let top = _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16));
+                if _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800u16 as i16)) != 0 {
+                    return 32 * k;
+                }
+            }
             let lo = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
             let hi = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(v));
             let at = d.add(32 * k);
-            if store == Store::NonTemporal {
-                _mm512_stream_si512(at.cast(), lo);
-                _mm512_stream_si512(at.add(16).cast(), hi);
-            } else {
-                _mm512_store_si512(at.cast(), lo);
-                _mm512_store_si512(at.add(16).cast(), hi);
+            match store {
+                Store::NonTemporal => {
+                    _mm512_stream_si512(at.cast(), lo);
+                    _mm512_stream_si512(at.add(16).cast(), hi);
+                }
+                Store::Unaligned => {
+                    _mm512_storeu_si512(at.cast(), lo);
+                    _mm512_storeu_si512(at.add(16).cast(), hi);
+                }
+                _ => {
+                    _mm512_store_si512(at.cast(), lo);
+                    _mm512_store_si512(at.add(16).cast(), hi);
+                }
             }
         }
         if store == Store::NonTemporal {
