@@ -284,24 +284,29 @@ unsafe fn split_pairs<const S16: bool>(a: __m512i, out: *mut u16, room: usize) -
     // SAFETY: the caller's ISA contract; the store writes `n` <= room units at `out`.
     unsafe {
         let k = |x: u32| _mm512_set1_epi32(x as i32);
+        // A pair in one lane: its high surrogate in the lower half, the low one above. A lane
+        // of U+10000..=U+10FFFF is one, so where all are the test for errors is not needed.
+        let c = _mm512_sub_epi32(a, k(0x10000));
+        let pairs = _mm512_cmplt_epu32_mask(c, k(0x10_0000));
+        let (hi, lo) = (_mm512_srli_epi32::<10>(c), _mm512_slli_epi32::<16>(c));
+        // hi | (lo & 0x03FF_0000), then the surrogates' tags.
+        let split = _mm512_ternarylogic_epi32::<0xF8>(hi, lo, k(0x03FF_0000));
+        let split = _mm512_or_si512(split, k(0xDC00_D800));
+        if pairs == 0xFFFF {
+            if room < 32 {
+                return None;
+            }
+            // Only pairs: the lanes are the output as they are.
+            _mm512_storeu_si512(out.cast(), order16::<S16>(split));
+            return Some(32);
+        }
         let surrogate = _mm512_cmpeq_epi32_mask(_mm512_and_si512(a, k(!0x7FF)), k(0xD800));
         if surrogate | _mm512_cmpgt_epu32_mask(a, k(0x10FFFF)) != 0 {
             return None;
         }
-        let pairs = _mm512_cmpge_epu32_mask(a, k(0x10000));
         let n = 16 + pairs.count_ones() as usize;
         if n > room {
             return None;
-        }
-        // A pair in one lane: its high surrogate in the lower half, the low one above.
-        let c = _mm512_sub_epi32(a, k(0x10000));
-        let hi = _mm512_or_si512(_mm512_srli_epi32::<10>(c), k(0xD800));
-        let lo = _mm512_or_si512(_mm512_and_si512(c, k(0x3FF)), k(0xDC00));
-        let split = _mm512_or_si512(hi, _mm512_slli_epi32::<16>(lo));
-        if pairs == 0xFFFF {
-            // Only pairs: the lanes are the output as they are.
-            _mm512_storeu_si512(out.cast(), order16::<S16>(split));
-            return Some(32);
         }
         let lanes = _mm512_mask_blend_epi32(pairs, a, split);
         let keep = 0x5555_5555 | _pdep_u32(pairs.into(), 0xAAAA_AAAA);
