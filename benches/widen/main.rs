@@ -10,7 +10,7 @@
 //! lines, non-temporal stores (`vmovntdq`, which skip the read of the output's lines) and
 //! software prefetch of the input. The inputs are the throughput benchmark's corpus and the
 //! Chinese text repeated to larger sizes (`--mib`), the outputs as large as that benchmark's.
-//! `cargo bench --bench widen -- --help` for the options; benches/README.md describes it.
+//! `cargo bench --bench widen -- --help` for the options.
 
 #[allow(dead_code)] // The throughput benchmark's corpus; this uses only its UTF-16 and UTF-32.
 #[path = "../throughput/data.rs"]
