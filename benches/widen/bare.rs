@@ -54,27 +54,61 @@ enum Store {
 /// How far ahead `Store::Prefetch` asks for the input, in bytes.
 const AHEAD: usize = 1024;
 
-/// How many units of `out` come before its first multiple of `align` bytes, at most `n`.
-fn lead<T>(out: *const T, align: usize, n: usize) -> usize {
-    (out.align_offset(align)).min(n)
+/// `body` over `src` into `dst` from unit `head` on (how many it converts), the units before
+/// and after it one by one with `unit`: all of `src`.
+fn around<S: Copy, D>(
+    src: &[S],
+    dst: &mut [D],
+    head: usize,
+    unit: fn(S) -> D,
+    body: impl FnOnce(&[S], &mut [D]) -> usize,
+) -> Option<usize> {
+    let (dst, head) = (&mut dst[..src.len()], head.min(src.len()));
+    for (d, &s) in dst[..head].iter_mut().zip(&src[..head]) {
+        *d = unit(s);
+    }
+    let done = head + body(&src[head..], &mut dst[head..]);
+    for (d, &s) in dst[done..].iter_mut().zip(&src[done..]) {
+        *d = unit(s);
+    }
+    Some(src.len())
 }
 
 fn widen(src: &[u16], dst: &mut [u32], store: Store) -> Option<usize> {
-    let dst = &mut dst[..src.len()];
     let head = match store {
         Store::Unaligned => 0,
-        _ => lead(dst.as_ptr(), 64, src.len()),
+        _ => dst.as_ptr().align_offset(64),
     };
-    for (d, &s) in dst[..head].iter_mut().zip(&src[..head]) {
-        *d = s.into();
+    // SAFETY: main checked `supported()`; `around` hands over the part that starts at `head`.
+    around(src, dst, head, u32::from, |s, d| unsafe {
+        widen512(s, d, store)
+    })
+}
+
+/// Stores `v` at `at` as `store` says.
+///
+/// # Safety
+/// AVX-512 F; `at` has room for 64 bytes, on a 64-byte line unless `store` is
+/// `AlignedLoads` or `Unaligned`.
+#[inline(always)]
+unsafe fn put<T>(at: *mut T, v: __m512i, store: Store) {
+    // SAFETY: the caller's.
+    unsafe {
+        match store {
+            Store::NonTemporal => _mm512_stream_si512(at.cast(), v),
+            Store::AlignedLoads | Store::Unaligned => _mm512_storeu_si512(at.cast(), v),
+            _ => _mm512_store_si512(at.cast(), v),
+        }
     }
-    // SAFETY: main checked `supported()`.
-    let body = unsafe { widen512(&src[head..], &mut dst[head..], store) };
-    let done = head + body;
-    for (d, &s) in dst[done..].iter_mut().zip(&src[done..]) {
-        *d = s.into();
+}
+
+/// The prefetch of `Store::Prefetch`: the input `AHEAD` bytes past `at`.
+#[inline(always)]
+fn ahead<T>(at: *const T, store: Store) {
+    if store == Store::Prefetch {
+        // SAFETY: SSE (every x86-64); a prefetch is only a hint, even past the end.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(at.cast::<i8>().wrapping_add(AHEAD)) };
     }
-    Some(src.len())
 }
 
 /// 32 units a step into two vectors: how many units, a multiple of 32 (fewer than all only
@@ -88,13 +122,10 @@ unsafe fn widen512(src: &[u16], dst: &mut [u32], store: Store) -> usize {
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     let steps = src.len() / 32;
     // SAFETY: each step reads 32 units at 32k < src.len() and writes 32 at the same place of
-    // `dst`, aligned by the caller where the store needs it; a prefetch is only a hint, even
-    // past the end.
+    // `dst`, aligned by the caller where the store needs it.
     unsafe {
         for k in 0..steps {
-            if store == Store::Prefetch {
-                _mm_prefetch::<_MM_HINT_T0>(s.add(32 * k).cast::<i8>().wrapping_add(AHEAD));
-            }
+            ahead(s.add(32 * k), store);
             let v = _mm512_loadu_si512(s.add(32 * k).cast());
             if store == Store::Checked {
                 let top = _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16));
@@ -104,21 +135,8 @@ unsafe fn widen512(src: &[u16], dst: &mut [u32], store: Store) -> usize {
             }
             let lo = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
             let hi = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(v));
-            let at = d.add(32 * k);
-            match store {
-                Store::NonTemporal => {
-                    _mm512_stream_si512(at.cast(), lo);
-                    _mm512_stream_si512(at.add(16).cast(), hi);
-                }
-                Store::Unaligned => {
-                    _mm512_storeu_si512(at.cast(), lo);
-                    _mm512_storeu_si512(at.add(16).cast(), hi);
-                }
-                _ => {
-                    _mm512_store_si512(at.cast(), lo);
-                    _mm512_store_si512(at.add(16).cast(), hi);
-                }
-            }
+            put(d.add(32 * k), lo, store);
+            put(d.add(32 * k + 16), hi, store);
         }
         if store == Store::NonTemporal {
             _mm_sfence();
@@ -128,18 +146,9 @@ unsafe fn widen512(src: &[u16], dst: &mut [u32], store: Store) -> usize {
 }
 
 fn widen_avx2(src: &[u16], dst: &mut [u32]) -> Option<usize> {
-    let dst = &mut dst[..src.len()];
-    let head = lead(dst.as_ptr(), 32, src.len());
-    for (d, &s) in dst[..head].iter_mut().zip(&src[..head]) {
-        *d = s.into();
-    }
-    // SAFETY: main checked `supported()`.
-    let body = unsafe { widen256(&src[head..], &mut dst[head..]) };
-    let done = head + body;
-    for (d, &s) in dst[done..].iter_mut().zip(&src[done..]) {
-        *d = s.into();
-    }
-    Some(src.len())
+    let head = dst.as_ptr().align_offset(32);
+    // SAFETY: main checked `supported()`; `around` hands over the part that starts at `head`.
+    around(src, dst, head, u32::from, |s, d| unsafe { widen256(s, d) })
 }
 
 /// 16 units a step into two aligned vectors: how many units, a multiple of 16.
@@ -165,22 +174,19 @@ unsafe fn widen256(src: &[u16], dst: &mut [u32]) -> usize {
 }
 
 fn narrow(src: &[u32], dst: &mut [u16], store: Store) -> Option<usize> {
-    let dst = &mut dst[..src.len()];
     let head = match store {
-        Store::AlignedLoads => lead(src.as_ptr(), 64, src.len()),
+        Store::AlignedLoads => src.as_ptr().align_offset(64),
         Store::Unaligned => 0,
-        _ => lead(dst.as_ptr(), 64, src.len()),
+        _ => dst.as_ptr().align_offset(64),
     };
-    for (d, &s) in dst[..head].iter_mut().zip(&src[..head]) {
-        *d = s as u16;
-    }
-    // SAFETY: main checked `supported()`.
-    let body = unsafe { narrow512(&src[head..], &mut dst[head..], store) };
-    let done = head + body;
-    for (d, &s) in dst[done..].iter_mut().zip(&src[done..]) {
-        *d = s as u16;
-    }
-    Some(src.len())
+    // SAFETY: main checked `supported()`; `around` hands over the part that starts at `head`.
+    around(
+        src,
+        dst,
+        head,
+        |u| u as u16,
+        |s, d| unsafe { narrow512(s, d, store) },
+    )
 }
 
 /// 32 units a step from two vectors into one: how many units, a multiple of 32.
@@ -193,21 +199,17 @@ unsafe fn narrow512(src: &[u32], dst: &mut [u16], store: Store) -> usize {
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     let steps = src.len() / 32;
     // SAFETY: each step reads 32 units at 32k < src.len() and writes 32 at the same place of
-    // `dst`, aligned by the caller where the store needs it; a prefetch is only a hint.
+    // `dst`, aligned by the caller where the store needs it.
     unsafe {
         for k in 0..steps {
-            if store == Store::Prefetch {
-                _mm_prefetch::<_MM_HINT_T0>(s.add(32 * k).cast::<i8>().wrapping_add(AHEAD));
-            }
+            ahead(s.add(32 * k), store);
             let a = _mm512_cvtepi32_epi16(_mm512_loadu_si512(s.add(32 * k).cast()));
             let b = _mm512_cvtepi32_epi16(_mm512_loadu_si512(s.add(32 * k + 16).cast()));
-            let v = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(a), b);
-            let at = d.add(32 * k);
-            match store {
-                Store::NonTemporal => _mm512_stream_si512(at.cast(), v),
-                Store::AlignedLoads | Store::Unaligned => _mm512_storeu_si512(at.cast(), v),
-                _ => _mm512_store_si512(at.cast(), v),
-            }
+            put(
+                d.add(32 * k),
+                _mm512_inserti64x4::<1>(_mm512_castsi256_si512(a), b),
+                store,
+            );
         }
         if store == Store::NonTemporal {
             _mm_sfence();

@@ -205,31 +205,26 @@ fn table<S: Copy, D: Copy + Default + PartialEq + std::fmt::Debug>(
 }
 
 fn main() -> ExitCode {
-    let o = match parse(std::env::args().skip(1)) {
-        Ok(o) => o,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("error: {e}");
-            }
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        // `--help`.
+        Err(e) if e.is_empty() => {
             eprintln!("{USAGE}");
-            return if e.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            };
+            ExitCode::SUCCESS
         }
-    };
-    if !bare::supported() {
-        eprintln!("error: the bare loops need AVX-512 BW and AVX2");
-        return ExitCode::FAILURE;
-    }
-    let corpus = match Corpus::load() {
-        Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
+            eprintln!("error: {e}\n{USAGE}");
+            ExitCode::FAILURE
         }
-    };
+    }
+}
+
+fn run() -> Result<(), String> {
+    let o = parse(std::env::args().skip(1))?;
+    if !bare::supported() {
+        return Err("the bare loops need AVX-512 BW and AVX2".into());
+    }
+    let corpus = Corpus::load()?;
     println!("corpus:  {}", corpus.origin);
     let forced = std::env::var("SIMDUTF_FORCE_IMPLEMENTATION");
     println!(
@@ -269,5 +264,5 @@ fn main() -> ExitCode {
         let long: Vec<u32> = long.chars().map(u32::from).collect();
         table(&op, &inputs(&texts, &long, &o.mib), o.budget);
     }
-    ExitCode::SUCCESS
+    Ok(())
 }
