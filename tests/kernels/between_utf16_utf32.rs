@@ -119,9 +119,20 @@ fn utf32_errors_at_every_offset_in_every_set() {
 /// kernels align their stores), with room for exactly what is needed, one more unit, and
 /// plenty: every set as the portable one, and nothing around the output touched.
 fn same_at<S: core::fmt::Debug, D: Unit>(name: &str, op: Op<S, D>, src: &[S], off: usize) {
+    let needed = op(all_kernels()[0], src, None, Policy::Strict).written;
+    same_in(name, op, src, off, &[needed, needed + 1, needed + 80]);
+}
+
+/// [`same_at`] with room for each of `caps` units.
+fn same_in<S: core::fmt::Debug, D: Unit>(
+    name: &str,
+    op: Op<S, D>,
+    src: &[S],
+    off: usize,
+    caps: &[usize],
+) {
     let ks = all_kernels();
-    let needed = op(ks[0], src, None, Policy::Strict).written;
-    for cap in [needed, needed + 1, needed + 80] {
+    for &cap in caps {
         let mut want = vec![D::fill(); cap];
         let expected = op(ks[0], src, Some(&mut want), Policy::Strict);
         for &k in &ks[1..] {
@@ -201,5 +212,39 @@ fn utf32_around_the_narrowing_edges_at_every_offset_in_every_set() {
                 check_utf32(&c, false);
             }
         }
+    }
+}
+
+/// Runs of supplementary characters only (every lane of a step a pair), into every room up to
+/// one unit more than they need: every set as the portable one, and nothing past the room
+/// touched (a step that splits pairs has to fit all of them or write nothing).
+#[test]
+fn pairs_into_every_room() {
+    for len in [15, 16, 17, 31, 32, 33, 47, 48, 49, 64, 65, 100] {
+        let c: Vec<u32> = (0..len).map(|k| 0x1_F600 + 37 * k).collect();
+        let t: Vec<u16> = c
+            .iter()
+            .flat_map(|&u| {
+                char::from_u32(u)
+                    .unwrap()
+                    .encode_utf16(&mut [0; 2])
+                    .to_vec()
+            })
+            .collect();
+        let caps: Vec<usize> = (0..=t.len() + 1).collect();
+        same_in(
+            "utf16le_to_utf32",
+            |k, s, d, p| k.utf16le_to_utf32(s, d, p),
+            &t,
+            0,
+            &caps,
+        );
+        same_in(
+            "utf32_to_utf16le",
+            |k, s, d, p| k.utf32_to_utf16le(s, d, p),
+            &c,
+            0,
+            &caps,
+        );
     }
 }

@@ -209,8 +209,9 @@ pub(super) unsafe fn to_utf16<const S16: bool, const S32: bool>(
     let out = dst.as_mut_ptr();
     let (mut i, mut j) = (0, 0);
     if src.len() >= 32 && dst.len() >= 32 {
-        // SAFETY: as below.
-        i = unsafe { narrow_lead::<S16, S32>(src, out) };
+        let lead = (out as usize).wrapping_neg() % 64 / 2;
+        // SAFETY: as below; lead < 32.
+        i = unsafe { narrow_few::<S16, S32>(src.as_ptr(), lead, out) };
         j = i;
     }
     // SAFETY: the caller's ISA contract; the loads read 32 units at `i` with i + 32 <= len,
@@ -231,42 +232,57 @@ pub(super) unsafe fn to_utf16<const S16: bool, const S32: bool>(
                 (i, j) = (i + 32, j + 32);
                 continue;
             }
+            // Both halves here: `b` would otherwise be loaded and tested again.
             let Some(n) = split_pairs::<S16>(a, out.add(j), room - j) else {
                 break;
             };
-            i += 16;
-            j += n;
+            (i, j) = (i + 16, j + n);
+            let Some(n) = split_pairs::<S16>(b, out.add(j), room - j) else {
+                break;
+            };
+            (i, j) = (i + 16, j + n);
         }
+    }
+    let left = src.len() - i;
+    if left < 32 && dst.len() - j >= left {
+        // SAFETY: the caller's ISA contract; `left` units at `i`, as much room at `j`.
+        let n = unsafe { narrow_few::<S16, S32>(src.as_ptr().add(i), left, out.add(j)) };
+        (i, j) = (i + n, j + n);
     }
     let (read, written) = portable::to_utf16::<S16, S32>(&src[i..], &mut dst[j..]);
     (i + read, j + written)
 }
 
-/// The units of `src` that bring `out` to a 64-byte line, narrowed there when all are BMP
-/// characters: how many (0 when none or not all are).
+/// The first `n` (at most 32) code points at `src` narrowed to `out` when all are BMP
+/// characters: how many (0 when not all are). The loads and the store are masked to the `n`
+/// units: the loop's lead (the units that bring `out` to a 64-byte line) and its tail.
 ///
 /// # Safety
-/// The caller's ISA contract; `src` and `out` have 32 units.
+/// The caller's ISA contract; `src` has `n` units, `out` room for `n`.
 #[inline(always)]
-unsafe fn narrow_lead<const S16: bool, const S32: bool>(src: &[u32], out: *mut u16) -> usize {
-    let lead = (out as usize).wrapping_neg() % 64 / 2;
-    // SAFETY: the loads read 32 units of `src`, the store `lead` < 32 units at `out`.
+unsafe fn narrow_few<const S16: bool, const S32: bool>(
+    src: *const u32,
+    n: usize,
+    out: *mut u16,
+) -> usize {
+    // SAFETY: the loads read the `n` units of `src` (masked-off lanes are not read: the second
+    // address is only formed, with `wrapping_add`), the store writes `n` units at `out`.
     unsafe {
-        let a = order32::<S32>(_mm512_loadu_si512(src.as_ptr().cast()));
-        let b = order32::<S32>(_mm512_loadu_si512(src.as_ptr().add(16).cast()));
-        let above = _mm512_set1_epi32(!0xFFFF);
-        let wide = u32::from(_mm512_test_epi32_mask(a, above))
-            | u32::from(_mm512_test_epi32_mask(b, above)) << 16;
+        let mask = _bzhi_u32(u32::MAX, n as u32);
+        let a = _mm512_maskz_loadu_epi32(mask as u16, src.cast());
+        let b = _mm512_maskz_loadu_epi32((mask >> 16) as u16, src.wrapping_add(16).cast());
+        let (a, b) = (order32::<S32>(a), order32::<S32>(b));
+        // The lanes past `n` are zero: a BMP character.
+        let wide = _mm512_test_epi32_mask(_mm512_or_si512(a, b), _mm512_set1_epi32(!0xFFFF));
         let units = _mm512_permutex2var_epi16(a, _mm512_loadu_si512(EVEN.as_ptr().cast()), b);
         let top = _mm512_and_si512(units, _mm512_set1_epi16(0xF800u16 as i16));
         let surrogate = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800u16 as i16));
-        let mask = _bzhi_u32(u32::MAX, lead as u32);
-        if (wide | surrogate) & mask != 0 {
+        if wide != 0 || surrogate != 0 {
             return 0;
         }
         _mm512_mask_storeu_epi16(out.cast(), mask, order16::<S16>(units));
     }
-    lead
+    n
 }
 
 /// The 16 code points of `a` (machine order) converted to UTF-16 at `out`, which has `room`
@@ -280,24 +296,29 @@ unsafe fn split_pairs<const S16: bool>(a: __m512i, out: *mut u16, room: usize) -
     // SAFETY: the caller's ISA contract; the store writes `n` <= room units at `out`.
     unsafe {
         let k = |x: u32| _mm512_set1_epi32(x as i32);
+        // A pair in one lane: its high surrogate in the lower half, the low one above. A lane
+        // of U+10000..=U+10FFFF is one, so where all are the test for errors is not needed.
+        let c = _mm512_sub_epi32(a, k(0x10000));
+        let pairs = _mm512_cmplt_epu32_mask(c, k(0x10_0000));
+        let (hi, lo) = (_mm512_srli_epi32::<10>(c), _mm512_slli_epi32::<16>(c));
+        // hi | (lo & 0x03FF_0000), then the surrogates' tags.
+        let split = _mm512_ternarylogic_epi32::<0xF8>(hi, lo, k(0x03FF_0000));
+        let split = _mm512_or_si512(split, k(0xDC00_D800));
+        if pairs == 0xFFFF {
+            if room < 32 {
+                return None;
+            }
+            // Only pairs: the lanes are the output as they are.
+            _mm512_storeu_si512(out.cast(), order16::<S16>(split));
+            return Some(32);
+        }
         let surrogate = _mm512_cmpeq_epi32_mask(_mm512_and_si512(a, k(!0x7FF)), k(0xD800));
         if surrogate | _mm512_cmpgt_epu32_mask(a, k(0x10FFFF)) != 0 {
             return None;
         }
-        let pairs = _mm512_cmpge_epu32_mask(a, k(0x10000));
         let n = 16 + pairs.count_ones() as usize;
         if n > room {
             return None;
-        }
-        // A pair in one lane: its high surrogate in the lower half, the low one above.
-        let c = _mm512_sub_epi32(a, k(0x10000));
-        let hi = _mm512_or_si512(_mm512_srli_epi32::<10>(c), k(0xD800));
-        let lo = _mm512_or_si512(_mm512_and_si512(c, k(0x3FF)), k(0xDC00));
-        let split = _mm512_or_si512(hi, _mm512_slli_epi32::<16>(lo));
-        if pairs == 0xFFFF {
-            // Only pairs: the lanes are the output as they are.
-            _mm512_storeu_si512(out.cast(), order16::<S16>(split));
-            return Some(32);
         }
         let lanes = _mm512_mask_blend_epi32(pairs, a, split);
         let keep = 0x5555_5555 | _pdep_u32(pairs.into(), 0xAAAA_AAAA);
