@@ -55,6 +55,31 @@ pub fn copy_bytes<O: bytemuck::Pod>(from: &[u8], dst: &mut [O], iters: u64) {
     }
 }
 
+/// The name of the [`limit`] column.
+pub const LIMIT: &str = "limit";
+
+/// A bare loop that moves the same units with no check at all (`utf8x_bench::bare`: UTF-16
+/// widened to UTF-32, UTF-32 narrowed to UTF-16): the physical limit of a conversion between
+/// UTF-16 and UTF-32 on text of the first plane, where the conversion does nothing else. Like
+/// [`copy`], never compared.
+pub fn limit<I: 'static, O: 'static>(f: fn(&[I], &mut [O]) -> Option<usize>) -> Contender<I, O> {
+    Contender {
+        name: LIMIT,
+        validates: false,
+        checked: false,
+        batch: batch(move |src: &Text<I>, dst: &mut [O], iters| {
+            let mut last = None;
+            for _ in 0..iters {
+                last = std::hint::black_box(f(
+                    std::hint::black_box(&**src),
+                    std::hint::black_box(&mut *dst),
+                ));
+            }
+            last
+        }),
+    }
+}
+
 /// Boxes a batch closure; passing it through a function with an `Fn` bound is what lets the
 /// compiler infer the closure's higher-ranked argument lifetimes.
 pub fn batch<I, O>(f: impl Fn(&Text<I>, &mut [O], u64) -> Option<usize> + 'static) -> Batch<I, O> {

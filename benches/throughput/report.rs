@@ -9,6 +9,10 @@ pub struct Row {
     /// Whether the input is all ASCII: such rows are judged against the copy, whatever the
     /// conversion (the lipsum corpus has two, "Latin" and "ASCII").
     pub ascii: bool,
+    /// Whether every unit is a character of the first plane (below 0x10000, no surrogate): the
+    /// conversions between UTF-16 and UTF-32 are then a plain widening or narrowing, judged
+    /// against the bare loop that does only that (meaningful for those tables only).
+    pub plane0: bool,
     pub values: Vec<f64>,
     pub ratios: Vec<f64>,
 }
@@ -39,6 +43,7 @@ impl Table {
             label: "geomean".to_owned(),
             size: 0,
             ascii: false,
+            plane0: false,
             values: (0..self.columns.len())
                 .map(|i| column(&|r| r.values[i]))
                 .collect(),
@@ -117,6 +122,10 @@ pub enum Scope {
     NotAscii,
     /// The worst of every row.
     Every,
+    /// The worst of the rows whose input is all of the first plane (`Row::plane0`).
+    FirstPlane,
+    /// The worst of the rows whose input is not.
+    BeyondFirstPlane,
 }
 
 /// A performance goal: the ratio column `ratio` of table `table` must reach `min`.
@@ -147,6 +156,8 @@ impl Target {
             Scope::Ascii => table.rows.iter().filter(|r| r.ascii).collect(),
             Scope::NotAscii => table.rows.iter().filter(|r| !r.ascii).collect(),
             Scope::Every => table.rows.iter().collect(),
+            Scope::FirstPlane => table.rows.iter().filter(|r| r.plane0).collect(),
+            Scope::BeyondFirstPlane => table.rows.iter().filter(|r| !r.plane0).collect(),
         };
         let worst = rows
             .iter()
@@ -165,6 +176,11 @@ impl Target {
             Scope::Ascii => (worst.ratios[col], format!("all-ASCII texts: {worst_text}")),
             Scope::NotAscii => (worst.ratios[col], format!("other texts: {worst_text}")),
             Scope::Every => (worst.ratios[col], format!("every text: {worst_text}")),
+            Scope::FirstPlane => (
+                worst.ratios[col],
+                format!("first-plane texts: {worst_text}"),
+            ),
+            Scope::BeyondFirstPlane => (worst.ratios[col], format!("other texts: {worst_text}")),
         };
         let beside = self.beside.map_or(String::new(), |label| {
             format!(

@@ -165,6 +165,9 @@ impl<I: Copy + Into<u32> + 'static, O: bytemuck::Pod + Default + PartialEq> Sect
                     label: input.name.clone(),
                     size: size_of_val::<[I]>(src),
                     ascii: src.iter().all(|&u| u.into() < 0x80),
+                    plane0: src
+                        .iter()
+                        .all(|&u| !(0xD800..0xE000).contains(&u.into()) && u.into() < 0x1_0000),
                     ratios: self
                         .ratios
                         .iter()

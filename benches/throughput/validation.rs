@@ -261,6 +261,7 @@ impl Section for Short {
                     label: format!("{len} B"),
                     size: len,
                     ascii: false,
+                    plane0: false,
                     ratios: vec![ratio.eval(&columns, &speeds)],
                     values: ns,
                 }

@@ -2,12 +2,13 @@
 
 use utf8x::Encoding;
 use utf8x::Policy::Strict;
+use utf8x_bench::bare;
 
 use crate::contender::{self, contender};
 use crate::conversions::{done, streamed, vs_simdutf_and_iconv};
 use crate::data::{self, Corpus};
 use crate::glibc::{Iconv, UTF8X, UTF32};
-use crate::section::Op;
+use crate::section::{Op, Ratio};
 use crate::simdutf_shim as simdutf;
 use crate::std_ref;
 
@@ -38,8 +39,9 @@ pub fn utf16le_to_utf32(corpus: &Corpus) -> Op<u16, u32> {
             contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
             contender::copy(),
+            contender::limit(bare::widen_limit),
         ],
-        ratios: vs_simdutf_and_iconv(),
+        ratios: vs_limit(),
     }
 }
 
@@ -70,7 +72,19 @@ pub fn utf32_to_utf16le(corpus: &Corpus) -> Op<u32, u16> {
             contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
             contender::copy(),
+            contender::limit(bare::narrow_limit),
         ],
-        ratios: vs_simdutf_and_iconv(),
+        ratios: vs_limit(),
     }
+}
+
+/// The conversions' ratios, and utf8x against the bare loop: the limit of the first-plane rows.
+fn vs_limit() -> Vec<Ratio> {
+    let mut ratios = vs_simdutf_and_iconv();
+    ratios.push(Ratio {
+        label: "utf8x/limit",
+        of: "utf8x",
+        over: &["limit"],
+    });
+    ratios
 }

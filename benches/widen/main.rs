@@ -19,14 +19,13 @@ mod data;
 #[path = "../throughput/timing.rs"]
 mod timing;
 
-mod bare;
-
 use std::process::ExitCode;
 use std::time::Duration;
 
 use data::Corpus;
 use timing::{Budget, Job, Timing, measure, spread};
 use utf8x::Policy::Strict;
+use utf8x_bench::bare;
 use utf8x_bench::simdutf_shim as simdutf;
 
 const USAGE: &str = "\

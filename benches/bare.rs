@@ -27,7 +27,30 @@ pub const NARROW: [Named<u32, u16>; 5] = [
     ("bare avx512 una", |s, d| narrow(s, d, Store::Unaligned)),
 ];
 
-/// Whether this CPU runs the loops: main checks it before any is called.
+/// The limit of UTF-16 → UTF-32 on text of the first plane, the throughput benchmark's `limit`
+/// column: the plain bare loop (`WIDEN`'s first) where this CPU has AVX-512, else the AVX2 one,
+/// else the compiler's loop.
+pub fn widen_limit(src: &[u16], dst: &mut [u32]) -> Option<usize> {
+    if supported() {
+        widen(src, dst, Store::Plain)
+    } else if is_x86_feature_detected!("avx2") {
+        widen_avx2(src, dst)
+    } else {
+        around(src, dst, src.len(), u32::from, |_, _| 0)
+    }
+}
+
+/// The limit of UTF-32 → UTF-16 on text of the first plane: the plain bare loop (`NARROW`'s
+/// first) where this CPU has AVX-512, else the compiler's loop.
+pub fn narrow_limit(src: &[u32], dst: &mut [u16]) -> Option<usize> {
+    if supported() {
+        narrow(src, dst, Store::Plain)
+    } else {
+        around(src, dst, src.len(), |u| u as u16, |_, _| 0)
+    }
+}
+
+/// Whether this CPU runs the AVX-512 loops: callers check it before any is called.
 pub fn supported() -> bool {
     is_x86_feature_detected!("avx512f")
         && is_x86_feature_detected!("avx512bw")
@@ -79,7 +102,7 @@ fn widen(src: &[u16], dst: &mut [u32], store: Store) -> Option<usize> {
         Store::Unaligned => 0,
         _ => dst.as_ptr().align_offset(64),
     };
-    // SAFETY: main checked `supported()`; `around` hands over the part that starts at `head`.
+    // SAFETY: the caller checked `supported()`; `around` hands over the part that starts at `head`.
     around(src, dst, head, u32::from, |s, d| unsafe {
         widen512(s, d, store)
     })
@@ -147,7 +170,7 @@ unsafe fn widen512(src: &[u16], dst: &mut [u32], store: Store) -> usize {
 
 fn widen_avx2(src: &[u16], dst: &mut [u32]) -> Option<usize> {
     let head = dst.as_ptr().align_offset(32);
-    // SAFETY: main checked `supported()`; `around` hands over the part that starts at `head`.
+    // SAFETY: the caller checked `supported()` (or AVX2 alone); `around` hands over the part that starts at `head`.
     around(src, dst, head, u32::from, |s, d| unsafe { widen256(s, d) })
 }
 
@@ -179,7 +202,7 @@ fn narrow(src: &[u32], dst: &mut [u16], store: Store) -> Option<usize> {
         Store::Unaligned => 0,
         _ => dst.as_ptr().align_offset(64),
     };
-    // SAFETY: main checked `supported()`; `around` hands over the part that starts at `head`.
+    // SAFETY: the caller checked `supported()`; `around` hands over the part that starts at `head`.
     around(
         src,
         dst,
