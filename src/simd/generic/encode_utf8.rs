@@ -1016,16 +1016,27 @@ pub(in crate::simd) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (
                 run += 1;
             } else {
                 run = 0;
-                let half = V::LANES / 2;
-                let a = V::load_zext16(src.as_ptr().add(r));
-                w += encode_two::<V, false>(dst.as_mut_ptr().add(w), a);
-                let b = V::load_zext16(src.as_ptr().add(r + half));
-                w += encode_two::<V, true>(dst.as_mut_ptr().add(w), b);
+                w += latin1_vector::<V>(src.as_ptr().add(r), dst.as_mut_ptr().add(w));
             }
             r += V::LANES;
         }
         let (rest_r, rest_w) = convert_blocks::<V, Latin1>(&src[r..], &mut dst[w..]);
         (r + rest_r, w + rest_w)
+    }
+}
+
+/// Encodes the `LANES` Latin-1 bytes at `src` at `dst`, half a vector at a time; returns the
+/// bytes written (`LANES` to `2 * LANES`).
+///
+/// # Safety
+/// The caller's ISA contract; `src` has `LANES` readable bytes and `dst` room for `2 * LANES`.
+#[inline(always)]
+pub(in crate::simd) unsafe fn latin1_vector<V: Lanes2>(src: *const u8, dst: *mut u8) -> usize {
+    // SAFETY: per the contract; the first half's overrun (8 bytes at most) lies inside the room
+    // and the second half, stored exactly, overwrites it.
+    unsafe {
+        let n = encode_two::<V, false>(dst, V::load_zext16(src));
+        n + encode_two::<V, true>(dst.add(n), V::load_zext16(src.add(V::LANES / 2)))
     }
 }
 
