@@ -22,6 +22,7 @@
 use core::arch::x86_64::*;
 
 use crate::simd::generic::encode_utf8;
+use crate::simd::generic::vector::Vector;
 
 /// Latin-1 → UTF-8 (see `Kernels`).
 #[inline(always)]
@@ -45,39 +46,18 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
             let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
             let high = _mm512_movepi8_mask(v);
             if high == 0 {
-                // Only the fourth ASCII block in a row and those after it look for the next:
-                // French and the like interleave runs of one to a few ASCII blocks with others,
-                // and the test of the next block, whose outcome no predictor knows, cost French
-                // 8 % of its speed when the second block in a row made it. (The branch on `run`
-                // follows the ones above in the last steps, which the predictor remembers.)
-                if run == 3 {
-                    // The generic run: a pair of aligned vectors a step, one test. A step of
-                    // one vector and its test (each run re-entered from this loop) ran as fast
-                    // on an idle core, but fell to 0.55-0.75x `memcpy` now and then beside
-                    // other work, where this stayed at 0.91x or more (`cargo bench --bench
-                    // alignment`, Zen 4).
-                    (p, w) = encode_utf8::latin1_ascii_run(src, dst, v, p, w);
-                    run = 0;
-                } else {
-                    _mm512_storeu_si512(out.add(w).cast(), v);
-                    (p, w) = (p + 64, w + 64);
-                    run += 1;
-                }
+                (p, w) = ascii_step(src, dst, v, p, w, &mut run);
                 continue;
             }
             run = 0;
             if high & (high - 1) == 0 {
-                // One letter, at `at`: the block as it lies, the bytes from the letter on one
-                // byte further, then the letter's two bytes over its place and the next.
-                let at = high.trailing_zeros() as usize;
-                _mm512_storeu_si512(out.add(w).cast(), v);
-                let from = _mm512_loadu_si512(src.as_ptr().add(p + at).cast());
-                _mm512_storeu_si512(out.add(w + at + 1).cast(), from);
-                out.add(w + at)
-                    .cast::<[u8; 2]>()
-                    .write_unaligned(latin1_pair(src[p + at]));
-                p += 64;
-                w += 65;
+                one_letter(
+                    src.as_ptr().add(p),
+                    out.add(w),
+                    v,
+                    high.trailing_zeros() as usize,
+                );
+                (p, w) = (p + 64, w + 65);
                 continue;
             }
             let ([lower, upper], m) = latin1_pairs(v, high);
@@ -131,25 +111,17 @@ pub(super) unsafe fn latin1_to_utf8_avx2(src: &[u8], dst: &mut [u8]) -> (usize, 
             let v = _mm256_loadu_si256(src.as_ptr().add(p).cast());
             let high = _mm256_movemask_epi8(v) as u32;
             if high == 0 {
-                if run == 3 {
-                    (p, w) = encode_utf8::latin1_ascii_run(src, dst, v, p, w);
-                    run = 0;
-                } else {
-                    _mm256_storeu_si256(out.add(w).cast(), v);
-                    (p, w) = (p + 32, w + 32);
-                    run += 1;
-                }
+                (p, w) = ascii_step(src, dst, v, p, w, &mut run);
                 continue;
             }
             run = 0;
             if high & (high - 1) == 0 {
-                let at = high.trailing_zeros() as usize;
-                _mm256_storeu_si256(out.add(w).cast(), v);
-                let from = _mm256_loadu_si256(src.as_ptr().add(p + at).cast());
-                _mm256_storeu_si256(out.add(w + at + 1).cast(), from);
-                out.add(w + at)
-                    .cast::<[u8; 2]>()
-                    .write_unaligned(latin1_pair(src[p + at]));
+                one_letter(
+                    src.as_ptr().add(p),
+                    out.add(w),
+                    v,
+                    high.trailing_zeros() as usize,
+                );
                 (p, w) = (p + 32, w + 33);
                 continue;
             }
@@ -161,10 +133,60 @@ pub(super) unsafe fn latin1_to_utf8_avx2(src: &[u8], dst: &mut [u8]) -> (usize, 
     }
 }
 
-/// The two UTF-8 bytes of Latin-1 byte `c` above 0x7F.
+/// The step of an ASCII vector `v` at `src[p..]`: stored at `dst[w..]`, or from the fourth in a
+/// row on (`run` counts them) the run's copy that begins with it. Returns the new `p` and `w`.
+///
+/// Only the fourth ASCII vector in a row and those after it look for the next: French and the
+/// like interleave runs of one to a few ASCII blocks with others, and the test of the next
+/// block, whose outcome no predictor knows, cost French 8 % of its speed when the second block
+/// in a row made it. (The branch on `run` follows the ones above in the last steps, which the
+/// predictor remembers.)
+///
+/// # Safety
+/// The caller's ISA contract; p + LANES <= src.len() and w + LANES <= dst.len().
 #[inline(always)]
-fn latin1_pair(c: u8) -> [u8; 2] {
-    [0xC0 | c >> 6, 0x80 | (c & 0x3F)]
+unsafe fn ascii_step<V: Vector>(
+    src: &[u8],
+    dst: &mut [u8],
+    v: V,
+    p: usize,
+    w: usize,
+    run: &mut u32,
+) -> (usize, usize) {
+    if *run == 3 {
+        *run = 0;
+        // The generic run: a pair of aligned vectors a step, one test. A step of one vector
+        // and its test (each run re-entered from this loop) ran as fast on an idle core, but
+        // fell to 0.55-0.75x `memcpy` now and then beside other work, where this stayed at
+        // 0.91x or more (`cargo bench --bench alignment`, Zen 4).
+        // SAFETY: per this function's contract.
+        unsafe { encode_utf8::latin1_ascii_run(src, dst, v, p, w) }
+    } else {
+        *run += 1;
+        // SAFETY: per this function's contract.
+        unsafe { v.store(dst.as_mut_ptr().add(w)) };
+        (p + V::LANES, w + V::LANES)
+    }
+}
+
+/// Writes at `out` the UTF-8 form of the `LANES` Latin-1 bytes `v` at `src`, of which only the
+/// one at `at` is above 0x7F: `v` as it lies, the bytes from `at` on one byte further, then
+/// the letter's two bytes over its place and the next (`LANES + 1` bytes, and `at` past them).
+///
+/// # Safety
+/// The caller's ISA contract; `src` has `at + LANES` readable bytes and `out` room for
+/// `at + LANES + 1`.
+#[inline(always)]
+unsafe fn one_letter<V: Vector>(src: *const u8, out: *mut u8, v: V, at: usize) {
+    // SAFETY: per the contract.
+    unsafe {
+        v.store(out);
+        V::load(src.add(at)).store(out.add(at + 1));
+        let c = *src.add(at);
+        out.add(at)
+            .cast::<[u8; 2]>()
+            .write_unaligned([0xC0 | c >> 6, 0x80 | (c & 0x3F)]);
+    }
 }
 
 /// The UTF-8 form of the 64 Latin-1 bytes of `v` (`high`: those above 0x7F) in two vectors, one
