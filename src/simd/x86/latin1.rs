@@ -27,9 +27,7 @@ use crate::simd::generic::vector::Vector;
 /// Latin-1 → UTF-8 (see `Kernels`).
 #[inline(always)]
 pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let (mut p, mut w) = (0, 0);
-    // How many blocks in a row were ASCII, up to 3.
-    let mut run = 0u32;
+    let (mut p, mut w);
     // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len,
     // or in the first loop at p + 63 at most, with p + 128 <= len; a step writes at most 128
     // bytes at `w` (its 64 + k bytes of output, and in the first loop up to 63 more) and runs
@@ -37,35 +35,16 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
     unsafe {
         // Whole-vector stores: the second half's store goes up to 32 bytes past the block's
         // output (the shifted store of a block of one letter, up to 63), which the next block
-        // writes over. (A masked store there costs this loop about
-        // a sixth of its speed on Zen 4.) The loop stops with a block of input and of room still
-        // ahead, so what follows writes over the last block's excess: a block below, or the
-        // tail's characters, at least 63 bytes of them. An ASCII run leaves no excess.
-        while src.len() - p >= 128 && dst.len() - w >= 192 {
-            let out = dst.as_mut_ptr();
-            let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
-            let high = _mm512_movepi8_mask(v);
-            if high == 0 {
-                (p, w) = ascii_step(src, dst, v, p, w, &mut run);
-                continue;
-            }
-            run = 0;
-            if high & (high - 1) == 0 {
-                one_letter(
-                    src.as_ptr().add(p),
-                    out.add(w),
-                    v,
-                    high.trailing_zeros() as usize,
-                );
-                (p, w) = (p + 64, w + 65);
-                continue;
-            }
+        // writes over. (A masked store there costs this loop about a sixth of its speed on Zen
+        // 4.) The loop stops with a block of input and of room still ahead, so what follows
+        // writes over the last block's excess: a block below, or the tail's characters, at
+        // least 63 bytes of them. An ASCII run leaves no excess.
+        (p, w) = steps::<__m512i>(src, dst, 128, 192, |_, v, high, out| {
             let ([lower, upper], m) = latin1_pairs(v, high);
-            _mm512_storeu_si512(out.add(w).cast(), lower);
-            _mm512_storeu_si512(out.add(w + m).cast(), upper);
-            p += 64;
-            w += 64 + high.count_ones() as usize;
-        }
+            _mm512_storeu_si512(out.cast(), lower);
+            _mm512_storeu_si512(out.add(m).cast(), upper);
+            64 + high.count_ones() as usize
+        });
         // The same, writing exactly the block's output.
         while src.len() - p >= 64 {
             let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
@@ -98,39 +77,60 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
 /// one letter in about 55 bytes: most vectors that are not ASCII hold one.
 #[inline(always)]
 pub(super) unsafe fn latin1_to_utf8_avx2(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let (mut p, mut w) = (0, 0);
-    // How many vectors in a row were ASCII, up to 3 (see `latin1_to_utf8`).
-    let mut run = 0u32;
     // SAFETY (whole body): caller's ISA contract; loads read at most 63 bytes past `p`, with
     // p + 64 <= len; a step writes at most 64 bytes at `w`, with 128 of room. Its excess (31
     // bytes at most past its output) is written over by what follows: a vector below, or the
     // tail's characters (at least 32 bytes of input and 64 of room remain).
     unsafe {
-        while src.len() - p >= 64 && dst.len() - w >= 128 {
-            let out = dst.as_mut_ptr();
-            let v = _mm256_loadu_si256(src.as_ptr().add(p).cast());
-            let high = _mm256_movemask_epi8(v) as u32;
+        let (p, w) = steps::<__m256i>(src, dst, 64, 128, |at, _, _, out| {
+            encode_utf8::latin1_vector::<__m256i>(at, out)
+        });
+        let (r, n) = encode_utf8::latin1::<__m256i>(&src[p..], &mut dst[w..]);
+        (p + r, w + n)
+    }
+}
+
+/// The loop of both kernels: a vector of input a step while `min_src` bytes of input and
+/// `min_room` of room remain, ASCII through [`ascii_step`], one letter above 0x7F through
+/// [`one_letter`], more through `mixed` (given where the vector lies, the vector, its mask of
+/// such bytes and where its output goes; returns the bytes it writes). Returns how far input
+/// and output got.
+///
+/// # Safety
+/// The caller's ISA contract; `min_src` is at least `2 * LANES` and `min_room` at least the most
+/// any step writes past `w` (`2 * LANES` for `one_letter`).
+#[inline(always)]
+unsafe fn steps<V: Vector>(
+    src: &[u8],
+    dst: &mut [u8],
+    min_src: usize,
+    min_room: usize,
+    mut mixed: impl FnMut(*const u8, V, u64, *mut u8) -> usize,
+) -> (usize, usize) {
+    let (mut p, mut w) = (0, 0);
+    // How many vectors in a row were ASCII, up to 3.
+    let mut run = 0u32;
+    while src.len() - p >= min_src && dst.len() - w >= min_room {
+        // SAFETY: per the contract, the vector at `p` and every step's stores fit.
+        unsafe {
+            let v = V::load(src.as_ptr().add(p));
+            let high = v.movemask();
             if high == 0 {
                 (p, w) = ascii_step(src, dst, v, p, w, &mut run);
                 continue;
             }
             run = 0;
-            if high & (high - 1) == 0 {
-                one_letter(
-                    src.as_ptr().add(p),
-                    out.add(w),
-                    v,
-                    high.trailing_zeros() as usize,
-                );
-                (p, w) = (p + 32, w + 33);
-                continue;
-            }
-            w += encode_utf8::latin1_vector::<__m256i>(src.as_ptr().add(p), out.add(w));
-            p += 32;
+            let out = dst.as_mut_ptr().add(w);
+            w += if high & (high - 1) == 0 {
+                one_letter(src.as_ptr().add(p), out, v, high.trailing_zeros() as usize);
+                V::LANES + 1
+            } else {
+                mixed(src.as_ptr().add(p), v, high, out)
+            };
+            p += V::LANES;
         }
-        let (r, n) = encode_utf8::latin1::<__m256i>(&src[p..], &mut dst[w..]);
-        (p + r, w + n)
     }
+    (p, w)
 }
 
 /// The step of an ASCII vector `v` at `src[p..]`: stored at `dst[w..]`, or from the fourth in a
