@@ -1036,6 +1036,7 @@ pub(in crate::simd) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (
 ///
 /// # Safety
 /// The caller's ISA contract; `src` has `LANES` readable bytes and `dst` room for `2 * LANES`.
+#[cfg(target_arch = "x86_64")] // The AVX2 kernel's; elsewhere unused.
 #[inline(always)]
 pub(in crate::simd) unsafe fn latin1_vector<V: Lanes2>(src: *const u8, dst: *mut u8) -> usize {
     // SAFETY: per the contract; the first half's overrun (8 bytes at most) lies inside the room
