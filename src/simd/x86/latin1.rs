@@ -7,10 +7,10 @@
 //!
 //! Why the step of one letter: French and the like hold one letter above 0x7F in about 55
 //! bytes, so that most blocks that are not ASCII hold one, and its two stores and a load cost
-//! less than two compressions or the generic widening (both halves, two table shuffles): on
-//! Zen 4 (64 KiB of synthetic text, all in cache), a block of one letter took 2.35 ns against
-//! 2.75 (AVX-512), 64 bytes of one letter and 63 of ASCII 2.5 against 4.8 (AVX2), and text of
-//! one letter in 55 bytes at random went 1.08x (AVX-512) and 1.45x (AVX2) as fast.
+//! less than two compressions or the generic widening (both halves, two table shuffles). The
+//! French text of the throughput benchmark went from 27.3-28.3 to 27.9-29.3 GB/s (AVX-512) and
+//! from 13.4-13.8 to 19.5 (AVX2), 0.97-0.99x simdutf to 1.02-1.04x and 1.38x (2-core AMD EPYC,
+//! Zen 4, idle; `throughput --bench --runs 15 --min-ms 20 latin1-to-utf8`, two runs each).
 //!
 //! Why the alignment: a 64-byte store that straddles two cache lines costs two, and the output
 //! buffer of a large conversion rarely starts on a line (glibc's `malloc` hands out 16-byte
@@ -73,7 +73,7 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
 /// from the letter on, a byte further.
 ///
 /// Why: the generic encoding of a vector that is not all ASCII (both halves widened, packed
-/// with table shuffles) costs about four times a copy's step, and French and the like hold
+/// with table shuffles) costs several times a copy's step, and French and the like hold
 /// one letter in about 55 bytes: most vectors that are not ASCII hold one.
 #[inline(always)]
 pub(super) unsafe fn latin1_to_utf8_avx2(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
