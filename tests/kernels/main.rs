@@ -5,6 +5,7 @@ mod between_utf16_utf32;
 mod convert;
 mod corpus;
 mod dispatch;
+mod from_latin1;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod primitives;
 mod room;

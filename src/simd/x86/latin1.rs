@@ -1,6 +1,16 @@
-//! The AVX-512 set's Latin-1 → UTF-8: 64 bytes a step, a block holding any byte above 0x7F
-//! widened into two compressed vectors, and runs of ASCII copied with stores aligned to the
-//! output's 64-byte lines.
+//! Latin-1 → UTF-8 of the AVX-512 set: 64 bytes a step, a block holding one byte above 0x7F
+//! stored twice (as it lies, then from that byte on one byte further) with the byte's two
+//! UTF-8 bytes written over its place, a block holding more widened into two compressed
+//! vectors, and runs of ASCII copied with stores aligned to the output's 64-byte lines. The
+//! AVX2 set's (`latin1_to_utf8_avx2`) is the generic loop with the same step for a 32-byte
+//! vector of one such byte.
+//!
+//! Why the step of one letter: French and the like hold one letter above 0x7F in about 55
+//! bytes, so that most blocks that are not ASCII hold one, and its two stores and a load cost
+//! less than two compressions or the generic widening (both halves, two table shuffles). The
+//! French text of the throughput benchmark went from 27.3-28.3 to 27.9-29.3 GB/s (AVX-512) and
+//! from 13.4-13.8 to 19.5 (AVX2), 0.97-0.99x simdutf to 1.02-1.04x and 1.38x (2-core AMD EPYC,
+//! Zen 4, idle; `throughput --bench --runs 15 --min-ms 20 latin1-to-utf8`, two runs each).
 //!
 //! Why the alignment: a 64-byte store that straddles two cache lines costs two, and the output
 //! buffer of a large conversion rarely starts on a line (glibc's `malloc` hands out 16-byte
@@ -12,54 +22,29 @@
 use core::arch::x86_64::*;
 
 use crate::simd::generic::encode_utf8;
+use crate::simd::generic::vector::Vector;
 
 /// Latin-1 → UTF-8 (see `Kernels`).
 #[inline(always)]
 pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let (mut p, mut w) = (0, 0);
-    // How many blocks in a row were ASCII, up to 3.
-    let mut run = 0u32;
-    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len;
-    // a step writes at most 128 bytes at `w` (its 64 + k bytes of output, and in the first
-    // loop up to 32 more) and runs only with that much room.
+    let (mut p, mut w);
+    // SAFETY (whole body): caller's ISA contract; loads read 64 bytes at `p` with p + 64 <= len,
+    // or in the first loop at p + 63 at most, with p + 128 <= len; a step writes at most 128
+    // bytes at `w` (its 64 + k bytes of output, and in the first loop up to 63 more) and runs
+    // only with that much room.
     unsafe {
         // Whole-vector stores: the second half's store goes up to 32 bytes past the block's
-        // output, which the next block writes over. (A masked store there costs this loop about
-        // a sixth of its speed on Zen 4.) The loop stops with a block of input and of room still
-        // ahead, so what follows writes over the last block's excess: a block below, or the
-        // tail's characters, at least 63 bytes of them. An ASCII run leaves no excess.
-        while src.len() - p >= 128 && dst.len() - w >= 192 {
-            let out = dst.as_mut_ptr();
-            let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
-            let high = _mm512_movepi8_mask(v);
-            if high == 0 {
-                // Only the fourth ASCII block in a row and those after it look for the next:
-                // French and the like interleave runs of one to a few ASCII blocks with others,
-                // and the test of the next block, whose outcome no predictor knows, cost French
-                // 8 % of its speed when the second block in a row made it. (The branch on `run`
-                // follows the ones above in the last steps, which the predictor remembers.)
-                if run == 3 {
-                    // The generic run: a pair of aligned vectors a step, one test. A step of
-                    // one vector and its test (each run re-entered from this loop) ran as fast
-                    // on an idle core, but fell to 0.55-0.75x `memcpy` now and then beside
-                    // other work, where this stayed at 0.91x or more (`cargo bench --bench
-                    // alignment`, Zen 4).
-                    (p, w) = encode_utf8::latin1_ascii_run(src, dst, v, p, w);
-                    run = 0;
-                } else {
-                    _mm512_storeu_si512(out.add(w).cast(), v);
-                    (p, w) = (p + 64, w + 64);
-                    run += 1;
-                }
-                continue;
-            }
-            run = 0;
+        // output (the shifted store of a block of one letter, up to 63), which the next block
+        // writes over. (A masked store there costs this loop about a sixth of its speed on Zen
+        // 4.) The loop stops with a block of input and of room still ahead, so what follows
+        // writes over the last block's excess: a block below, or the tail's characters, at
+        // least 63 bytes of them. An ASCII run leaves no excess.
+        (p, w) = steps::<__m512i>(src, dst, 128, 192, |_, v, high, out| {
             let ([lower, upper], m) = latin1_pairs(v, high);
-            _mm512_storeu_si512(out.add(w).cast(), lower);
-            _mm512_storeu_si512(out.add(w + m).cast(), upper);
-            p += 64;
-            w += 64 + high.count_ones() as usize;
-        }
+            _mm512_storeu_si512(out.cast(), lower);
+            _mm512_storeu_si512(out.add(m).cast(), upper);
+            64 + high.count_ones() as usize
+        });
         // The same, writing exactly the block's output.
         while src.len() - p >= 64 {
             let v = _mm512_loadu_si512(src.as_ptr().add(p).cast());
@@ -80,6 +65,127 @@ pub(super) unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize
         }
         let (r, n) = encode_utf8::latin1::<__m256i>(&src[p..], &mut dst[w..]);
         (p + r, w + n)
+    }
+}
+
+/// The AVX2 set's Latin-1 → UTF-8 (see `Kernels`): the generic loop of 32-byte vectors
+/// (`encode_utf8::latin1`), with a vector of one letter above 0x7F stored as it lies and again
+/// from the letter on, a byte further.
+///
+/// Why: the generic encoding of a vector that is not all ASCII (both halves widened, packed
+/// with table shuffles) costs several times a copy's step, and French and the like hold
+/// one letter in about 55 bytes: most vectors that are not ASCII hold one.
+#[inline(always)]
+pub(super) unsafe fn latin1_to_utf8_avx2(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    // SAFETY (whole body): caller's ISA contract; loads read at most 63 bytes past `p`, with
+    // p + 64 <= len; a step writes at most 64 bytes at `w`, with 128 of room. Its excess (31
+    // bytes at most past its output) is written over by what follows: a vector below, or the
+    // tail's characters (at least 32 bytes of input and 64 of room remain).
+    unsafe {
+        let (p, w) = steps::<__m256i>(src, dst, 64, 128, |at, _, _, out| {
+            encode_utf8::latin1_vector::<__m256i>(at, out)
+        });
+        let (r, n) = encode_utf8::latin1::<__m256i>(&src[p..], &mut dst[w..]);
+        (p + r, w + n)
+    }
+}
+
+/// The loop of both kernels: a vector of input a step while `min_src` bytes of input and
+/// `min_room` of room remain, ASCII through [`ascii_step`], one letter above 0x7F through
+/// [`one_letter`], more through `mixed` (given where the vector lies, the vector, its mask of
+/// such bytes and where its output goes; returns the bytes it writes). Returns how far input
+/// and output got.
+///
+/// # Safety
+/// The caller's ISA contract; `min_src` is at least `2 * LANES` and `min_room` at least the most
+/// any step writes past `w` (`2 * LANES` for `one_letter`).
+#[inline(always)]
+unsafe fn steps<V: Vector>(
+    src: &[u8],
+    dst: &mut [u8],
+    min_src: usize,
+    min_room: usize,
+    mut mixed: impl FnMut(*const u8, V, u64, *mut u8) -> usize,
+) -> (usize, usize) {
+    let (mut p, mut w) = (0, 0);
+    // How many vectors in a row were ASCII, up to 3.
+    let mut run = 0u32;
+    while src.len() - p >= min_src && dst.len() - w >= min_room {
+        // SAFETY: per the contract, the vector at `p` and every step's stores fit.
+        unsafe {
+            let v = V::load(src.as_ptr().add(p));
+            let high = v.movemask();
+            if high == 0 {
+                (p, w) = ascii_step(src, dst, v, p, w, &mut run);
+                continue;
+            }
+            run = 0;
+            let out = dst.as_mut_ptr().add(w);
+            w += if high & (high - 1) == 0 {
+                one_letter(src.as_ptr().add(p), out, v, high.trailing_zeros() as usize);
+                V::LANES + 1
+            } else {
+                mixed(src.as_ptr().add(p), v, high, out)
+            };
+            p += V::LANES;
+        }
+    }
+    (p, w)
+}
+
+/// The step of an ASCII vector `v` at `src[p..]`: stored at `dst[w..]`, or from the fourth in a
+/// row on (`run` counts them) the run's copy that begins with it. Returns the new `p` and `w`.
+///
+/// Only the fourth ASCII vector in a row and those after it look for the next: French and the
+/// like interleave runs of one to a few ASCII blocks with others, and the test of the next
+/// block, whose outcome no predictor knows, cost French 8 % of its speed when the second block
+/// in a row made it. (The branch on `run` follows the ones above in the last steps, which the
+/// predictor remembers.)
+///
+/// # Safety
+/// The caller's ISA contract; p + LANES <= src.len() and w + LANES <= dst.len().
+#[inline(always)]
+unsafe fn ascii_step<V: Vector>(
+    src: &[u8],
+    dst: &mut [u8],
+    v: V,
+    p: usize,
+    w: usize,
+    run: &mut u32,
+) -> (usize, usize) {
+    if *run == 3 {
+        *run = 0;
+        // The generic run: a pair of aligned vectors a step, one test. A step of one vector
+        // and its test (each run re-entered from this loop) ran as fast on an idle core, but
+        // fell to 0.55-0.75x `memcpy` now and then beside other work, where this stayed at
+        // 0.91x or more (`cargo bench --bench alignment`, Zen 4).
+        // SAFETY: per this function's contract.
+        unsafe { encode_utf8::latin1_ascii_run(src, dst, v, p, w) }
+    } else {
+        *run += 1;
+        // SAFETY: per this function's contract.
+        unsafe { v.store(dst.as_mut_ptr().add(w)) };
+        (p + V::LANES, w + V::LANES)
+    }
+}
+
+/// Writes at `out` the UTF-8 form of the `LANES` Latin-1 bytes `v` at `src`, of which only the
+/// one at `at` is above 0x7F: `v` as it lies, the bytes from `at` on one byte further, then
+/// the letter's two bytes over its place and the next (`LANES + 1` bytes, and `at` past them).
+///
+/// # Safety
+/// The caller's ISA contract; `src` has `at + LANES` readable bytes and `out` room for
+/// `at + LANES + 1`.
+#[inline(always)]
+unsafe fn one_letter<V: Vector>(src: *const u8, out: *mut u8, v: V, at: usize) {
+    // SAFETY: per the contract.
+    unsafe {
+        v.store(out);
+        V::load(src.add(at)).store(out.add(at + 1));
+        let c = *src.add(at);
+        out.add(at)
+            .cast::<[u8; 2]>()
+            .write_unaligned([0xC0 | c >> 6, 0x80 | (c & 0x3F)]);
     }
 }
 

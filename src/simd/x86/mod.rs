@@ -2,7 +2,8 @@
 //! sets are the generic algorithms (`generic`) instantiated on `__m128i` and `__m256i`; this
 //! module adds the x86 primitives (`vector`), a validator for inputs under 64 bytes built from
 //! overlapping 128-bit pieces (`short`), the AVX2 set's UTF-32 → UTF-16 runs of BMP text with
-//! stores on 32-byte boundaries (`utf16_utf32_avx2`), and the AVX-512 set's own compressing
+//! stores on 32-byte boundaries (`utf16_utf32_avx2`), both wider sets' Latin-1 → UTF-8
+//! (`latin1`), and the AVX-512 set's own compressing
 //! transcoders (`compress`, `measure`, `utf16_utf32`), which have no counterpart on ISAs
 //! without compress instructions and masked loads.
 
@@ -81,11 +82,16 @@ kernel_set!(avx2_generic, "avx2", "avx,avx2,bmi1,popcnt,sse4.2", __m256i,
     short: short::valid_up_to_short::<__m256i>);
 
 /// The AVX2 set: the generic algorithms at 256 bits (`avx2_generic`), but for UTF-32 → UTF-16,
-/// whose runs of BMP text are the ISA's own (`utf16_utf32_avx2`).
+/// whose runs of BMP text are the ISA's own (`utf16_utf32_avx2`), and Latin-1 → UTF-8, whose
+/// vectors of one letter above 0x7F are (`latin1`).
 mod avx2 {
     use super::*;
 
+    wrap!("avx,avx2,bmi1,popcnt,sse4.2", from_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) =
+        latin1::latin1_to_utf8_avx2, scalar::latin1_to_utf8);
+
     pub(in crate::simd) static KERNELS: KernelSet = KernelSet {
+        latin1_to_utf8: from_latin1,
         utf16_utf32: utf16_utf32_x86!(
             "avx,avx2,bmi1,popcnt,sse4.2",
             utf16_utf32_avx2,
