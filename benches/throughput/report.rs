@@ -124,8 +124,6 @@ pub enum Scope {
     Every,
     /// The worst of the rows whose input is all of the first plane (`Row::plane0`).
     FirstPlane,
-    /// The worst of the rows whose input is not.
-    BeyondFirstPlane,
 }
 
 /// A performance goal: the ratio column `ratio` of table `table` must reach `min`.
@@ -157,7 +155,6 @@ impl Target {
             Scope::NotAscii => table.rows.iter().filter(|r| !r.ascii).collect(),
             Scope::Every => table.rows.iter().collect(),
             Scope::FirstPlane => table.rows.iter().filter(|r| r.plane0).collect(),
-            Scope::BeyondFirstPlane => table.rows.iter().filter(|r| !r.plane0).collect(),
         };
         let worst = rows
             .iter()
@@ -180,7 +177,6 @@ impl Target {
                 worst.ratios[col],
                 format!("first-plane texts: {worst_text}"),
             ),
-            Scope::BeyondFirstPlane => (worst.ratios[col], format!("other texts: {worst_text}")),
         };
         let beside = self.beside.map_or(String::new(), |label| {
             format!(

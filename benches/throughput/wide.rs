@@ -39,7 +39,7 @@ pub fn utf16le_to_utf32(corpus: &Corpus) -> Op<u16, u32> {
             contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
             contender::copy(),
-            contender::limit(bare::widen_limit),
+            contender::limit(bare::widen_limit(utf8x::active_kernel())),
         ],
         ratios: vs_limit(),
     }
@@ -72,7 +72,7 @@ pub fn utf32_to_utf16le(corpus: &Corpus) -> Op<u32, u16> {
             contender!("utf8x iconv", |s, d| u_iconv.convert(&s[..], d)),
             contender!("glibc iconv", |s, d| iconv.convert(&s[..], d)),
             contender::copy(),
-            contender::limit(bare::narrow_limit),
+            contender::limit(bare::narrow_limit(utf8x::active_kernel())),
         ],
         ratios: vs_limit(),
     }
