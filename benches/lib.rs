@@ -8,3 +8,13 @@ pub mod bare;
 #[path = "bare_elsewhere.rs"]
 pub mod bare;
 pub mod simdutf_shim;
+
+/// The header line of the benchmarks that time utf8x beside simdutf: which kernels each runs
+/// (`utf8x_kernel`: `utf8x::active_kernel()`; simdutf's as forced, or its own choice).
+pub fn print_kernels(utf8x_kernel: &str) {
+    let forced = std::env::var("SIMDUTF_FORCE_IMPLEMENTATION");
+    println!(
+        "kernel:  utf8x {utf8x_kernel}; simdutf {}",
+        forced.as_deref().unwrap_or("its best for this CPU")
+    );
+}

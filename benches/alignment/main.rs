@@ -217,12 +217,7 @@ fn main() -> ExitCode {
         }
     };
     println!("corpus:  {}", corpus.origin);
-    let forced = std::env::var("SIMDUTF_FORCE_IMPLEMENTATION");
-    println!(
-        "kernel:  utf8x {}; simdutf {}",
-        utf8x::active_kernel(),
-        forced.as_deref().unwrap_or("its best for this CPU")
-    );
+    utf8x_bench::print_kernels(utf8x::active_kernel());
     println!(
         "timing:  best of {} samples of >= {} ms per cell, round-robin; input at page offsets {:?}, output at input + {:?} (mod {PAGE})",
         o.budget.runs,
