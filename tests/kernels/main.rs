@@ -1,6 +1,7 @@
 //! The SIMD kernels: every kernel set this CPU runs against the portable one on validation and
 //! conversion, the runtime choice of a kernel, and the generated corpus they read.
 
+mod ascii_runs;
 mod between_utf16_utf32;
 mod convert;
 mod corpus;

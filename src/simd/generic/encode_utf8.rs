@@ -11,6 +11,7 @@ mod bmp;
 mod pair;
 mod vectors;
 
+use super::ascii_copy;
 use super::tables::ENCODE;
 use super::vector::{Half, Lanes2, Vector};
 use bmp::encode_bmp;
@@ -987,7 +988,7 @@ pub(in crate::simd) unsafe fn measure<H: Half, S: Source>(src: &[S::Unit]) -> (u
 /// encoded half a vector at a time whatever the mix (French and the like interleave ASCII and é
 /// too finely for a branch per block to predict), while two vectors of room are left; then the
 /// eight-unit blocks of [`convert_blocks`] (the AVX-512 set runs this too). On x86, from the
-/// fourth ASCII vector in a row, [`latin1_ascii_run`] copies the rest of the run.
+/// fourth ASCII vector in a row, [`ascii_copy::ascii_run`] copies the rest of the run.
 #[inline(always)]
 pub(in crate::simd) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (mut r, mut w) = (0, 0);
@@ -1007,7 +1008,7 @@ pub(in crate::simd) unsafe fn latin1<V: Lanes2>(src: &[u8], dst: &mut [u8]) -> (
                 // SSE4.2 takes it: a vector a step held ASCII at 0.34x `memcpy` (Zen 4), the run
                 // 0.81x.
                 if (V::LANES >= 32 || cfg!(target_arch = "x86_64")) && run == 3 {
-                    (r, w) = latin1_ascii_run(src, dst, v, r, w);
+                    (r, w) = ascii_copy::ascii_run(src, dst.as_mut_ptr(), dst.len(), v, r, w);
                     run = 0;
                     continue;
                 }
@@ -1044,61 +1045,5 @@ pub(in crate::simd) unsafe fn latin1_vector<V: Lanes2>(src: *const u8, dst: *mut
     unsafe {
         let n = encode_two::<V, false>(dst, V::load_zext16(src));
         n + encode_two::<V, true>(dst.add(n), V::load_zext16(src.add(V::LANES / 2)))
-    }
-}
-
-/// Copies the run of ASCII that starts with `v` (the vector at `src[r..]`, the ones before it
-/// ASCII too) to `dst[w..]`: `v` as it lies, then 64 bytes a step (two 32-byte vectors, four
-/// 16-byte ones) with one test of their high bits, stored on the output's `LANES`-byte
-/// boundaries, until a step holds a byte above 0x7F or input or room runs short. Returns the new
-/// `r` and `w`: past the last step stored, or past `v` when none was (the bytes `v` wrote beyond
-/// its boundary count only once a step covers them: nothing may be left written past the
-/// output).
-///
-/// Why aligned: a store that straddles two cache lines costs two, and a large output rarely
-/// starts on a line (glibc's `malloc` hands out 16-byte aligned blocks), so unaligned stores
-/// held the copy of ASCII text well below `memcpy`, which aligns its own.
-///
-/// # Safety
-/// The caller's ISA contract; r + LANES <= src.len() and w + LANES <= dst.len().
-#[inline(always)]
-pub(in crate::simd) unsafe fn latin1_ascii_run<V: Vector>(
-    src: &[u8],
-    dst: &mut [u8],
-    v: V,
-    r: usize,
-    w: usize,
-) -> (usize, usize) {
-    let out = dst.as_mut_ptr();
-    // SAFETY (whole body): per the caller's contract `v`'s store fits, and `a` (1 to LANES) keeps
-    // p and q inside it; each step reads and writes `step` bytes, checked before.
-    unsafe {
-        v.store(out.add(w));
-        let a = V::LANES - (out.add(w) as usize & (V::LANES - 1));
-        let (mut p, mut q) = (r + a, w + a);
-        let mut done = (r + V::LANES, w + V::LANES);
-        // 64 bytes a step, and two vectors of AVX-512: SSE4.2 reached 0.68x `memcpy` at two of
-        // its vectors a step, 0.81x at four.
-        let n = (64 / V::LANES).clamp(2, 4);
-        let step = n * V::LANES;
-        while src.len() - p >= step && dst.len() - q >= step {
-            let at = src.as_ptr().add(p);
-            let mut vs = [V::load(at); 4];
-            let mut any = vs[0];
-            for (i, x) in vs.iter_mut().enumerate().take(n).skip(1) {
-                *x = V::load(at.add(i * V::LANES));
-                any = any.or(*x);
-            }
-            if !any.no_high_bits() {
-                break;
-            }
-            for (i, x) in vs.iter().enumerate().take(n) {
-                x.store(out.add(q + i * V::LANES));
-            }
-            p += step;
-            q += step;
-            done = (p, q);
-        }
-        done
     }
 }

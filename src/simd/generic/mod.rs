@@ -7,6 +7,7 @@
 //! sets a CPU runs. May import `simd::scalar` (the short-input fallbacks) and the core's
 //! character helpers; nothing else.
 
+pub(in crate::simd) mod ascii_copy;
 pub(in crate::simd) mod decode_utf8;
 pub(in crate::simd) mod encode_utf8;
 pub(in crate::simd) mod replace;

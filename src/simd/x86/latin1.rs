@@ -16,13 +16,12 @@
 //! buffer of a large conversion rarely starts on a line (glibc's `malloc` hands out 16-byte
 //! aligned blocks, a fresh mapping's header included). Stores that straddled every line held
 //! the copy of ASCII text below 0.9× `memcpy` of the same bytes (Zen 4), which aligns its
-//! stores. (UTF-8 → Latin-1, whose ASCII blocks `compress` copies the same way, gained
-//! nothing from a prefix copied on the lines, so it stays there.)
+//! stores. The run's copy (`ascii_copy::ascii_run`) is UTF-8 → Latin-1's too.
 
 use core::arch::x86_64::*;
 
-use crate::simd::generic::encode_utf8;
 use crate::simd::generic::vector::Vector;
+use crate::simd::generic::{ascii_copy, encode_utf8};
 
 /// Latin-1 → UTF-8 (see `Kernels`).
 #[inline(always)]
@@ -160,7 +159,7 @@ unsafe fn ascii_step<V: Vector>(
         // fell to 0.55-0.75x `memcpy` now and then beside other work, where this stayed at
         // 0.91x or more (`cargo bench --bench alignment`, Zen 4).
         // SAFETY: per this function's contract.
-        unsafe { encode_utf8::latin1_ascii_run(src, dst, v, p, w) }
+        unsafe { ascii_copy::ascii_run(src, dst.as_mut_ptr(), dst.len(), v, p, w) }
     } else {
         *run += 1;
         // SAFETY: per this function's contract.
