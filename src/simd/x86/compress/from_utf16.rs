@@ -47,7 +47,10 @@ unsafe fn pairs_to_utf8(v: __m512i) -> Option<__m512i> {
 /// 30 GB/s against simdutf's 40 on Sapphire Rapids, and at 51 with this. Out of line and
 /// called from an ASCII block before it is stored: inlined, or called after the block, it made
 /// the two-byte blocks of the loop around it 5 % slower (Arabic, Hebrew, Russian), whose code
-/// then kept more values in registers across the loop.
+/// then kept more values in registers across the loop. (rustc 1.95 does not pass
+/// `#[inline(never)]` on to LLVM for a function with target features, which then inlines it
+/// here; called through an opaque pointer instead, Arabic and Russian ran 3-7 % slower on Zen
+/// 4, so it is left to the compiler.)
 ///
 /// # Safety
 ///
