@@ -22,9 +22,12 @@ use super::vector::Vector;
 /// Copies the run of ASCII that starts with `v` (the vector at `src[r..]`, the one before it
 /// ASCII too) to `out[w..out_len]`: `v` as it lies, then 64 bytes a step (256 with AVX-512)
 /// with one test of their high bits, stored on the output's `LANES`-byte boundaries, until a
-/// step holds a byte above 0x7F or input or room runs short. Returns the new `r` and `w`: past the last step
-/// stored, or past `v` when none was (the bytes `v` wrote beyond its boundary count only once a
-/// step covers them: nothing may be left written past the output).
+/// step holds a byte above 0x7F or input or room runs short. Returns the new `r` and `w`: past
+/// the last step stored, or past `v` when none was (the bytes `v` wrote beyond its boundary
+/// count only once a step covers them: nothing may be left written past the output).
+///
+/// Vectors a step: four (SSE4.2's 64 bytes, AVX-512's 256), AVX2 two (its four cost French
+/// Latin-1 → UTF-8 4 % more, its runs of 128 bytes seldom reaching a step of them).
 ///
 /// # Safety
 /// The caller's ISA contract; r + LANES <= src.len(), and `out[w..out_len]` writable with
@@ -38,15 +41,33 @@ pub(in crate::simd) unsafe fn ascii_run<V: Vector>(
     r: usize,
     w: usize,
 ) -> (usize, usize) {
-    // Vectors a step: 64 bytes of the narrower ones (AVX2's four 32-byte vectors cost French
-    // Latin-1 → UTF-8 4 % more than two, its runs of 128 bytes seldom reaching a step), 256 of
-    // AVX-512.
-    let n = if V::LANES >= 64 {
-        4
-    } else {
-        (64 / V::LANES).clamp(2, 4)
-    };
-    let step = n * V::LANES;
+    // SAFETY: forwarded.
+    unsafe {
+        if V::LANES == 32 {
+            ascii_steps::<V, 2>(src, out, out_len, v, r, w)
+        } else {
+            ascii_steps::<V, 4>(src, out, out_len, v, r, w)
+        }
+    }
+}
+
+/// [`ascii_run`] with steps of `N` vectors.
+///
+/// # Safety
+/// As [`ascii_run`].
+#[inline(always)]
+unsafe fn ascii_steps<V: Vector, const N: usize>(
+    src: &[u8],
+    out: *mut u8,
+    out_len: usize,
+    v: V,
+    r: usize,
+    w: usize,
+) -> (usize, usize) {
+    let step = N * V::LANES;
+    // SAFETY (whole body): per the caller's contract `v`'s store fits, and `a` (1 to LANES) keeps
+    // `p` and `q` inside it; a step is loaded only with `step` bytes of input at its place, and
+    // stored only with `step` bytes of room at `q`.
     unsafe {
         v.store(out.add(w));
         let a = V::LANES - (out.add(w) as usize & (V::LANES - 1));
@@ -54,14 +75,14 @@ pub(in crate::simd) unsafe fn ascii_run<V: Vector>(
         if src.len() - p < step || out_len - q < step {
             return (r + V::LANES, w + V::LANES);
         }
-        let (mut vs, ascii) = load_step::<V>(src.as_ptr().add(p), n);
+        let (mut vs, ascii) = load_step::<V, N>(src.as_ptr().add(p));
         if !ascii {
             return (r + V::LANES, w + V::LANES);
         }
         // `vs` holds the ASCII step at `p`, not yet stored.
         while src.len() - p >= 2 * step && out_len - q >= step {
-            let (next, ascii) = load_step::<V>(src.as_ptr().add(p + step), n);
-            for (i, x) in vs.iter().enumerate().take(n) {
+            let (next, ascii) = load_step::<V, N>(src.as_ptr().add(p + step));
+            for (i, x) in vs.iter().enumerate() {
                 x.store(out.add(q + i * V::LANES));
             }
             p += step;
@@ -73,7 +94,7 @@ pub(in crate::simd) unsafe fn ascii_run<V: Vector>(
         }
         // The last step loaded and tested, if there is room for it.
         if out_len - q >= step {
-            for (i, x) in vs.iter().enumerate().take(n) {
+            for (i, x) in vs.iter().enumerate() {
                 x.store(out.add(q + i * V::LANES));
             }
             p += step;
@@ -83,20 +104,20 @@ pub(in crate::simd) unsafe fn ascii_run<V: Vector>(
     }
 }
 
-/// The `n` vectors (at most 4) at `at`, and whether they are all ASCII.
+/// The `N` vectors at `at`, and whether they are all ASCII.
 ///
 /// (A function, not a closure: a closure that is not inlined does not get its caller's target
 /// features, and its vectors go through memory one call at a time.)
 ///
 /// # Safety
-/// The caller's ISA contract; `n * LANES` readable bytes at `at`.
+/// The caller's ISA contract; `N * LANES` readable bytes at `at`.
 #[inline(always)]
-unsafe fn load_step<V: Vector>(at: *const u8, n: usize) -> ([V; 4], bool) {
+unsafe fn load_step<V: Vector, const N: usize>(at: *const u8) -> ([V; N], bool) {
     // SAFETY: per the contract.
     unsafe {
-        let mut vs = [V::load(at); 4];
+        let mut vs = [V::load(at); N];
         let mut any = vs[0];
-        for (i, x) in vs.iter_mut().enumerate().take(n).skip(1) {
+        for (i, x) in vs.iter_mut().enumerate().skip(1) {
             *x = V::load(at.add(i * V::LANES));
             any = any.or(*x);
         }
