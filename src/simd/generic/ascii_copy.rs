@@ -11,11 +11,11 @@
 //! just made; loading a step ahead leaves only stores that lie behind. UTF-8 → Latin-1 of the
 //! 85 KiB all-ASCII file with `avx512`, which stored a block at a time as it tested it, ran at
 //! 0.36-0.80x `memcpy` in its worst place (input 16 bytes into a page, output 64 bytes
-//! further) and 0.91x in the median one; with this copy at 0.96x and 0.98x. Latin-1 → UTF-8
-//! (aligned steps already, tested before stored): worst 0.95x → 0.98x with `avx512`, 0.81x →
-//! 0.90x with `sse42`; French text unchanged within 2 % (2-core AMD EPYC, Zen 4, idle;
-//! `cargo bench --bench alignment -- --runs 11 --min-ms 5 --src 0,16 --gap
-//! 0,64,192,1024,2048,3040,3984`, old and new binaries one after the other).
+//! further) and 0.91x in the median one; with this copy at 0.95-0.97x and 0.96-0.98x.
+//! Latin-1 → UTF-8 (aligned steps already, tested before stored): worst 0.95x → 0.96-0.98x
+//! with `avx512`, 0.81x → 0.89-0.90x with `sse42`; French text unchanged within 2 % (2-core
+//! AMD EPYC, Zen 4, idle; `cargo bench --bench alignment -- --runs 11 --min-ms 5 --src 0,16
+//! --gap 0,64,192,1024,2048,3040,3984`, old and new binaries one after the other).
 
 use super::vector::Vector;
 
