@@ -211,7 +211,7 @@ pub(super) unsafe fn dense_step<S: Wide, const LOSSY: bool>(
         // Called through a pointer the compiler cannot see through: rustc does not pass
         // `#[inline(never)]` of a function with target features on to LLVM, which inlined the
         // run here. Out of line, Emoji UTF-8 → UTF-16 went from 15.2 to 20.7 GB/s and Chinese
-        // from 10.6 to 11.4, the rest within 2 % (Zen 4, `avx512`, throughput benchmark).
+        // from 10.6 to 11.4, the rest within 3 % (Zen 4, `avx512`, throughput benchmark).
         type Run<U> =
             unsafe fn(&[u8], *mut U, usize, (usize, usize), Policy) -> (usize, usize, usize);
         let run: Run<S::Unit> = if !(0xF0..=0xF4).contains(src.get_unchecked(p)) {
