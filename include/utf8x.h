@@ -6,6 +6,8 @@
  * - Lengths are in code units of the buffer's own type (bytes, uint16_t, uint32_t, wchar_t).
  * - (NULL, 0) is an empty input; (NULL, n > 0) is UTF8X_BAD_ARGUMENT, never a crash.
  * - dst == NULL measures: nothing is written, `written` is what the conversion needs.
+ * - A buffer must lie in the address space: a dst_cap (or len) whose end would run past it,
+ *   such as SIZE_MAX for "no limit", is UTF8X_BAD_ARGUMENT (EFAULT from utf8x_iconv).
  * - No function writes at or past dst + dst_cap, reads past src + len, allocates (but for the
  *   threads and per-thread buffers of the *_parallel calls), reads the locale, keeps state
  *   between calls, or lets a panic cross into C (UTF8X_INTERNAL).
@@ -354,13 +356,14 @@ size_t utf8x_ceil_char_boundary(const uint8_t *src, size_t len, size_t offset);
 // `String::from_utf8_lossy` gives). UTF-16 and UTF-32 convert into each other directly.
 //
 // Each form has its own ill-formed input (the maximal ill-formed subpart is the longest prefix
-// of a well-formed sequence of the source form, else one unit). A character that is well-formed
-// in the source but that the target cannot hold is unmappable: a lone surrogate (from MUTF-8,
-// WTF-8) going to UTF-8, CESU-8, RFC 2279 or UTF-32; a value above U+10FFFF (from RFC 2279)
-// going to anything but RFC 2279 or UTF-32; anything above U+00FF going to Latin-1; anything
-// outside Windows-1252 going to `UTF8X_ENC_CP1252`. UTF-16 input going to WTF-8 or MUTF-8 is
-// never ill-formed (lone surrogates are kept); UTF-32 input accepts values up to 0x7FFFFFFF only
-// when the target is RFC 2279.
+// of a well-formed sequence of the source form, else one unit; a surrogate pair of CESU-8,
+// MUTF-8 or WTF-8 counts as two 3-byte halves, so `ED A0 80 ED 41` is two subparts). A
+// character that is well-formed in the source but that the target cannot hold is unmappable: a
+// lone surrogate (from MUTF-8, WTF-8) going to UTF-8, CESU-8, RFC 2279 or UTF-32; a value above
+// U+10FFFF (from RFC 2279) going to anything but RFC 2279 or UTF-32; anything above U+00FF
+// going to Latin-1; anything outside Windows-1252 going to `UTF8X_ENC_CP1252`. UTF-16 input
+// going to WTF-8 or MUTF-8 is never ill-formed (lone surrogates are kept); UTF-32 input accepts
+// values up to 0x7FFFFFFF only when the target is RFC 2279.
 //
 // - `src`, `len`: the input, `len` in units of `from` (bytes for the UTF-8 family, Latin-1 and
 //   Windows-1252; `uint16_t` for UTF-16; `uint32_t` for UTF-32; `wchar_t` for WCHAR); aligned
@@ -847,7 +850,8 @@ size_t utf8x_mbrlen(const char *s, size_t n, mbstate_t *ps);
 //
 // For a character above U+FFFF it stores the high surrogate and returns the bytes used; the
 // next call (whatever `s` and `n`, even `n == 0`) stores the low surrogate and returns
-// `(size_t)-3`, reading no input. Otherwise as `utf8x_mbrtowc`: bytes used, 0 for U+0000,
+// `(size_t)-3`, reading no input; with `s == NULL` that call stores nothing, `pc16` being
+// ignored then as in C11, and the surrogate is dropped. Otherwise as `utf8x_mbrtowc`: bytes used, 0 for U+0000,
 // `(size_t)-2` for an incomplete character, `(size_t)-1` with `errno = EILSEQ` for ill-formed
 // UTF-8, `(size_t)-1` with `errno = EINVAL` for a foreign `*ps`.
 //

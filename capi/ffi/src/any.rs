@@ -18,13 +18,14 @@ use super::utf8x_result;
 /// `String::from_utf8_lossy` gives). UTF-16 and UTF-32 convert into each other directly.
 ///
 /// Each form has its own ill-formed input (the maximal ill-formed subpart is the longest prefix
-/// of a well-formed sequence of the source form, else one unit). A character that is well-formed
-/// in the source but that the target cannot hold is unmappable: a lone surrogate (from MUTF-8,
-/// WTF-8) going to UTF-8, CESU-8, RFC 2279 or UTF-32; a value above U+10FFFF (from RFC 2279)
-/// going to anything but RFC 2279 or UTF-32; anything above U+00FF going to Latin-1; anything
-/// outside Windows-1252 going to `UTF8X_ENC_CP1252`. UTF-16 input going to WTF-8 or MUTF-8 is
-/// never ill-formed (lone surrogates are kept); UTF-32 input accepts values up to 0x7FFFFFFF only
-/// when the target is RFC 2279.
+/// of a well-formed sequence of the source form, else one unit; a surrogate pair of CESU-8,
+/// MUTF-8 or WTF-8 counts as two 3-byte halves, so `ED A0 80 ED 41` is two subparts). A
+/// character that is well-formed in the source but that the target cannot hold is unmappable: a
+/// lone surrogate (from MUTF-8, WTF-8) going to UTF-8, CESU-8, RFC 2279 or UTF-32; a value above
+/// U+10FFFF (from RFC 2279) going to anything but RFC 2279 or UTF-32; anything above U+00FF
+/// going to Latin-1; anything outside Windows-1252 going to `UTF8X_ENC_CP1252`. UTF-16 input
+/// going to WTF-8 or MUTF-8 is never ill-formed (lone surrogates are kept); UTF-32 input accepts
+/// values up to 0x7FFFFFFF only when the target is RFC 2279.
 ///
 /// - `src`, `len`: the input, `len` in units of `from` (bytes for the UTF-8 family, Latin-1 and
 ///   Windows-1252; `uint16_t` for UTF-16; `uint32_t` for UTF-32; `wchar_t` for WCHAR); aligned

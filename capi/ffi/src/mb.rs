@@ -266,7 +266,8 @@ pub unsafe extern "C" fn utf8x_mbrtoc32(
 ///
 /// For a character above U+FFFF it stores the high surrogate and returns the bytes used; the
 /// next call (whatever `s` and `n`, even `n == 0`) stores the low surrogate and returns
-/// `(size_t)-3`, reading no input. Otherwise as `utf8x_mbrtowc`: bytes used, 0 for U+0000,
+/// `(size_t)-3`, reading no input; with `s == NULL` that call stores nothing, `pc16` being
+/// ignored then as in C11, and the surrogate is dropped. Otherwise as `utf8x_mbrtowc`: bytes used, 0 for U+0000,
 /// `(size_t)-2` for an incomplete character, `(size_t)-1` with `errno = EILSEQ` for ill-formed
 /// UTF-8, `(size_t)-1` with `errno = EINVAL` for a foreign `*ps`.
 ///
