@@ -129,6 +129,10 @@ impl Buffers {
                     ));
                 }
                 Errors::Ignore => {}
+                // A high surrogate right before the odd bytes was already replaced: CPython
+                // (and utf8x.arrow, the Polars plugin, utf8x.decode) make that surrogate and the
+                // bytes after it one truncated sequence, one U+FFFD.
+                Errors::Replace | Errors::Fallback if ends_in_high_surrogate(whole, from) => {}
                 Errors::Replace | Errors::Fallback => {
                     self.bytes[written..written + REPLACEMENT.len()].copy_from_slice(REPLACEMENT);
                     written += REPLACEMENT.len();
@@ -179,6 +183,20 @@ impl Buffers {
         }
         Ok(&self.bytes[..written * to.unit_size()])
     }
+}
+
+/// True when the 2-byte units `whole` (in `from`'s byte order) end with a high surrogate.
+fn ends_in_high_surrogate(whole: &[u8], from: Encoding) -> bool {
+    let Some(&[a, b]) = whole.last_chunk::<2>() else {
+        return false;
+    };
+    let last = match from {
+        Encoding::Utf16Le => u16::from_le_bytes([a, b]),
+        Encoding::Utf16Be => u16::from_be_bytes([a, b]),
+        _ if from.unit_size() == 2 => u16::from_ne_bytes([a, b]),
+        _ => return false,
+    };
+    (0xD800..0xDC00).contains(&last)
 }
 
 /// Converts `src` into `out`, grown to at least `cap` units first (and again, doubled, in the

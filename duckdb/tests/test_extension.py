@@ -387,6 +387,17 @@ def test_truncated_units_and_sequences(con):
     ).fetchone() == (b"a\x00b".decode("utf-16-le", "replace"), b"a\x00b".decode("utf-16-le", "ignore"))
 
 
+def test_odd_byte_after_a_high_surrogate(con):
+    # CPython reads a high surrogate and the odd byte after it as one truncated sequence: one
+    # U+FFFD under replace (not one for the surrogate and another for the byte).
+    for codec, name in [("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE")]:
+        for value in ["a\ud83d", "\ud800", "\udc00"]:
+            raw = value.encode(codec, "surrogatepass") + b"\x41"
+            for policy in ["replace", "ignore"]:
+                got = con.execute("SELECT utf8x_decode(?, ?, ?)", [raw, name, policy]).fetchone()
+                assert got == (raw.decode(codec, policy),), (raw, name, policy)
+
+
 def test_encode_errors_name_the_offset(con):
     for text, name in [("aé€", "ISO-8859-1"), ("ab\u0101", "WINDOWS-1252")]:
         with pytest.raises(UnicodeEncodeError) as oracle:

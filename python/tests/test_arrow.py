@@ -278,6 +278,28 @@ def test_make_valid_views_from_several_data_buffers():
     assert ua.is_valid(arr).to_pylist() == maybe(cpython_valid, values)
 
 
+def test_view_output_in_several_new_data_buffers(monkeypatch):
+    """A view output starts a new data buffer where a value would take the last past the limit
+    (1 GiB; 100 bytes here), so that it has no 2 GiB limit."""
+    monkeypatch.setattr(ua, "_VIEW_BUFFER_BYTES", 100)
+    values = [b"\xff" * 30, None, b"a long valid value", b"bad \x80 but long", b"\xc3" * 40, b"ok"] * 5
+    for kind in (pa.binary_view(), pa.string_view()):
+        arr = pa.array(values, pa.binary_view()).view(kind) if kind == pa.string_view() else pa.array(values, kind)
+        out = ua.make_valid(arr)
+        out.validate(full=True)
+        assert out.to_pylist() == maybe(lambda v: v.decode("utf-8", "replace"), values)
+        new = out.buffers()[2 + len(arr.buffers()) - 2 :]
+        assert len(new) > 3 and all(b.size <= 120 for b in new)
+        dec = ua.decode(arr, "latin-1")
+        dec.validate(full=True)
+        assert dec.to_pylist() == maybe(lambda v: v.decode("latin-1"), values)
+    text = pa.array(["é" * 20, None, "日本語" * 9, "short"] * 6, pa.string_view())
+    enc = ua.encode(text, "utf-16-le")
+    enc.validate(full=True)
+    assert len(enc.buffers()) > 4
+    assert enc.to_pylist() == [None if v is None else v.encode("utf-16-le") for v in text.to_pylist()]
+
+
 # --- slices, nulls, empty, dictionaries, chunks --------------------------------------------
 
 
@@ -331,6 +353,25 @@ def test_dictionary(value_type):
     assert ua.make_valid(sliced).to_pylist() == maybe(lambda v: v.decode("utf-8", "replace"), rows[3:7])
     with pytest.raises(ValueError, match="dictionary value at index 1 .* offset 3"):
         ua.decode(arr, "utf-8")
+
+
+@pytest.mark.parametrize("value_type", [pa.binary(), pa.large_binary(), pa.binary_view()])
+def test_dictionary_values_no_index_uses(value_type):
+    """A strict decode or encode fails only on the values the indices use: not on a value left
+    out by a slice, nor on one a unified dictionary carries, nor under a null index."""
+    values = pa.array([b"\xff bad, long enough for a view", b"ok", b"\xe9t\xe9", None, b"fine"], value_type)
+    dictionary = values.slice(1)  # the values' own offset, with a null among them
+    arr = pa.DictionaryArray.from_arrays(pa.array([0, 3, None, 0, 1, 3], pa.int8()), dictionary)
+    for sliced in (arr.slice(0, 4), arr.slice(3, 1)):
+        rows = [None if v is None else v.decode() for v in sliced.to_pylist()]
+        assert ua.decode(sliced, "utf-8").to_pylist() == rows
+        assert ua.encode(sliced, "utf-16-be").to_pylist() == [None if v is None else v.encode("utf-16-be") for v in rows]
+    # A used bad value still fails, named by its index in the dictionary.
+    with pytest.raises(ValueError, match="dictionary value at index 1 .* offset 0"):
+        ua.decode(arr, "utf-8")
+    bad_first = pa.DictionaryArray.from_arrays(pa.array([1, 1], pa.int32()), values)
+    assert ua.decode(bad_first, "utf-8").to_pylist() == ["ok", "ok"]
+    assert ua.decode(bad_first.slice(1), "utf-8").to_pylist() == ["ok"]
 
 
 def test_chunked_in_chunked_out():
@@ -522,7 +563,7 @@ def test_malformed_arrays_are_refused_not_read():
     calls = [
         lambda *a: _utf8x._arrow_is_valid(a),
         lambda *a: _utf8x._arrow_errors(a),
-        lambda *a: _utf8x._arrow_convert(plan, a, 0, "value", pa.allocate_buffer),
+        lambda *a: _utf8x._arrow_convert(plan, a, 0, "value", pa.allocate_buffer, 1 << 30),
     ]
     for bad, why in [((0, 3, 2), "smaller"), ((0, 3, 99), "past the end"), ((-1, 3, 4), "negative")]:
         for fn in calls:
@@ -594,3 +635,18 @@ def test_large_offsets_past_2_gib():
     )
     with pytest.raises(ValueError, match="pass 2 GiB"):
         ua.decode(wide, "latin-1")
+
+
+@pytest.mark.skipif(available_memory() < 8 << 30, reason="needs 8 GiB of free memory for 2.2 GiB of output and its input")
+def test_view_output_past_2_gib():
+    """Views have no 2 GiB limit: the output goes into data buffers of 1 GiB at most."""
+    value = b"\xe9" * (1 << 20)  # 2 MiB of UTF-8 from Latin-1
+    arr = pa.array([value, None, b"short \xe9"] * 1100, pa.binary_view())
+    out = ua.decode(arr, "latin-1")
+    assert out.type == pa.string_view()
+    new = out.buffers()[2:]
+    assert sum(b.size for b in new) > 2**31 and all(b.size <= 1 << 30 for b in new)
+    out.validate(full=True)
+    for i in (0, 1, 2, 3297, 3298, 3299):
+        v = arr[i].as_py()
+        assert out[i].as_py() == (None if v is None else v.decode("latin-1"))

@@ -59,5 +59,10 @@ def _arrow_errors(
     parts: _Parts,
 ) -> Tuple[OwnedBuffer, OwnedBuffer, OwnedBuffer, OwnedBuffer, OwnedBuffer]: ...
 def _arrow_convert(
-    plan: ArrowPlan, parts: _Parts, first_index: int, what: str, alloc: Callable[[int], Any]
+    plan: ArrowPlan,
+    parts: _Parts,
+    first_index: int,
+    what: str,
+    alloc: Callable[[int], Any],
+    view_buffer_bytes: int,
 ) -> Tuple[Optional[OwnedBuffer], Any, int, bool]: ...

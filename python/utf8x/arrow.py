@@ -19,7 +19,8 @@ out (``string_view`` from ``make_valid`` and ``decode``, ``binary_view`` from ``
 the others give ``string`` and ``binary``. A dictionary array's dictionary is worked on once:
 ``make_valid``, ``decode`` and ``encode`` return a dictionary array with the same indices,
 ``is_valid`` and ``errors`` take their result for each index. (The values of the dictionary are
-what is checked, so a strict ``decode`` names the dictionary value that failed.)
+what is checked, so a strict ``decode`` names the dictionary value that failed; a value that no
+index uses, as in a slice or a unified dictionary, fails nothing and comes out null.)
 
 This module imports pyarrow; ``import utf8x`` alone does not.
 """
@@ -27,6 +28,7 @@ This module imports pyarrow; ``import utf8x`` alone does not.
 from typing import Union
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from . import ENCODINGS as _ENCODINGS
 from . import _utf8x
@@ -41,6 +43,10 @@ __all__ = ["ENCODINGS", "decode", "encode", "errors", "is_valid", "make_valid"]
 ENCODINGS = _ENCODINGS + tuple(_utf8x._arrow_whatwg_encodings())
 
 ArrayLike = Union[pa.Array, pa.ChunkedArray]
+
+# Bytes per new data buffer of a view output, before the next one starts (a view's offset is
+# 32-bit). A setting for the tests, which make it small.
+_VIEW_BUFFER_BYTES = 1 << 30
 
 _ERROR_TYPE = pa.struct(
     [("offset", pa.int64()), ("length", pa.int64()), ("kind", pa.string())]
@@ -137,11 +143,37 @@ def _check_type(kind: pa.DataType, name: str) -> None:
 def _one(arr: pa.Array, fn, name: str, first: int):
     _check_type(arr.type, name)
     if pa.types.is_dictionary(arr.type):
-        out = fn(arr.dictionary, 0, "dictionary value")
+        try:
+            out = fn(arr.dictionary, 0, "dictionary value")
+        except ValueError:
+            # A strict conversion failed: again without the values no index uses, unless
+            # every value is used.
+            used = _used_values(arr)
+            if used is None:
+                raise
+            out = fn(used, 0, "dictionary value")
         if pa.types.is_boolean(out.type) or pa.types.is_struct(out.type):
             return out.take(arr.indices)
         return pa.DictionaryArray.from_arrays(arr.indices, out)
     return fn(arr, first, "value")
+
+
+def _used_values(arr: pa.DictionaryArray):
+    """The dictionary of ``arr`` with the values no index uses made null (the same buffers,
+    another validity bitmap), or None when every value is used."""
+    values = arr.dictionary
+    off, n = values.offset, len(values)
+    wanted = pc.add(arr.indices.drop_null().cast(pa.int64()), off)
+    # Over the bitmap's first `off + n` bits, the values' own bits from `off` on.
+    used = pc.is_in(pa.array(range(off + n), pa.int64()), value_set=wanted)
+    if pc.all(used.slice(off)).as_py():
+        return None
+    if values.null_count:
+        valid = pa.Array.from_buffers(pa.bool_(), off + n, [None, values.buffers()[0]])
+        used = pc.and_(used, valid)
+    return pa.Array.from_buffers(
+        values.type, n, [used.buffers()[1]] + values.buffers()[1:], offset=off
+    )
 
 
 def _parts(arr: pa.Array, name: str):
@@ -203,15 +235,19 @@ def _convert(plan, arr: pa.Array, first: int, what: str, out: pa.DataType) -> pa
     parts = _parts(arr, "convert")
     layout, n, offset, _, _, data = parts
     index_out, data_out, size, shares = _utf8x._arrow_convert(
-        plan, parts, first, what, pa.allocate_buffer
+        plan, parts, first, what, pa.allocate_buffer, _VIEW_BUFFER_BYTES
     )
     if index_out is None:
         # Every value came out as it went in: the input's buffers, under the output's type.
         return arr.view(_out_type(layout, out))
-    if not isinstance(data_out, pa.Buffer):
-        data_out = pa.py_buffer(data_out)
-    data_out = data_out.slice(0, size)
-    buffers = (list(data) if shares else []) + [data_out]
+    if isinstance(data_out, list):
+        # A view output's new data buffers, each 1 GiB at most but for a longer value.
+        new = [pa.py_buffer(b) for b in data_out]
+    else:
+        if not isinstance(data_out, pa.Buffer):
+            data_out = pa.py_buffer(data_out)
+        new = [data_out.slice(0, size)]
+    buffers = (list(data) if shares else []) + new
     return pa.Array.from_buffers(
         _out_type(layout, out),
         n,

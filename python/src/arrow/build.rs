@@ -219,23 +219,31 @@ impl<O: OutOffset, S: Sink> OffsetsOut<O, S> {
     }
 }
 
-/// Views and the one new data buffer of a `binary_view`/`string_view` output. Views copied
-/// from the input keep pointing into its data buffers, which come first; the new buffer is
-/// number `shared` after them.
+/// Views and the new data buffers of a `binary_view`/`string_view` output. Views copied from
+/// the input keep pointing into its data buffers, which come first; the new buffers are numbered
+/// from `shared` after them, a new one started where a value would take the last past `limit`
+/// bytes (a view's offset is 32-bit: one buffer would stop the output at 2 GiB, where the
+/// layout has no limit).
 pub(crate) struct ViewsOut {
     pub(crate) views: Vec<u8>,
-    pub(crate) data: Vec<u8>,
-    pub(crate) shared: usize,
+    /// The buffers filled, then the one being filled.
+    full: Vec<Vec<u8>>,
+    data: Vec<u8>,
+    shared: usize,
+    limit: usize,
 }
 
 impl ViewsOut {
-    pub(crate) fn new(lead: usize, n: usize, shared: usize) -> ViewsOut {
+    /// `limit` is at most 1 GiB (more is taken as 1 GiB), so that offsets stay 32-bit.
+    pub(crate) fn new(lead: usize, n: usize, shared: usize, limit: usize) -> ViewsOut {
         let mut views = Vec::with_capacity((lead + n) * 16);
         views.resize(lead * 16, 0);
         ViewsOut {
             views,
+            full: Vec::new(),
             data: Vec::new(),
             shared,
+            limit: limit.min(1 << 30),
         }
     }
 
@@ -247,22 +255,34 @@ impl ViewsOut {
         self.views.extend_from_slice(&[0; 16]);
     }
 
-    /// Appends a value: up to 12 bytes go into the view itself, longer ones into `data`.
+    /// Appends a value: up to 12 bytes go into the view itself, longer ones into the last data
+    /// buffer (a new one when it is full).
     pub(crate) fn push(&mut self, bytes: &[u8]) -> Result<(), Stop> {
-        let len = i32::try_from(bytes.len()).map_err(|_| too_big())?;
+        let len = i32::try_from(bytes.len())
+            .map_err(|_| "an output value of more than 2 GiB, the most a view holds".to_string())?;
         let mut view = [0u8; 16];
         view[..4].copy_from_slice(&len.to_ne_bytes());
         if bytes.len() <= 12 {
             view[4..4 + bytes.len()].copy_from_slice(bytes);
         } else {
-            let at = i32::try_from(self.data.len()).map_err(|_| too_big())?;
-            i32::try_from(self.data.len() + bytes.len()).map_err(|_| too_big())?;
+            if !self.data.is_empty() && self.data.len() + bytes.len() > self.limit {
+                self.full.push(std::mem::take(&mut self.data));
+            }
+            // Below 1 GiB: the buffer is new, or it and the value fit in 1 GiB.
+            let at = self.data.len() as i32;
+            let index = i32::try_from(self.shared + self.full.len()).map_err(|_| too_big())?;
             self.data.extend_from_slice(bytes);
             view[4..8].copy_from_slice(&bytes[..4]);
-            view[8..12].copy_from_slice(&(self.shared as i32).to_ne_bytes());
+            view[8..12].copy_from_slice(&index.to_ne_bytes());
             view[12..].copy_from_slice(&at.to_ne_bytes());
         }
         self.views.extend_from_slice(&view);
         Ok(())
+    }
+
+    /// The views and the new data buffers, in the order of their numbers.
+    pub(crate) fn finish(mut self) -> (Vec<u8>, Vec<Vec<u8>>) {
+        self.full.push(self.data);
+        (self.views, self.full)
     }
 }

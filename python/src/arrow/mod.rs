@@ -20,6 +20,7 @@ mod column;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 use build::{Fixed, OffsetsOut, OutOffset, OwnedBuffer, Sink, Stop, ViewsOut, Writable};
 use codec::{Codec, Errors, Failure, Op, Scratch};
@@ -158,13 +159,15 @@ fn failed(plan: &ArrowPlan, what: &str, i: usize, f: Failure) -> String {
     format!("cannot {verb}: {} at byte offset {}", f.reason, f.offset)
 }
 
-/// Converts every value under `plan`. Returns the offsets (or views), the values (or the views'
-/// new data buffer) and their length in bytes (the buffer may be longer), starting `offset % 8`
-/// slots in (offsets None: the input's buffers are the output's), and whether views copied from the input point into its data buffers (which then
-/// come first among the output's). Values that come out as they went in are written into a
-/// buffer of pyarrow's memory pool that `alloc(size)` gives. A strict conversion that fails
-/// raises `ValueError` naming the value, as `what` and its index plus `first_index`, and the
-/// offset inside it.
+/// Converts every value under `plan`. Returns the offsets (or views), the values and their
+/// length in bytes (the buffer may be longer; for views a list of their new data buffers, each
+/// its own length, and 0), starting `offset % 8` slots in (offsets None: the input's buffers
+/// are the output's), and whether views copied from the input point into its data buffers
+/// (which then come first among the output's). Values that come out as they went in are
+/// written into a buffer of pyarrow's memory pool that `alloc(size)` gives. A view output's
+/// new data buffers hold up to `view_buffer_bytes` each (at most 1 GiB). A strict conversion
+/// that fails raises `ValueError` naming the value, as `what` and its index plus
+/// `first_index`, and the offset inside it.
 #[pyfunction]
 #[pyo3(name = "_arrow_convert")]
 fn convert<'py>(
@@ -174,6 +177,7 @@ fn convert<'py>(
     first_index: usize,
     what: &str,
     alloc: Bound<'py, PyAny>,
+    view_buffer_bytes: usize,
 ) -> PyResult<(PyObject, PyObject, usize, bool)> {
     let bufs = parts.export()?;
     let col = parts.column(&bufs)?;
@@ -189,14 +193,18 @@ fn convert<'py>(
     let (values, offsets) = match &col.values {
         Values::Views(views, buffers) => {
             let r = maybe_detached(py, col.work(), || {
-                convert_views(&col, views, buffers.len(), op, &fail)
+                convert_views(&col, views, buffers.len(), view_buffer_bytes, op, &fail)
             });
-            let (views, data, shares) = r.map_err(stop_error)?;
-            let len = data.len();
+            let (out, shares) = r.map_err(stop_error)?;
+            let (views, data) = out.finish();
+            let data = data
+                .into_iter()
+                .map(|d| owned(OwnedBuffer::new(d)))
+                .collect::<PyResult<Vec<_>>>()?;
             return Ok((
                 owned(OwnedBuffer::new(views))?,
-                owned(OwnedBuffer::new(data))?,
-                len,
+                PyList::new(py, data)?.into_any().unbind(),
+                0,
                 shares,
             ));
         }
@@ -326,12 +334,13 @@ fn convert_views(
     col: &Column<'_>,
     views: &[u8],
     buffers: usize,
+    limit: usize,
     op: Op,
     fail: &Fail<'_>,
-) -> Result<(Vec<u8>, Vec<u8>, bool), Stop> {
+) -> Result<(ViewsOut, bool), Stop> {
     let n = col.n;
     let keep = op.keeps_utf8();
-    let mut out = ViewsOut::new(col.offset % 8, n, if keep { buffers } else { 0 });
+    let mut out = ViewsOut::new(col.offset % 8, n, if keep { buffers } else { 0 }, limit);
     let (mut scratch, mut value) = (Scratch::default(), Vec::new());
     let mut one = |out: &mut ViewsOut, i: usize| -> Result<(), Stop> {
         if col.is_null(i) {
@@ -362,7 +371,7 @@ fn convert_views(
             one(&mut out, i)?;
         }
     }
-    Ok((out.views, out.data, keep))
+    Ok((out, keep))
 }
 
 /// The WHATWG encodings `decode` and `encode` accept beside utf8x's own.
