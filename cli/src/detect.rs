@@ -25,7 +25,7 @@ pub fn run(args: &Detect) -> Exit {
         }
         let found = input.open().and_then(|mut reader| {
             reader.refill(0)?;
-            guess(&input, &mut reader)
+            guess(&input, &mut reader, true)
         });
         match found {
             Ok(found) => {
@@ -95,8 +95,10 @@ const EVIDENCE: usize = 16;
 
 /// The encoding of the input whose first chunk `reader` holds: `utf8x::detect` for the UTF
 /// family (a file that starts as UTF-8 is read to its end, as one bad byte anywhere makes it
-/// something else), then the readings of legacy text.
-pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
+/// something else), then the readings of legacy text. Standard input, which cannot be read
+/// twice, is read on through `reader` only for a `report` (nothing converts it after);
+/// otherwise, valid in its first chunk, it stays UTF-8.
+pub fn guess(input: &Input, reader: &mut Reader, report: bool) -> std::io::Result<Guess> {
     let head = reader.bytes();
     if let Some((e, skip)) = utf8x::bom(head) {
         return Ok(Guess {
@@ -138,13 +140,26 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
             how: How::Legacy { unclear: None },
         });
     }
+    // From the first ill-formed sequence of an input that starts as UTF-8, the rest of its
+    // chunk and whether that is the last; and for standard input, read on to it, the census of
+    // its first chunk, which is gone.
+    let mut later: Option<(Vec<u8>, bool)> = None;
+    let mut start = None;
     if first == Encoding::Utf8 {
-        // Valid so far: the rest must be too (standard input cannot be read twice: it stays
-        // UTF-8).
+        // Valid so far: the rest must be too.
         let valid = match input {
             _ if reader.at_end() => true,
             // Read further, standard input could not be converted from its start.
-            Input::Stdin => true,
+            Input::Stdin if !report => true,
+            Input::Stdin => {
+                start = Some(utf8_census(readings::judged(
+                    &head[..head.len().min(SAMPLE)],
+                )));
+                let (rest, end) = first_invalid_chunk(reader)?;
+                let o = utf8x::validate(&rest);
+                later = Some((rest, end));
+                matches!(o.status, Status::Ok | Status::Truncated)
+            }
             Input::Path(_) => {
                 let mut again = input.open()?;
                 again.refill(0)?;
@@ -158,18 +173,25 @@ pub fn guess(input: &Input, reader: &mut Reader) -> std::io::Result<Guess> {
     let head = reader.bytes();
     let mut sample = &head[..head.len().min(SAMPLE)];
     let mut end = reader.at_end() && sample.len() == head.len();
-    let (mut valid, mut invalid) = utf8_census(readings::judged(sample));
-    // Valid UTF-8 at first, not further on: the sample is the chunk where that changes.
-    let later;
+    let (mut valid, mut invalid) = start.unwrap_or_else(|| utf8_census(readings::judged(sample)));
+    // Valid UTF-8 at first, not further on: the sample is the text from where that changes.
     if invalid == 0
+        && later.is_none()
         && let Input::Path(_) = input
     {
         let mut again = input.open()?;
         again.refill(0)?;
-        later = first_invalid_chunk(&mut again)?;
+        later = Some(first_invalid_chunk(&mut again)?);
+    }
+    if invalid == 0
+        && let Some(later) = &later
+    {
         sample = &later.0[..later.0.len().min(SAMPLE)];
         end = later.1 && sample.len() == later.0.len();
-        (valid, invalid) = utf8_census(readings::judged(sample));
+        // The characters of the valid start count too: text written as UTF-8 with a stray
+        // byte further on.
+        let (more, bad) = utf8_census(readings::judged(sample));
+        (valid, invalid) = (valid + more, bad);
     }
     if is_binary(sample) {
         return Ok(Guess {
@@ -201,7 +223,7 @@ fn unicode(e: Encoding) -> Guess {
 /// a conversion chosen by detection happens only when detection is clear (the file is
 /// otherwise left for `-f ENC` to name).
 pub fn source(input: &Input, reader: &mut Reader) -> std::io::Result<Result<Source, String>> {
-    let guess = guess(input, reader)?;
+    let guess = guess(input, reader, false)?;
     Ok(match unclear(&guess) {
         None => Ok(guess.source),
         Some(why) => Err(format!(
@@ -232,8 +254,8 @@ fn name(guess: &Guess) -> &'static str {
     }
 }
 
-/// The first chunk of `reader` with a byte that is not UTF-8 (copied), and whether it is the
-/// last chunk.
+/// The bytes of `reader` from its first ill-formed sequence to the end of that chunk (copied),
+/// or its last chunk when there is none; and whether that chunk is the last.
 fn first_invalid_chunk(reader: &mut Reader) -> std::io::Result<(Vec<u8>, bool)> {
     loop {
         let chunk = reader.bytes();
@@ -241,7 +263,7 @@ fn first_invalid_chunk(reader: &mut Reader) -> std::io::Result<(Vec<u8>, bool)> 
         let keep = match o.status {
             Status::Ok => 0,
             Status::Truncated => chunk.len() - o.read,
-            _ => return Ok((chunk.to_vec(), reader.at_end())),
+            _ => return Ok((chunk[o.read..].to_vec(), reader.at_end())),
         };
         if reader.at_end() {
             return Ok((chunk.to_vec(), true));
@@ -254,12 +276,17 @@ fn first_invalid_chunk(reader: &mut Reader) -> std::io::Result<(Vec<u8>, bool)> 
 /// part of the sample that legacy detection judges, so that its cost is bounded).
 fn utf8_census(bytes: &[u8]) -> (u64, u64) {
     let (mut valid, mut invalid) = (0u64, 0u64);
-    for chunk in bytes.utf8_chunks() {
+    let mut chunks = bytes.utf8_chunks().peekable();
+    while let Some(chunk) = chunks.next() {
         let text = chunk.valid().as_bytes();
         // Each character outside ASCII starts with a byte C0..FF.
         valid += text.iter().filter(|&&b| b >= 0xC0).count() as u64;
-        // A sequence cut by the sample's end is not evidence either way.
-        invalid += u64::from(!chunk.invalid().is_empty());
+        // A sequence cut by the sample's end is not evidence either way: the last chunk's
+        // invalid bytes when they are the start of a character.
+        let bad = chunk.invalid();
+        let cut = chunks.peek().is_none()
+            && std::str::from_utf8(bad).is_err_and(|e| e.error_len().is_none());
+        invalid += u64::from(!bad.is_empty() && !cut);
     }
     (valid, invalid)
 }

@@ -127,7 +127,7 @@ fn fix_one(input: &Input, plan: &Plan, args: &Fix) -> Result<Result<String, Stri
             return valid(input, args);
         }
     } else {
-        let guess = crate::detect::guess(input, &mut reader).map_err(cannot_read)?;
+        let guess = crate::detect::guess(input, &mut reader, false).map_err(cannot_read)?;
         match (&guess.how, guess.source) {
             // Valid UTF-8, with a byte order mark or without: left as it is (a rewrite would
             // give the same bytes in a new file, detaching hard links).

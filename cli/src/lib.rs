@@ -38,7 +38,7 @@ mod sys;
 mod table;
 mod via;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
@@ -66,8 +66,9 @@ pub(crate) fn cores() -> usize {
 /// The whole tool: parses the command line, runs the command, returns its exit status.
 pub fn main() -> ExitCode {
     sys::guard_stdin();
-    // `utf8x` alone would wait on standard input for iconv's default conversion: show the help.
-    if std::env::args_os().len() == 1 {
+    // `utf8x` alone at a terminal would wait on its typing for iconv's default conversion: show
+    // the help. With standard input a pipe or a file it converts it, as iconv does.
+    if std::env::args_os().len() == 1 && std::io::stdin().is_terminal() {
         let _ = Cli::command().write_help(&mut anstream::stderr());
         return ExitCode::from(Exit::Usage as u8);
     }

@@ -2,7 +2,8 @@
 //! by a signal, `fix --policy escape`, `//TRANSLIT//IGNORE`'s status, the hint for invalid
 //! ASCII, `check`'s statuses and `-v` dump beside isutf8's, `detect` on cut UTF-8 and on
 //! repeated Latin-1 text, completions, man pages and `make uninstall`, `fix` on UTF-8 with a
-//! byte order mark, a closed standard input, empty input into ISO-2022-KR, `-c` on CP1258.
+//! byte order mark, a closed standard input, empty input into ISO-2022-KR, `-c` on CP1258,
+//! `detect` on standard input past its first chunk, `check --all` with several threads.
 
 use std::fs;
 use std::path::Path;
@@ -448,5 +449,67 @@ fn shift_jis_reads_5c_and_7e_as_glibc_does() {
     assert_eq!(run.ok(), b"\\~\\~");
     if let Some(glibc) = tool("iconv", &args, "¥‾\\~".as_bytes()) {
         assert_eq!(glibc.stdout, b"\\~\\~");
+    }
+}
+
+/// `detect` read standard input's first chunk only and called anything valid there UTF-8:
+/// now it reads on, as it reads a file, and both give the same answer, which counts the
+/// characters of the valid start (a stray byte in UTF-8 text is not a legacy file).
+#[test]
+fn detect_reads_standard_input_to_its_end_as_a_file() {
+    let dir = scratch("detect-stdin");
+    let ascii_then_latin1 = [
+        vec![b'a'; 1 << 20],
+        b"caf\xE9 cr\xE8me br\xFBl\xE9e\n".to_vec(),
+    ]
+    .concat();
+    let utf8_then_stray = [
+        "\u{e9}t\u{e9} ".repeat(400_000).into_bytes(),
+        b"caf\xE9\n".to_vec(),
+    ]
+    .concat();
+    let valid = "\u{e9}t\u{e9} ".repeat(400_000).into_bytes();
+    for (name, bytes, expected) in [
+        ("latin1", &ascii_then_latin1, "WINDOWS-1252"),
+        ("stray", &utf8_then_stray, "UTF-8 with 1 invalid sequence"),
+        ("valid", &valid, "UTF-8\n"),
+    ] {
+        let path = file(&dir, name, bytes);
+        let from_file = utf8x(&["detect", &path], b"").text();
+        let from_stdin = utf8x(&["detect"], bytes).text();
+        assert!(
+            from_stdin.starts_with(&format!("-: {expected}")),
+            "{name}: {from_stdin}"
+        );
+        assert_eq!(from_file.replacen(&path, "-", 1), from_stdin, "{name}");
+    }
+}
+
+/// `check --all` with several threads validated the rest of a chunk once per problem, in
+/// parallel: minutes for a few megabytes of binary bytes. Each problem is now looked for from
+/// the last on one thread first; the report is the same with any `-j`.
+#[test]
+fn check_all_reports_the_same_with_any_thread_count() {
+    let dir = scratch("check-all-jobs");
+    // Bytes from a fixed generator: a problem every few bytes, valid stretches between them.
+    let mut x = 0x2545_f491_4f6c_dd1d_u64;
+    let mut noise: Vec<u8> = (0..3 << 20)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 32) as u8
+        })
+        .collect();
+    // A long valid stretch, past one thread's first look, then more problems.
+    noise.splice(1 << 20..1 << 20, "\u{e9}".repeat(3 << 20).into_bytes());
+    let path = file(&dir, "noise", &noise);
+    let one = utf8x(&["check", "--all", "-j", "1", &path], b"");
+    assert_eq!(one.code, 1);
+    let lines = one.text().lines().count();
+    assert!(lines > 100_000, "{lines}");
+    for jobs in ["2", "4"] {
+        let many = utf8x(&["check", "--all", "-j", jobs, &path], b"");
+        assert_eq!((many.code, many.text()), (1, one.text()), "-j {jobs}");
     }
 }
