@@ -168,6 +168,21 @@ impl Source for Utf32 {
         }
     }
     #[inline(always)]
+    unsafe fn load_wide<V: Lanes2>(p: *const u32) -> Option<V> {
+        // SAFETY: forwarded from this function's contract (LANES / 2 readable units).
+        unsafe {
+            if !V::NARROW32_SAT {
+                return V::narrow32(p);
+            }
+            // The saturating narrow: 0xFFFF for what is above it, which the steps reject.
+            if V::LANES == 16 {
+                Some(V::from_halves([Self::load8(p)?, V::Half::splat(0)]))
+            } else {
+                Some(V::from_halves(Self::load16(p)?))
+            }
+        }
+    }
+    #[inline(always)]
     unsafe fn load_two<V: Lanes2>(p: *const u32) -> Option<V> {
         // SAFETY: forwarded from this function's contract (LANES / 2 readable units).
         unsafe {

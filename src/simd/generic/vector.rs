@@ -214,6 +214,31 @@ pub(in crate::simd) trait Lanes2: Vector {
     unsafe fn from_halves(halves: [Self::Half; 2]) -> Self;
     /// The `LANES` 32-bit values at `p` narrowed to bytes, in order, when all are below 0x80.
     unsafe fn narrow_ascii32(p: *const u32) -> Option<Self>;
+    /// The `LANES / 2` 32-bit values at `p` as 16-bit lanes, in order, when none is above
+    /// 0xFFFF. The default tests and packs each 128-bit lane's eight values apart; AVX2 takes
+    /// the 16 values in two loads, one test and one pack, and a permute puts them in order
+    /// (the halves took four loads, two tests, two packs and an insert).
+    #[inline(always)]
+    unsafe fn narrow32(p: *const u32) -> Option<Self> {
+        // SAFETY: caller's ISA contract; `p` has LANES / 2 readable units.
+        unsafe {
+            let half = |p: *const u32| {
+                let (a, b) = (
+                    Self::Half::load(p.cast()),
+                    Self::Half::load(p.add(4).cast()),
+                );
+                a.or(b)
+                    .and_is_zero(Self::Half::splat32(0xFFFF_0000))
+                    .then(|| a.packus32(b))
+            };
+            let high = if Self::LANES == 16 {
+                Self::Half::splat(0)
+            } else {
+                half(p.add(8))?
+            };
+            Some(Self::from_halves([half(p)?, high]))
+        }
+    }
     /// `x` in every 32-bit lane.
     unsafe fn splat32(x: u32) -> Self;
     /// Each 32-bit lane shifted right by `N` bits.

@@ -284,6 +284,28 @@ unsafe fn narrow_ascii32_sse(p: *const u32) -> Option<__m128i> {
     }
 }
 
+// UTF-32 → UTF-8 with `avx2` (callgrind): Arabic 1.143 → 0.831 instructions a byte, Hindi
+// 1.784 → 1.456, against the 128-bit halves, whose extra registers also made LLVM shuffle a
+// dozen general registers around the loop of two-byte text.
+#[inline(always)]
+unsafe fn narrow32_avx2(p: *const u32) -> Option<__m256i> {
+    // SAFETY: AVX2; `p` has 16 readable units (caller).
+    unsafe {
+        let (a, b) = (
+            _mm256_loadu_si256(p.cast()),
+            _mm256_loadu_si256(p.add(8).cast()),
+        );
+        if _mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi32(!0xFFFF)) == 0 {
+            return None;
+        }
+        // Per 128-bit lane: a0 b0 a1 b1 in 64-bit groups (x0 the low half of x), the pack
+        // saturating nothing the test let through.
+        Some(_mm256_permute4x64_epi64::<0b11_01_10_00>(
+            _mm256_packus_epi32(a, b),
+        ))
+    }
+}
+
 #[inline(always)]
 unsafe fn narrow_ascii32_avx2(p: *const u32) -> Option<__m256i> {
     // SAFETY: AVX2; `p` has 32 readable units (caller).
@@ -393,7 +415,7 @@ vector_impl!(__m256i, 32, {
 macro_rules! lanes2_impl {
     ($ty:ty, lane: $lane:path, load_lanes: $load_lanes:path, from_halves: $from_halves:path,
      narrow_ascii32: $narrow_ascii32:path, set32: $set32:path, srli32: $srli32:ident,
-     packus32: $packus32:path, maddubs: $maddubs:path) => {
+     packus32: $packus32:path, maddubs: $maddubs:path $(, narrow32: $narrow32:path)?) => {
         impl Lanes2 for $ty {
             #[inline(always)]
             unsafe fn lane(self, k: usize) -> __m128i {
@@ -415,6 +437,13 @@ macro_rules! lanes2_impl {
                 // SAFETY: caller's ISA contract; `p` has LANES readable units.
                 unsafe { $narrow_ascii32(p) }
             }
+            $(
+            #[inline(always)]
+            unsafe fn narrow32(p: *const u32) -> Option<Self> {
+                // SAFETY: caller's ISA contract; `p` has LANES / 2 readable units.
+                unsafe { $narrow32(p) }
+            }
+            )?
             #[inline(always)]
             unsafe fn splat32(x: u32) -> Self {
                 // SAFETY: caller's ISA contract.
@@ -444,7 +473,7 @@ lanes2_impl!(__m128i, lane: lane_sse, load_lanes: load_lanes_sse, from_halves: f
     packus32: _mm_packus_epi32, maddubs: _mm_maddubs_epi16);
 lanes2_impl!(__m256i, lane: lane_avx2, load_lanes: load_lanes_avx2, from_halves: from_halves_avx2,
     narrow_ascii32: narrow_ascii32_avx2, set32: _mm256_set1_epi32, srli32: _mm256_srli_epi32,
-    packus32: _mm256_packus_epi32, maddubs: _mm256_maddubs_epi16);
+    packus32: _mm256_packus_epi32, maddubs: _mm256_maddubs_epi16, narrow32: narrow32_avx2);
 
 #[inline(always)]
 unsafe fn movemask_sse(v: __m128i) -> u64 {
