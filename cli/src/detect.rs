@@ -174,14 +174,17 @@ pub fn guess(input: &Input, reader: &mut Reader, report: bool) -> std::io::Resul
     let mut sample = &head[..head.len().min(SAMPLE)];
     let mut end = reader.at_end() && sample.len() == head.len();
     let (mut valid, mut invalid) = start.unwrap_or_else(|| utf8_census(readings::judged(sample)));
-    // Valid UTF-8 at first, not further on: the sample is the text from where that changes.
-    if invalid == 0
-        && later.is_none()
-        && let Input::Path(_) = input
-    {
-        let mut again = input.open()?;
-        again.refill(0)?;
-        later = Some(first_invalid_chunk(&mut again)?);
+    // Valid UTF-8 at first, not further on: the sample is the text from where that changes,
+    // in this chunk (past the sample), or found by reading the file again.
+    if invalid == 0 && later.is_none() {
+        let o = utf8x::validate(head);
+        if !matches!(o.status, Status::Ok | Status::Truncated) {
+            later = Some((head[o.read..].to_vec(), reader.at_end()));
+        } else if let Input::Path(_) = input {
+            let mut again = input.open()?;
+            again.refill(0)?;
+            later = Some(first_invalid_chunk(&mut again)?);
+        }
     }
     if invalid == 0
         && let Some(later) = &later
@@ -199,7 +202,11 @@ pub fn guess(input: &Input, reader: &mut Reader, report: bool) -> std::io::Resul
             how: How::Binary,
         });
     }
-    if valid > 0 && valid >= invalid || invalid == 0 {
+    // Nothing ill-formed seen (standard input to be converted, which is not read on).
+    if invalid == 0 {
+        return Ok(unicode(Encoding::Utf8));
+    }
+    if valid >= invalid {
         return Ok(Guess {
             source: Source::Utf(Encoding::Utf8, 0),
             how: How::MostlyUtf8 { invalid },

@@ -20,7 +20,8 @@ the others give ``string`` and ``binary``. A dictionary array's dictionary is wo
 ``make_valid``, ``decode`` and ``encode`` return a dictionary array with the same indices,
 ``is_valid`` and ``errors`` take their result for each index. (The values of the dictionary are
 what is checked, so a strict ``decode`` names the dictionary value that failed; a value that no
-index uses, as in a slice or a unified dictionary, fails nothing and comes out null.)
+index uses, as in a slice or a unified dictionary, fails nothing: when a strict conversion
+fails on one, the dictionary is converted again with those values null.)
 
 This module imports pyarrow; ``import utf8x`` alone does not.
 """
@@ -145,9 +146,11 @@ def _one(arr: pa.Array, fn, name: str, first: int):
     if pa.types.is_dictionary(arr.type):
         try:
             out = fn(arr.dictionary, 0, "dictionary value")
-        except ValueError:
-            # A strict conversion failed: again without the values no index uses, unless
-            # every value is used.
+        except ValueError as e:
+            # A strict conversion failed on a value (its message names it): again without the
+            # values no index uses, unless every value is used.
+            if "the dictionary value at index" not in str(e):
+                raise
             used = _used_values(arr)
             if used is None:
                 raise
@@ -164,8 +167,10 @@ def _used_values(arr: pa.DictionaryArray):
     values = arr.dictionary
     off, n = values.offset, len(values)
     wanted = pc.add(arr.indices.drop_null().cast(pa.int64()), off)
-    # Over the bitmap's first `off + n` bits, the values' own bits from `off` on.
-    used = pc.is_in(pa.array(range(off + n), pa.int64()), value_set=wanted)
+    # Over the bitmap's first `off + n` bits, the values' own bits from `off` on: positions
+    # 0..off+n counted in Arrow (a Python range would be slow for millions of values).
+    positions = pc.subtract(pc.cumulative_sum(pa.repeat(pa.scalar(1, pa.int64()), off + n)), 1)
+    used = pc.is_in(positions, value_set=wanted)
     if pc.all(used.slice(off)).as_py():
         return None
     if values.null_count:

@@ -469,10 +469,23 @@ fn detect_reads_standard_input_to_its_end_as_a_file() {
     ]
     .concat();
     let valid = "\u{e9}t\u{e9} ".repeat(400_000).into_bytes();
+    // The same with the first bad byte inside the first chunk, past the sample of its start.
+    let near_latin1 = [
+        vec![b'a'; 100 << 10],
+        b"caf\xE9 cr\xE8me br\xFBl\xE9e\n".to_vec(),
+    ]
+    .concat();
+    let near_stray = [
+        "\u{e9}t\u{e9} ".repeat(20_000).into_bytes(),
+        b"caf\xE9\n".to_vec(),
+    ]
+    .concat();
     for (name, bytes, expected) in [
         ("latin1", &ascii_then_latin1, "WINDOWS-1252"),
         ("stray", &utf8_then_stray, "UTF-8 with 1 invalid sequence"),
         ("valid", &valid, "UTF-8\n"),
+        ("near-latin1", &near_latin1, "WINDOWS-1252"),
+        ("near-stray", &near_stray, "UTF-8 with 1 invalid sequence"),
     ] {
         let path = file(&dir, name, bytes);
         let from_file = utf8x(&["detect", &path], b"").text();
