@@ -458,28 +458,25 @@ fn shift_jis_reads_5c_and_7e_as_glibc_does() {
 #[test]
 fn detect_reads_standard_input_to_its_end_as_a_file() {
     let dir = scratch("detect-stdin");
-    let ascii_then_latin1 = [
-        vec![b'a'; 1 << 20],
-        b"caf\xE9 cr\xE8me br\xFBl\xE9e\n".to_vec(),
-    ]
-    .concat();
-    let utf8_then_stray = [
-        "\u{e9}t\u{e9} ".repeat(400_000).into_bytes(),
-        b"caf\xE9\n".to_vec(),
-    ]
-    .concat();
+    // ASCII then Latin-1 text, and UTF-8 text then one stray byte, each bad byte past the first
+    // chunk and (the `near` ones) inside it, past the sample of its start.
+    let latin1_after = |ascii: usize| {
+        [
+            vec![b'a'; ascii],
+            b"caf\xE9 cr\xE8me br\xFBl\xE9e\n".to_vec(),
+        ]
+        .concat()
+    };
+    let stray_after = |words: usize| {
+        [
+            "\u{e9}t\u{e9} ".repeat(words).into_bytes(),
+            b"caf\xE9\n".to_vec(),
+        ]
+        .concat()
+    };
+    let (ascii_then_latin1, utf8_then_stray) = (latin1_after(1 << 20), stray_after(400_000));
+    let (near_latin1, near_stray) = (latin1_after(100 << 10), stray_after(20_000));
     let valid = "\u{e9}t\u{e9} ".repeat(400_000).into_bytes();
-    // The same with the first bad byte inside the first chunk, past the sample of its start.
-    let near_latin1 = [
-        vec![b'a'; 100 << 10],
-        b"caf\xE9 cr\xE8me br\xFBl\xE9e\n".to_vec(),
-    ]
-    .concat();
-    let near_stray = [
-        "\u{e9}t\u{e9} ".repeat(20_000).into_bytes(),
-        b"caf\xE9\n".to_vec(),
-    ]
-    .concat();
     for (name, bytes, expected) in [
         ("latin1", &ascii_then_latin1, "WINDOWS-1252"),
         ("stray", &utf8_then_stray, "UTF-8 with 1 invalid sequence"),
